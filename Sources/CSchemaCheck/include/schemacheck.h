@@ -1,0 +1,137 @@
+/*
+ * schemacheck.h: a JSON Schema checker on jansson (draft 2020-12 and draft-07).
+ *
+ * Compile once, validate many. A schema document (and the documents it references, added
+ * to a registry under their URIs) is compiled into a tree of keyword nodes; validation
+ * walks that tree and never reads the schema JSON again. A compiled schema is immutable,
+ * so one may be shared by many threads validating at once.
+ *
+ * Ownership: functions that return a pointer hand over ownership; free it with the
+ * matching *_free function. Functions taking json_t* never steal the reference unless
+ * they say so.
+ */
+#ifndef SCHEMACHECK_H
+#define SCHEMACHECK_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- dialects and options ---------------------------------------------------------- */
+
+typedef enum sc_dialect {
+    SC_DIALECT_2020_12 = 0, /* the default for a schema with no $schema */
+    SC_DIALECT_DRAFT7 = 1
+} sc_dialect;
+
+typedef struct sc_options {
+    sc_dialect default_dialect;  /* used when the root schema has no $schema */
+    int assert_format;           /* nonzero: "format" is an assertion, not an annotation */
+    uint32_t regex_match_limit;  /* PCRE2 match limit per match; 0 means the default */
+    uint32_t max_validation_depth; /* bound on nested schema/instance recursion; 0 = default */
+} sc_options;
+
+/* Fills opts with the defaults (2020-12, format as annotation, default limits). */
+void sc_options_init(sc_options *opts);
+
+/* ---- errors -------------------------------------------------------------------------- */
+
+#define SC_ERROR_TEXT_LENGTH 320
+
+typedef struct sc_error {
+    char text[SC_ERROR_TEXT_LENGTH];     /* one sentence saying what is wrong */
+    char location[SC_ERROR_TEXT_LENGTH]; /* where: schema URI#pointer, or "" */
+    int line;                            /* for parse errors: 1-based, else 0 */
+    int column;                          /* for parse errors: 1-based, else 0 */
+    size_t position;                     /* for parse errors: byte offset */
+} sc_error;
+
+/* ---- parsing instances --------------------------------------------------------------- */
+
+typedef struct sc_parse_limits {
+    size_t max_bytes;          /* 0 = no limit */
+    size_t max_depth;          /* nesting of arrays/objects; 0 = no limit beyond jansson's */
+    size_t max_string_length;  /* bytes per string; 0 = no limit */
+    size_t max_properties;     /* members per object; 0 = no limit */
+    size_t max_array_length;   /* items per array; 0 = no limit */
+} sc_parse_limits;
+
+/*
+ * Parses one JSON text the way bridge messages must be read: duplicate keys are an error
+ * (JSON_REJECT_DUPLICATES), NUL inside strings is kept (JSON_ALLOW_NUL), invalid UTF-8 is
+ * an error, trailing garbage is an error. limits may be NULL. Returns a new reference,
+ * or NULL with *error filled.
+ */
+json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits,
+                 sc_error *error);
+
+/* ---- registry of schema documents ---------------------------------------------------- */
+
+typedef struct sc_registry sc_registry;
+
+sc_registry *sc_registry_new(void);
+void sc_registry_free(sc_registry *registry);
+
+/*
+ * Registers a schema document under uri, or under its own $id when uri is NULL.
+ * Embedded $id and $anchor resources inside it become resolvable too. The registry takes
+ * its own reference to document. Returns 0, or -1 with *error filled.
+ */
+int sc_registry_add(sc_registry *registry, const char *uri, json_t *document, sc_error *error);
+
+/* ---- compiling ----------------------------------------------------------------------- */
+
+typedef struct sc_schema sc_schema;
+
+/*
+ * Compiles the schema found at uri (which may carry a #fragment) in the registry.
+ * References resolve only within the registry: nothing is fetched. Returns NULL with
+ * *error filled for a broken schema (bad keyword value, unresolvable $ref, bad regex).
+ */
+sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts,
+                      sc_error *error);
+
+/* Compiles a standalone document; registry (may be NULL) resolves its outside references. */
+sc_schema *sc_compile_document(json_t *document, const sc_registry *registry,
+                               const sc_options *opts, sc_error *error);
+
+void sc_schema_free(sc_schema *schema);
+
+/* ---- validating ---------------------------------------------------------------------- */
+
+/*
+ * The fast path: stops at the first failure and tracks no locations.
+ * Returns 1 valid, 0 invalid, -1 when validation itself could not finish (regex match
+ * limit, depth limit, out of memory). Thread-safe on a shared schema.
+ */
+int sc_is_valid(const sc_schema *schema, const json_t *instance);
+
+/* One error in JSON Schema "basic" output form. Strings live as long as their result. */
+typedef struct sc_output_unit {
+    const char *instance_location;          /* JSON Pointer into the instance, "" for root */
+    const char *keyword_location;           /* JSON Pointer through the schema, via $ref */
+    const char *absolute_keyword_location;  /* absolute URI#pointer of the keyword */
+    const char *keyword;                    /* e.g. "pattern", "required" */
+    const char *error;                      /* one sentence, quoting the offending value */
+} sc_output_unit;
+
+typedef struct sc_result sc_result;
+
+/* The full path: every error. Returns NULL only when out of memory. */
+sc_result *sc_validate(const sc_schema *schema, const json_t *instance);
+
+/* 1 valid, 0 invalid, -1 could not finish (the units say why). */
+int sc_result_status(const sc_result *result);
+size_t sc_result_count(const sc_result *result);
+const sc_output_unit *sc_result_unit(const sc_result *result, size_t index);
+void sc_result_free(sc_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMACHECK_H */
