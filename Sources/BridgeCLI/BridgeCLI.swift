@@ -1,0 +1,59 @@
+/// Exit codes shared by every command.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// Well-formed input that breaks the contract (an invalid message, a failing check).
+    public static let invalid: Int32 = 1
+    /// Usage errors and input that cannot be read or parsed.
+    public static let usage: Int32 = 2
+}
+
+/// One `bridgectl` subcommand. A new command is a new file with one of these, listed in `BridgeCLI.commands`.
+public struct Command: Sendable {
+    public let name: String
+    public let summary: String
+    /// Full help text printed for `bridgectl NAME --help`.
+    public let help: String
+    public let run: @Sendable ([String], Console) -> Int32
+
+    public init(name: String, summary: String, help: String, run: @escaping @Sendable ([String], Console) -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.help = help
+        self.run = run
+    }
+}
+
+public enum BridgeCLI {
+    /// Every subcommand, in the order `--help` lists them.
+    public static let commands: [Command] = [
+        // commands are added here, one line each
+    ]
+
+    /// Runs `bridgectl ARGS...` and returns the exit code.
+    public static func main(_ arguments: [String], console: Console) -> Int32 {
+        guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
+            console.out(overview())
+            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.err("bridgectl: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))\n")
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.help)
+            return ExitCode.success
+        }
+        return command.run(rest, console)
+    }
+
+    static func overview() -> String {
+        var text = "bridgectl: WebView bridge contract toolkit\n\nusage: bridgectl COMMAND [OPTIONS]\n\ncommands:\n"
+        let width = commands.map(\.name.count).max() ?? 0
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        }
+        text += "\nbridgectl COMMAND --help shows a command's options.\n"
+        return text
+    }
+}

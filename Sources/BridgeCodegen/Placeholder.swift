@@ -1,0 +1,1 @@
+// BridgeCodegen: placeholder until the module's first file lands; replace this file.

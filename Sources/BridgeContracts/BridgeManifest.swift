@@ -1,0 +1,141 @@
+import SchemaCheck
+
+/// What one version of a CTA action maps to: its schema and the declarative mapping from
+/// payload fields (JSON Pointers into the message) to route parameters and query fields.
+public struct ActionContract: Sendable, Equatable {
+    public enum Fallback: String, Sendable {
+        /// Outside the app, or in an app that does not support the action, open the route's Universal Link.
+        case universalLink
+        case none
+    }
+
+    public struct Mapping: Sendable, Equatable {
+        public let name: String
+        /// A JSON Pointer into the message, e.g. "/payload/slug".
+        public let pointer: String
+    }
+
+    public let action: String
+    public let version: Int
+    /// Schema file name inside schemas/, e.g. "apply.v1.json".
+    public let schema: String
+    public let route: String
+    public let parameters: [Mapping]
+    public let query: [Mapping]
+    public let timeoutMs: Int
+    public let fallback: Fallback
+    /// Whether messages from subframes are accepted for this action (default: main frame only).
+    public let allowFrames: Bool
+}
+
+public struct BridgeAction: Sendable, Equatable {
+    public let name: String
+    public let title: String
+    /// Versions in ascending order.
+    public let versions: [ActionContract]
+
+    public func contract(version: Int) -> ActionContract? {
+        versions.first { $0.version == version }
+    }
+}
+
+public struct BridgeLimits: Sendable, Equatable {
+    public var maxMessageBytes: Int
+    public var maxDepth: Int
+    public var duplicateWindowMs: Int
+
+    public static let defaults = BridgeLimits(maxMessageBytes: 65_536, maxDepth: 64, duplicateWindowMs: 2_000)
+}
+
+/// contracts/manifest.json.
+public struct BridgeManifest: Sendable, Equatable {
+    /// The script message handler name, e.g. window.webkit.messageHandlers.<bridge>.
+    public let bridge: String
+    public let envelopeVersion: Int
+    public let schemaBase: String
+    public let envelopeSchema: String
+    /// Exact origins (scheme://host[:port]) allowed to post messages.
+    public let allowedOrigins: [String]
+    public let allowFrames: Bool
+    public let universalLinkHosts: [String]
+    public let customScheme: String
+    public let webBaseURL: String
+    public let pushURLKey: String
+    public let limits: BridgeLimits
+    /// Actions in manifest order.
+    public let actions: [BridgeAction]
+
+    public func action(named name: String) -> BridgeAction? {
+        actions.first { $0.name == name }
+    }
+}
+
+extension BridgeManifest {
+    static func load(from reader: FieldReader) throws(ContractError) -> BridgeManifest {
+        let allowFrames = try reader.optionalChild("allowFrames")?.bool() ?? false
+        var limits = BridgeLimits.defaults
+        if let declared = try reader.optionalChild("limits") {
+            if let value = try declared.optionalChild("maxMessageBytes") { limits.maxMessageBytes = try value.integer() }
+            if let value = try declared.optionalChild("maxDepth") { limits.maxDepth = try value.integer() }
+            if let value = try declared.optionalChild("duplicateWindowMs") { limits.duplicateWindowMs = try value.integer() }
+        }
+        let actionsReader = try reader.child("actions")
+        var actions: [BridgeAction] = []
+        for (name, _) in try actionsReader.object() {
+            actions.append(try loadAction(name: name, reader: try actionsReader.child(name), frames: allowFrames))
+        }
+        return BridgeManifest(
+            bridge: try reader.child("bridge").string(),
+            envelopeVersion: try reader.child("envelope").integer(),
+            schemaBase: try reader.child("schemaBase").string(),
+            envelopeSchema: try reader.child("envelopeSchema").string(),
+            allowedOrigins: try reader.child("allowedOrigins").strings(),
+            allowFrames: allowFrames,
+            universalLinkHosts: try reader.child("universalLinkHosts").strings().map { $0.lowercased() },
+            customScheme: try reader.child("customScheme").string().lowercased(),
+            webBaseURL: try reader.child("webBaseURL").string(),
+            pushURLKey: try reader.optionalChild("pushURLKey")?.string() ?? "deeplink",
+            limits: limits,
+            actions: actions
+        )
+    }
+
+    private static func loadAction(name: String, reader: FieldReader, frames: Bool) throws(ContractError) -> BridgeAction {
+        let versionsReader = try reader.child("versions")
+        var versions: [ActionContract] = []
+        for (key, _) in try versionsReader.object() {
+            guard let version = Int(key), version >= 1 else {
+                throw versionsReader.fail("version keys must be positive integers", at: key)
+            }
+            let entry = try versionsReader.child(key)
+            let fallbackName = try entry.optionalChild("fallback")?.string() ?? "none"
+            guard let fallback = ActionContract.Fallback(rawValue: fallbackName) else {
+                throw entry.fail("fallback must be universalLink or none", at: "fallback")
+            }
+            versions.append(ActionContract(
+                action: name, version: version,
+                schema: try entry.child("schema").string(),
+                route: try entry.child("route").string(),
+                parameters: try mappings(entry.optionalChild("parameters")),
+                query: try mappings(entry.optionalChild("query")),
+                timeoutMs: try entry.optionalChild("timeoutMs")?.integer() ?? 5_000,
+                fallback: fallback,
+                allowFrames: try entry.optionalChild("allowFrames")?.bool() ?? frames
+            ))
+        }
+        versions.sort { $0.version < $1.version }
+        return BridgeAction(name: name, title: try reader.optionalChild("title")?.string() ?? name, versions: versions)
+    }
+
+    private static func mappings(_ reader: FieldReader?) throws(ContractError) -> [ActionContract.Mapping] {
+        guard let reader else { return [] }
+        var result: [ActionContract.Mapping] = []
+        for (name, pointer) in try reader.stringMap() {
+            guard JSONPointer.tokens(of: pointer) != nil else {
+                throw reader.fail("\"\(pointer)\" is not a JSON Pointer", at: name)
+            }
+            result.append(.init(name: name, pointer: pointer))
+        }
+        return result
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SchemaCheck
+
+/// A loaded contracts/ folder: manifest, routes, schema documents and fixtures. The same type
+/// serves the contracts bundled into the binary and a folder given with --contracts.
+public struct ContractSet: Sendable {
+    public let manifest: BridgeManifest
+    public let routes: [RouteDefinition]
+    /// Schema file name (e.g. "apply.v1.json") -> parsed document, in name order.
+    public let schemas: [(file: String, document: JSONValue)]
+    public let fixtures: [Fixture]
+    /// Where it came from, for messages: a folder path or "bundled contracts".
+    public let origin: String
+
+    /// The contracts compiled into this binary from the repository's contracts/ folder.
+    public static func bundled() throws(ContractError) -> ContractSet {
+        try ContractSet(files: BundledContracts.files, origin: "bundled contracts")
+    }
+
+    /// Loads a contracts folder from disk.
+    public static func load(directory: String) throws(ContractError) -> ContractSet {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ContractError(file: directory, message: "not a contracts folder (no such directory)")
+        }
+        var files: [String: String] = [:]
+        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
+            for case let url as URL in walker where url.pathExtension == "json" {
+                let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
+                guard let data = FileManager.default.contents(atPath: url.path),
+                      let text = String(data: data, encoding: .utf8) else {
+                    throw ContractError(file: relative, message: "cannot be read as UTF-8 text")
+                }
+                files[relative] = text
+            }
+        }
+        return try ContractSet(files: files, origin: root.path)
+    }
+
+    /// Builds a set from relative path -> JSON text.
+    public init(files: [String: String], origin: String) throws(ContractError) {
+        self.origin = origin
+        guard let manifestText = files["manifest.json"] else {
+            throw ContractError(file: "manifest.json", message: "missing in \(origin)")
+        }
+        manifest = try BridgeManifest.load(from: FieldReader(file: "manifest.json", value: try Self.parse(manifestText, file: "manifest.json")))
+        guard let routesText = files["routes.json"] else {
+            throw ContractError(file: "routes.json", message: "missing in \(origin)")
+        }
+        let routesReader = FieldReader(file: "routes.json", value: try Self.parse(routesText, file: "routes.json"))
+        let list = try routesReader.child("routes")
+        guard let items = list.value.arrayValue else { throw list.fail("expected an array of routes") }
+        var routes: [RouteDefinition] = []
+        for index in items.indices {
+            let entry = FieldReader(file: "routes.json", value: items[index], pointer: "/routes/\(index)")
+            let route = try RouteDefinition.load(from: entry)
+            if routes.contains(where: { $0.name == route.name }) {
+                throw entry.fail("duplicate route name \"\(route.name)\"", at: "name")
+            }
+            routes.append(route)
+        }
+        self.routes = routes
+
+        var schemas: [(file: String, document: JSONValue)] = []
+        var fixtures: [Fixture] = []
+        for path in files.keys.sorted() {
+            if path.hasPrefix("schemas/") {
+                schemas.append((String(path.dropFirst("schemas/".count)), try Self.parse(files[path]!, file: path)))
+            } else if path.hasPrefix("fixtures/") {
+                fixtures.append(try Fixture.load(path: path, value: try Self.parse(files[path]!, file: path)))
+            }
+        }
+        self.schemas = schemas
+        self.fixtures = fixtures
+    }
+
+    public func route(named name: String) -> RouteDefinition? {
+        routes.first { $0.name == name }
+    }
+
+    public func schema(file: String) -> JSONValue? {
+        schemas.first { $0.file == file }?.document
+    }
+
+    /// The absolute URI a schema file is known by: its $id, else schemaBase + file name.
+    public func schemaURI(file: String) -> String {
+        schema(file: file)?["$id"]?.stringValue ?? manifest.schemaBase + file
+    }
+
+    static func parse(_ text: String, file: String) throws(ContractError) -> JSONValue {
+        do {
+            return try JSONDocument(text, limits: .unlimited).value
+        } catch {
+            throw ContractError(file: file, message: "not valid JSON: \(error)")
+        }
+    }
+}

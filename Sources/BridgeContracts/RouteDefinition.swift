@@ -1,0 +1,111 @@
+import SchemaCheck
+
+/// The type a path or query parameter must have. Checked when a URL is parsed or built.
+public enum ParameterType: String, Sendable, CaseIterable, Codable {
+    case string, int, uuid, slug
+}
+
+/// How the destination is shown once reached.
+public enum Presentation: String, Sendable, Codable {
+    case push, modal
+}
+
+/// One deep link configuration from routes.json: declares, never navigates.
+public struct RouteDefinition: Sendable, Equatable {
+    public let name: String
+    /// e.g. "/event/:slug"; a segment starting with ":" is a parameter.
+    public let pattern: String
+    public let requiresAuth: Bool
+    /// Path parameters and their types, in pattern order.
+    public let parameters: [String: ParameterType]
+    /// Known query fields and their types, in declaration order (others are kept untyped).
+    public let query: [QueryField]
+    /// The tab that hosts the destination.
+    public let tab: String
+    /// The route whose screen is attached beneath the destination for back navigation.
+    public let list: String?
+    /// The analytics screen name of the destination.
+    public let screen: String
+    public let presentation: Presentation
+
+    public struct QueryField: Sendable, Equatable {
+        public let name: String
+        public let type: ParameterType
+        public init(name: String, type: ParameterType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    public init(
+        name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
+        query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push
+    ) {
+        self.name = name
+        self.pattern = pattern
+        self.requiresAuth = requiresAuth
+        self.parameters = parameters
+        self.query = query
+        self.tab = tab
+        self.list = list
+        self.screen = screen
+        self.presentation = presentation
+    }
+
+    /// The pattern's segments, e.g. ["event", ":slug"].
+    public var segments: [String] {
+        pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// Names of the path parameters in pattern order.
+    public var parameterNames: [String] {
+        segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+    }
+}
+
+extension RouteDefinition {
+    static func load(from reader: FieldReader) throws(ContractError) -> RouteDefinition {
+        let name = try reader.child("name").string()
+        let pattern = try reader.child("pattern").string()
+        guard pattern.hasPrefix("/") else { throw reader.fail("pattern must start with \"/\"", at: "pattern") }
+        var parameters: [String: ParameterType] = [:]
+        if let declared = try reader.optionalChild("parameters") {
+            for (key, typeName) in try declared.stringMap() {
+                guard let type = ParameterType(rawValue: typeName) else {
+                    throw declared.fail("unknown parameter type \"\(typeName)\" (one of: string, int, uuid, slug)", at: key)
+                }
+                parameters[key] = type
+            }
+        }
+        var query: [QueryField] = []
+        if let declared = try reader.optionalChild("query") {
+            for (key, typeName) in try declared.stringMap() {
+                guard let type = ParameterType(rawValue: typeName) else {
+                    throw declared.fail("unknown parameter type \"\(typeName)\" (one of: string, int, uuid, slug)", at: key)
+                }
+                query.append(QueryField(name: key, type: type))
+            }
+        }
+        // An undeclared path parameter is a plain string; a declared one must be in the pattern.
+        let parameterNames = pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+        for declared in parameters.keys where !parameterNames.contains(declared) {
+            throw reader.fail("parameter \"\(declared)\" is not in pattern \(pattern)", at: "parameters")
+        }
+        for used in parameterNames where parameters[used] == nil {
+            parameters[used] = .string
+        }
+        let presentationName = try reader.optionalChild("presentation")?.string() ?? "push"
+        guard let presentation = Presentation(rawValue: presentationName) else {
+            throw reader.fail("presentation must be push or modal", at: "presentation")
+        }
+        return RouteDefinition(
+            name: name, pattern: pattern,
+            requiresAuth: try reader.child("requiresAuth").bool(),
+            parameters: parameters, query: query,
+            tab: try reader.child("tab").string(),
+            list: try reader.optionalChild("list")?.string(),
+            screen: try reader.optionalChild("screen")?.string() ?? name,
+            presentation: presentation
+        )
+    }
+}

@@ -1,0 +1,1 @@
+// BridgeHostTesting: placeholder until MockBridgeHost lands; replace this file.

@@ -1,0 +1,1 @@
+// DeeplinkNavigation: placeholder until the module's first file lands; replace this file.

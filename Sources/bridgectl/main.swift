@@ -1,0 +1,4 @@
+import BridgeCLI
+import Foundation
+
+exit(BridgeCLI.main(Array(CommandLine.arguments.dropFirst()), console: ProcessConsole()))

@@ -1,0 +1,1 @@
+// BridgeCLITests: placeholder until the first test lands; replace this file.

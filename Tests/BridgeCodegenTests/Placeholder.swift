@@ -1,0 +1,1 @@
+// BridgeCodegenTests: placeholder until the first test lands; replace this file.

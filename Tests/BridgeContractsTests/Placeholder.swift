@@ -1,0 +1,1 @@
+// BridgeContractsTests: placeholder until the first test lands; replace this file.

@@ -1,0 +1,1 @@
+// BridgeHostTests: placeholder until the first test lands; replace this file.

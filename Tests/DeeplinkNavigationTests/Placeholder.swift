@@ -1,0 +1,1 @@
+// DeeplinkNavigationTests: placeholder until the first test lands; replace this file.

@@ -1,0 +1,1 @@
+// DeeplinkRoutingTests: placeholder until the first test lands; replace this file.

@@ -1,0 +1,1 @@
+// SchemaCheckTests: placeholder until the first test lands; replace this file.
