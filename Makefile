@@ -1,0 +1,36 @@
+# bridgekit: the two set-up commands are `make demo` and `make test` (see README).
+SWIFT ?= swift
+BRIDGECTL := .build/debug/bridgectl
+C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
+C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
+
+.PHONY: deps build demo test test-swift test-js c-warnings lint generate-check
+
+deps:
+	@scripts/ensure-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+# The main job: validate the bundled example messages with the bundled contracts.
+demo: build
+	$(BRIDGECTL) validate examples/apply.json
+	@echo "--- an invalid message (exit 1 expected):"
+	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
+
+# Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, generated
+# JS freshness and the Node tests of the shim.
+test: deps c-warnings build test-swift generate-check test-js
+
+c-warnings:
+	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
+	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
+
+test-swift: build
+	$(SWIFT) test
+
+generate-check: build
+	@if $(BRIDGECTL) --help | grep -q '^  generate'; then $(BRIDGECTL) generate js --check; else echo "generate-check: bridgectl has no generate command yet" >&2; exit 1; fi
+
+test-js: build
+	@if [ -d js/test ]; then BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/; else echo "test-js: no js/test folder" >&2; exit 1; fi
