@@ -1,0 +1,276 @@
+import BridgeContracts
+import SchemaCheck
+
+/// Turns a URL (Universal Link, custom scheme, push payload) or a CTA destination into a
+/// `ParsedDeeplink`. Only parses: it declares nothing (that is routes.json) and navigates nowhere
+/// (that is the navigator).
+public struct DeepLinkHandler: Sendable {
+    public let routes: RouteTable
+    /// Lower-cased hosts that Universal Links may use (from the manifest; `www.` only if listed).
+    public let universalLinkHosts: Set<String>
+    /// Lower-cased custom scheme, e.g. "sendy".
+    public let customScheme: String
+    public let webBaseURL: String
+    /// The key of a push payload that holds the link; a JSON Pointer when it starts with "/".
+    public let pushURLKey: String
+
+    public init(manifest: BridgeManifest, routes: RouteTable) {
+        self.routes = routes
+        self.universalLinkHosts = Set(manifest.universalLinkHosts.map { $0.lowercased() })
+        self.customScheme = manifest.customScheme.lowercased()
+        self.webBaseURL = URLAssembly.trimmedBase(manifest.webBaseURL)
+        self.pushURLKey = manifest.pushURLKey
+    }
+
+    /// A handler for a loaded contract set.
+    public init(contracts: ContractSet) throws(RouteTableError) {
+        self.init(manifest: contracts.manifest, routes: try RouteTable(routes: contracts.routes))
+    }
+
+    /// The builder that prints URLs this handler parses back to the same values.
+    public var urlBuilder: DeeplinkURLBuilder {
+        DeeplinkURLBuilder(webBaseURL: webBaseURL, customScheme: customScheme, routes: routes)
+    }
+
+    // MARK: URLs
+
+    /// Parses a Universal Link (`https://` on a manifest host, default port) or a custom-scheme
+    /// link (`sendy://event/...`, whose host is the first path segment). `source` is the entry
+    /// channel when the caller knows it; otherwise it is inferred (see `CampaignMetadata`).
+    public func parse(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink {
+        let raw = try RawURL.split(url)
+        var rawSegments: [Substring]
+        let isCustomScheme = raw.scheme == customScheme
+        if isCustomScheme {
+            rawSegments = RawURL.rawSegments(of: raw.path)
+            if let host = raw.authority, !host.isEmpty { rawSegments.insert(host, at: 0) }
+        } else {
+            let authority = try raw.authority.map(Authority.parse)
+            let knownHost = authority.map { universalLinkHosts.contains($0.host) } ?? false
+            rawSegments = RawURL.rawSegments(of: raw.path)
+            let fallback = knownHost ? fallbackURL(rawSegments, query: raw.query) : nil
+            guard raw.scheme == "https" else { throw .wrongScheme(raw.scheme, fallback: fallback) }
+            guard let authority, !authority.host.isEmpty else { throw .malformedURL("https link without a host") }
+            guard knownHost else { throw .unknownHost(authority.host, fallback: nil) }
+            if let port = authority.port, !port.isEmpty, port != "443" {
+                throw .unknownHost("\(authority.host):\(port)", fallback: fallback)
+            }
+        }
+        return try resolve(
+            rawSegments: rawSegments, rawQuery: raw.query,
+            source: source, isCustomScheme: isCustomScheme
+        )
+    }
+
+    /// Parses the link of a push payload: the string under `pushURLKey` (top level, or a JSON
+    /// Pointer). Source is push. Top-level campaign fields of the payload (campaign_id, group_id,
+    /// variant, utm_*) fill what the link leaves empty; the link wins a conflict, with a warning.
+    public func parse(pushPayload: JSONValue) throws(DeeplinkError) -> ParsedDeeplink {
+        guard case .object(let object) = pushPayload else { throw .invalidPushPayload("expected a JSON object") }
+        let found = pushURLKey.hasPrefix("/") ? pushPayload.value(at: pushURLKey) : object[pushURLKey]
+        guard let found else { throw .invalidPushPayload("no \"\(pushURLKey)\" field with the link") }
+        guard let link = found.stringValue else { throw .invalidPushPayload("\"\(pushURLKey)\" must be a string URL") }
+        let parsed = try parse(link, source: .push)
+
+        var campaign = parsed.campaignMetadata
+        var warnings = parsed.warnings
+        func fill(_ key: String, _ current: String?, _ set: (inout CampaignMetadata, String) -> Void) {
+            guard let value = object[key]?.stringValue, !value.isEmpty else { return }
+            if let current {
+                if current != value {
+                    warnings.append(DeeplinkWarning(field: "push.\(key)", message: "payload says \"\(value)\", the link says \"\(current)\"; the link wins"))
+                }
+            } else {
+                set(&campaign, value)
+            }
+        }
+        fill("campaign_id", campaign.campaignId) { $0.campaignId = $1 }
+        fill("group_id", campaign.groupId) { $0.groupId = $1 }
+        fill("variant", campaign.variant) { $0.variant = $1 }
+        for key in object.keys where key.hasPrefix("utm_") && key.count > 4 {
+            fill(key, campaign.utm[key]) { $0.utm[key] = $1 }
+        }
+        return ParsedDeeplink(
+            configuration: parsed.configuration, pathParameters: parsed.pathParameters,
+            queryParameters: parsed.queryParameters, campaignMetadata: campaign, warnings: warnings,
+            queryOrder: parsed.queryOrder, webBaseURL: webBaseURL
+        )
+    }
+
+    // MARK: CTA destinations
+
+    /// Builds a ParsedDeeplink from already-decoded values, as a CTA mapping produces them
+    /// (payload fields picked by the manifest's JSON Pointers). Checks exactly what the URL builder
+    /// checks: the route exists, every path parameter is present and typed, the query fields are
+    /// declared and typed. Empty query values are dropped. `query` order is the order of `url`.
+    public func route(
+        named name: String, parameters: [String: String], query: [(name: String, value: String)] = [],
+        campaign: CampaignMetadata = CampaignMetadata(source: .appInternal)
+    ) throws(LinkBuildError) -> ParsedDeeplink {
+        let builder = urlBuilder
+        let route = try builder.checkedRoute(name, parameters: parameters)
+        var grouped: [String: [String]] = [:]
+        var order: [String] = []
+        for item in query where !item.value.isEmpty {
+            if grouped[item.name] == nil { order.append(item.name) }
+            grouped[item.name, default: []].append(item.value)
+        }
+        _ = try builder.checkedQuery(grouped, for: route)
+        return ParsedDeeplink(
+            configuration: route, pathParameters: parameters, queryParameters: grouped,
+            campaignMetadata: campaign, warnings: [], queryOrder: order, webBaseURL: webBaseURL
+        )
+    }
+
+    /// The text a JSON payload value has in a URL: strings as they are, integers in decimal,
+    /// whole reals as integers, booleans as true/false. nil for null, arrays and objects.
+    public static func parameterText(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .number(let real): return value.integerValue.map(String.init) ?? String(real)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null, .array, .object: return nil
+        }
+    }
+
+    // MARK: Resolution
+
+    private func resolve(
+        rawSegments: [Substring], rawQuery: Substring?, source: CampaignMetadata.Source?, isCustomScheme: Bool
+    ) throws(DeeplinkError) -> ParsedDeeplink {
+        let fallback = fallbackURL(rawSegments, query: rawQuery)
+        var segments: [String] = []
+        for (index, raw) in rawSegments.enumerated() {
+            guard case .success(let decoded) = PercentEncoding.decode(raw.utf8) else {
+                throw .badEncoding(field: "path segment \(index + 1)", value: String(raw))
+            }
+            segments.append(decoded)
+        }
+        guard let (route, pathParameters) = routes.match(path: segments) else {
+            throw .noMatchingRoute(path: normalizedPath(rawSegments), fallback: fallback)
+        }
+        var warnings: [DeeplinkWarning] = []
+        for name in route.parameterNames {
+            let value = pathParameters[name] ?? ""
+            let type = route.parameters[name] ?? .string
+            guard ParameterRules.isValid(value, as: type) else {
+                throw .badParameter(name: "path.\(name)", value: value, expected: type, fallback: fallback)
+            }
+            if PercentEncoding.looksEncoded(value) { warnings.append(.doubleEncoded("path.\(name)", value)) }
+        }
+
+        var query: [String: [String]] = [:]
+        var order: [String] = []
+        var campaign = CampaignMetadata(source: .externalURL)
+        for (name, value) in try decodedQueryItems(rawQuery) {
+            let field = "query.\(name)"
+            if PercentEncoding.looksEncoded(value) { warnings.append(.doubleEncoded(field, value)) }
+            if name.isEmpty {
+                warnings.append(DeeplinkWarning(field: "query", message: "an item without a name (\"=\(value)\") was ignored"))
+            } else if CampaignMetadata.isCampaignKey(name) {
+                if value.isEmpty { continue }
+                if !campaign.set(name, value) {
+                    warnings.append(DeeplinkWarning(field: field, message: "repeated; the first value is kept"))
+                }
+            } else if route.parameterNames.contains(name) {
+                warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins"))
+            } else if let declared = route.query.first(where: { $0.name == name }) {
+                // A declared field left empty (`plan=`) is the same as an absent one.
+                if value.isEmpty { continue }
+                guard ParameterRules.isValid(value, as: declared.type) else {
+                    throw .badParameter(name: field, value: value, expected: declared.type, fallback: fallback)
+                }
+                if query[name] == nil { order.append(name) }
+                query[name, default: []].append(value)
+            } else {
+                if query[name] == nil { order.append(name) }
+                query[name, default: []].append(value)
+            }
+        }
+        campaign.source = source ?? CampaignMetadata.inferredSource(utm: campaign.utm, customScheme: isCustomScheme)
+        return ParsedDeeplink(
+            configuration: route, pathParameters: pathParameters, queryParameters: query,
+            campaignMetadata: campaign, warnings: warnings,
+            queryOrder: URLAssembly.defaultQueryOrder(for: route, keys: order), webBaseURL: webBaseURL
+        )
+    }
+
+    /// `name=value` items split on `&`, each split on its first `=`, both sides decoded with `+`
+    /// kept as a plus. Empty items (`a=1&&b=2`) are skipped.
+    private func decodedQueryItems(_ rawQuery: Substring?) throws(DeeplinkError) -> [(String, String)] {
+        guard let rawQuery, !rawQuery.isEmpty else { return [] }
+        var items: [(String, String)] = []
+        for item in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
+            let rawName: Substring
+            let rawValue: Substring
+            if let equals = item.firstIndex(of: "=") {
+                rawName = item[..<equals]
+                rawValue = item[item.index(after: equals)...]
+            } else {
+                rawName = item
+                rawValue = ""
+            }
+            guard case .success(let name) = PercentEncoding.decode(rawName.utf8) else {
+                throw .badEncoding(field: "query", value: String(rawName))
+            }
+            guard case .success(let value) = PercentEncoding.decode(rawValue.utf8) else {
+                throw .badEncoding(field: "query.\(name)", value: String(rawValue))
+            }
+            items.append((name, value))
+        }
+        return items
+    }
+
+    /// The web page of the same path and query on webBaseURL. Only called for links meant for us.
+    private func fallbackURL(_ rawSegments: [Substring], query: Substring?) -> String {
+        var url = webBaseURL + normalizedPath(rawSegments)
+        if let query, !query.isEmpty { url += "?" + Self.escapeNonURLBytes(query) }
+        return url
+    }
+
+    private func normalizedPath(_ rawSegments: [Substring]) -> String {
+        "/" + rawSegments.map { Self.escapeNonURLBytes($0) }.joined(separator: "/")
+    }
+
+    /// Raw non-ASCII (IRI) bytes as %XX so a fallback or a message is a plain ASCII URL; the rest
+    /// of the raw text is kept as it came (it was already checked to have no spaces or controls).
+    static func escapeNonURLBytes(_ raw: Substring) -> String {
+        var out = ""
+        for byte in raw.utf8 {
+            if byte < 0x80 {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
+
+extension DeeplinkWarning {
+    static func doubleEncoded(_ field: String, _ value: String) -> DeeplinkWarning {
+        DeeplinkWarning(field: field, message: "\"\(value)\" still looks percent-encoded after decoding; the link was probably encoded twice")
+    }
+}
+
+extension CampaignMetadata {
+    /// Sets a campaign query field unless it already has a value; false when it had one.
+    mutating func set(_ name: String, _ value: String) -> Bool {
+        switch name {
+        case "campaign_id":
+            guard campaignId == nil else { return false }
+            campaignId = value
+        case "group_id":
+            guard groupId == nil else { return false }
+            groupId = value
+        case "variant":
+            guard variant == nil else { return false }
+            variant = value
+        default:
+            guard utm[name] == nil else { return false }
+            utm[name] = value
+        }
+        return true
+    }
+}
