@@ -15,11 +15,22 @@ public struct DeepLinkHandler: Sendable {
     public let pushURLKey: String
 
     public init(manifest: BridgeManifest, routes: RouteTable) {
+        self.init(
+            routes: routes, universalLinkHosts: manifest.universalLinkHosts, customScheme: manifest.customScheme,
+            webBaseURL: manifest.webBaseURL, pushURLKey: manifest.pushURLKey
+        )
+    }
+
+    /// The manifest's link settings given one by one (benchmarks, tests with a made-up table).
+    public init(
+        routes: RouteTable, universalLinkHosts: [String], customScheme: String, webBaseURL: String,
+        pushURLKey: String = "deeplink"
+    ) {
         self.routes = routes
-        self.universalLinkHosts = Set(manifest.universalLinkHosts.map { $0.lowercased() })
-        self.customScheme = manifest.customScheme.lowercased()
-        self.webBaseURL = URLAssembly.trimmedBase(manifest.webBaseURL)
-        self.pushURLKey = manifest.pushURLKey
+        self.universalLinkHosts = Set(universalLinkHosts.map { $0.lowercased() })
+        self.customScheme = customScheme.lowercased()
+        self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
+        self.pushURLKey = pushURLKey
     }
 
     /// A handler for a loaded contract set.

@@ -1,0 +1,150 @@
+import BridgeContracts
+import DeeplinkRouting
+import SchemaCheck
+import Testing
+
+/// Schemes, hosts, ports, push payloads, and the fallback each failure carries.
+@Suite struct EntryTests {
+    let handler = RoutingFixtures.handler
+
+    @Test func hostIsCaseInsensitiveAndWWWOnlyBecauseItIsListed() throws {
+        #expect(try handler.parse("HTTPS://SENDY.CO.KR/event/x").configuration.name == "eventCampaign")
+        #expect(try handler.parse("https://www.sendy.co.kr/event/x").configuration.name == "eventCampaign")
+        let withoutWWW = DeepLinkHandler(routes: handler.routes, universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
+        #expect(RoutingFixtures.error("https://www.sendy.co.kr/event/x", handler: withoutWWW) == .unknownHost("www.sendy.co.kr", fallback: nil))
+    }
+
+    @Test func foreignHostsNeverGetAFallback() {
+        #expect(RoutingFixtures.error("https://evil.example/event/x") == .unknownHost("evil.example", fallback: nil))
+        #expect(RoutingFixtures.error("https://sendy.co.kr.evil.example/event/x") == .unknownHost("sendy.co.kr.evil.example", fallback: nil))
+        #expect(RoutingFixtures.error("http://evil.example/event/x") == .wrongScheme("http", fallback: nil))
+        #expect(RoutingFixtures.error("https://sendy.co.kr@evil.example/event/x")?.fallbackURL == nil)
+    }
+
+    @Test func onlyTheDefaultPort() throws {
+        #expect(try handler.parse("https://sendy.co.kr:443/event/x").configuration.name == "eventCampaign")
+        #expect(RoutingFixtures.error("https://sendy.co.kr:8443/event/x") == .unknownHost("sendy.co.kr:8443", fallback: "https://sendy.co.kr/event/x"))
+    }
+
+    @Test func plainHTTPOnAKnownHostFallsBackToHTTPS() {
+        #expect(RoutingFixtures.error("http://sendy.co.kr/event/x?variant=a") == .wrongScheme("http", fallback: "https://sendy.co.kr/event/x?variant=a"))
+        #expect(RoutingFixtures.error("ftp://example.com/x") == .wrongScheme("ftp", fallback: nil))
+    }
+
+    @Test func unknownPathFallsBackToTheWebPageOfThatPath() {
+        let error = RoutingFixtures.error("https://sendy.co.kr/new-feature/42?campaign_id=c1&utm_source=kakaotalk")
+        #expect(error == .noMatchingRoute(path: "/new-feature/42", fallback: "https://sendy.co.kr/new-feature/42?campaign_id=c1&utm_source=kakaotalk"))
+        // Raw Korean in a fallback comes out percent-encoded.
+        #expect(RoutingFixtures.error("https://sendy.co.kr/새기능")?.fallbackURL == "https://sendy.co.kr/%EC%83%88%EA%B8%B0%EB%8A%A5")
+    }
+
+    @Test func customSchemeHostIsTheFirstSegment() throws {
+        let parsed = try handler.parse("sendy://event/new-user-promo?variant=a")
+        #expect(parsed.configuration.name == "eventCampaign")
+        #expect(parsed.pathParameters == ["slug": "new-user-promo"])
+        #expect(parsed.campaignMetadata.source == .appInternal)
+        #expect(parsed.url == "https://sendy.co.kr/event/new-user-promo")
+        #expect(try handler.parse("SENDY://order/7").pathParameters == ["id": "7"])
+        #expect(try handler.parse("sendy:///order/7").pathParameters == ["id": "7"])
+        #expect(RoutingFixtures.error("sendy://nowhere/1") == .noMatchingRoute(path: "/nowhere/1", fallback: "https://sendy.co.kr/nowhere/1"))
+    }
+
+    @Test func sourceInference() throws {
+        #expect(try handler.parse("https://sendy.co.kr/event/x").campaignMetadata.source == .externalURL)
+        #expect(try handler.parse("https://sendy.co.kr/event/x?utm_source=kakaotalk").campaignMetadata.source == .kakaotalk)
+        #expect(try handler.parse("https://sendy.co.kr/event/x?utm_medium=alimtalk").campaignMetadata.source == .kakaotalk)
+        #expect(try handler.parse("sendy://event/x?utm_medium=alimtalk").campaignMetadata.source == .kakaotalk)
+        #expect(try handler.parse("sendy://event/x").campaignMetadata.source == .appInternal)
+        // An explicit source wins over every inference.
+        #expect(try handler.parse("https://sendy.co.kr/event/x?utm_source=kakaotalk", source: .push).campaignMetadata.source == .push)
+        #expect(try handler.parse("sendy://event/x", source: .externalURL).campaignMetadata.source == .externalURL)
+    }
+
+    @Test func campaignMetadataKeepsEveryUTMField() throws {
+        let parsed = try handler.parse("https://sendy.co.kr/event/x?utm_source=naver&utm_campaign=%EA%B0%80%EC%9D%84&utm_custom=1&utm_content=")
+        #expect(parsed.campaignMetadata.utm == ["utm_source": "naver", "utm_campaign": "가을", "utm_custom": "1"])
+        #expect(parsed.campaignMetadata.json == .object(JSONObject([
+            ("utm_source", "naver"), ("utm_campaign", "가을"), ("utm_custom", "1"), ("source", "externalURL"),
+        ])))
+        #expect(parsed.campaignMetadata.json.serialized() == #"{"utm_source":"naver","utm_campaign":"가을","utm_custom":"1","source":"externalURL"}"#)
+    }
+
+    @Test func fragmentIsDropped() throws {
+        #expect(try handler.parse("https://sendy.co.kr/event/x?variant=a#top").campaignMetadata.variant == "a")
+    }
+
+    @Test func malformedInputIsATypedErrorNotACrash() {
+        #expect(RoutingFixtures.error("") == .malformedURL("empty string"))
+        for text in ["event/x", "https://sendy.co.kr/event/a b", "https://sendy.co.kr/event/x\n", "1https://x", "https:///event/x", "://x"] {
+            guard case .malformedURL = RoutingFixtures.error(text) else {
+                Issue.record("\(text.debugDescription): expected malformedURL, got \(String(describing: RoutingFixtures.error(text)))")
+                continue
+            }
+        }
+    }
+
+    @Test func pushPayloadUsesTheManifestKeyAndSourcePush() throws {
+        let payload: JSONValue = [
+            "aps": ["alert": "신규 가입 혜택"],
+            "deeplink": "https://sendy.co.kr/event/new-user-promo?campaign_id=c1",
+            "group_id": "B",
+            "campaign_id": "other",
+        ]
+        let parsed = try handler.parse(pushPayload: payload)
+        #expect(parsed.configuration.name == "eventCampaign")
+        #expect(parsed.campaignMetadata.source == .push)
+        #expect(parsed.campaignMetadata.campaignId == "c1")
+        #expect(parsed.campaignMetadata.groupId == "B")
+        #expect(parsed.warnings.map(\.field) == ["push.campaign_id"])
+    }
+
+    @Test func pushPayloadWithoutALink() {
+        #expect(throws: DeeplinkError.invalidPushPayload("no \"deeplink\" field with the link")) { try handler.parse(pushPayload: ["url": "x"]) }
+        #expect(throws: DeeplinkError.invalidPushPayload("\"deeplink\" must be a string URL")) { try handler.parse(pushPayload: ["deeplink": 1]) }
+        #expect(throws: DeeplinkError.invalidPushPayload("expected a JSON object")) { try handler.parse(pushPayload: ["deeplink"]) }
+    }
+
+    @Test func errorsDescribeThemselves() {
+        let error = DeeplinkError.badParameter(name: "path.id", value: "x", expected: .int, fallback: nil)
+        #expect(error.description == "path.id: \"x\" is not a valid int (digits only, no sign, at most 9223372036854775807)")
+    }
+}
+
+@Suite struct EncodingTests {
+    let handler = RoutingFixtures.handler
+
+    @Test func invalidPercentEncodingNamesTheField() {
+        #expect(RoutingFixtures.error("https://sendy.co.kr/event/x?variant=%ZZ") == .badEncoding(field: "query.variant", value: "%ZZ"))
+        #expect(RoutingFixtures.error("https://sendy.co.kr/event/x?variant=%E") == .badEncoding(field: "query.variant", value: "%E"))
+        #expect(RoutingFixtures.error("https://sendy.co.kr/event/x?variant=%EC%84") == .badEncoding(field: "query.variant", value: "%EC%84"))
+        #expect(RoutingFixtures.error("https://sendy.co.kr/event/x?%FF=1") == .badEncoding(field: "query", value: "%FF"))
+        #expect(RoutingFixtures.error("https://sendy.co.kr/checkout/%C3%28") == .badEncoding(field: "path segment 2", value: "%C3%28"))
+        #expect(RoutingFixtures.error("sendy://ev%2") == .badEncoding(field: "path segment 1", value: "ev%2"))
+    }
+
+    @Test func doublyEncodedValueWarnsNamingTheField() throws {
+        // %25EC%2584%25BC is "%EC%84%BC" (센) encoded a second time.
+        let parsed = try handler.parse("https://sendy.co.kr/event/new-user-promo?variant=%25EC%2584%25BC")
+        #expect(parsed.campaignMetadata.variant == "%EC%84%BC")
+        #expect(parsed.warnings.count == 1)
+        #expect(parsed.warnings.first?.field == "query.variant")
+        #expect(parsed.warnings.first?.message.contains("encoded twice") == true)
+
+        let path = try handler.parse("https://sendy.co.kr/checkout/%25EC%2584%25BC?plan=1")
+        #expect(path.warnings.map(\.field) == ["path.id"])
+    }
+
+    @Test func aPercentSignThatIsNotAnEscapeIsNoWarning() throws {
+        let parsed = try handler.parse("https://sendy.co.kr/event/x/apply?memo=100%25%20off&plan=50%25")
+        #expect(parsed.queryParameters["memo"] == ["100% off"])
+        #expect(parsed.queryParameters["plan"] == ["50%"])
+        #expect(parsed.warnings.isEmpty)
+    }
+
+    @Test func encoderKeepsOnlyUnreservedCharacters() {
+        #expect(PercentEncoding.encode("A-z0_9.~") == "A-z0_9.~")
+        #expect(PercentEncoding.encode("a b+c&d=e/f?g%h") == "a%20b%2Bc%26d%3De%2Ff%3Fg%25h")
+        #expect(PercentEncoding.encode("센디") == "%EC%84%BC%EB%94%94")
+        #expect(PercentEncoding.encode("😀") == "%F0%9F%98%80")
+    }
+}

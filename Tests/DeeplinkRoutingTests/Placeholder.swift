@@ -1,1 +1,0 @@
-// DeeplinkRoutingTests: placeholder until the first test lands; replace this file.
