@@ -90,6 +90,45 @@ int sc_format_check(const char *format, const char *value, size_t length);
 /* 1 when sc_format_check knows the format name, else 0. */
 int sc_format_is_known(const char *format);
 
+/* ---- internal to format*.c: one checker per format, 1 valid / 0 invalid ------------ */
+/* Not for the core: call sc_format_check. Declared here because the formats are split
+ * over several files (format.c, format_time.c, format_net.c, format_idna.c,
+ * format_uri.c) and CSchemaCheck has one private header for this component. */
+
+int sc_fmt_date(const char *s, size_t n);
+int sc_fmt_time(const char *s, size_t n);
+int sc_fmt_date_time(const char *s, size_t n);
+int sc_fmt_duration(const char *s, size_t n);
+int sc_fmt_ipv4(const char *s, size_t n);
+int sc_fmt_ipv6(const char *s, size_t n);
+int sc_fmt_hostname(const char *s, size_t n);
+int sc_fmt_idn_hostname(const char *s, size_t n);
+int sc_fmt_email(const char *s, size_t n);
+int sc_fmt_idn_email(const char *s, size_t n);
+int sc_fmt_uri(const char *s, size_t n);
+int sc_fmt_uri_reference(const char *s, size_t n);
+int sc_fmt_iri(const char *s, size_t n);
+int sc_fmt_iri_reference(const char *s, size_t n);
+int sc_fmt_uri_template(const char *s, size_t n);
+
+/* Decodes one UTF-8 sequence (rejects overlongs, surrogates, > U+10FFFF, truncation);
+ * returns its length in bytes, or 0 when invalid. */
+size_t sc_fmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
+
+/*
+ * IDNA2008 (RFC 5890-5893) label checks, in format_idna.c. A "U-label" here is a label
+ * given as code points. sc_fmt_idna_check_ulabel checks code point validity, hyphen
+ * rules, leading combining marks and the contextual rules; it does not apply the Bidi
+ * rule, which needs the whole domain (sc_fmt_idna_check_bidi). Both return 1 valid, 0 not.
+ */
+int sc_fmt_idna_check_ulabel(const uint32_t *cp, size_t n);
+/* labels: n_labels arrays of code points; applies RFC 5893 when any label is RTL. */
+int sc_fmt_idna_check_bidi(const uint32_t *const *labels, const size_t *lens, size_t n_labels);
+/* Punycode (RFC 3492). decode: basic "xn--" stripped input; returns number of code points
+ * written (<= cap) or -1. encode: returns the ASCII length written to out (<= cap) or -1. */
+long sc_fmt_punycode_decode(const char *in, size_t n, uint32_t *out, size_t cap);
+long sc_fmt_punycode_encode(const uint32_t *in, size_t n, char *out, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif
