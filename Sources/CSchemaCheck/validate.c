@@ -1,0 +1,255 @@
+/*
+ * validate.c: the walk over compiled nodes, shared by both modes.
+ *
+ * The fast mode (sc_is_valid) stops at the first failure and keeps no locations; the
+ * full mode (sc_validate) keeps going and records one output unit per failing keyword.
+ * Recursion is bounded by the schema's max depth; deeper means "could not finish".
+ * Annotations for unevaluatedItems/unevaluatedProperties are only collected below a node
+ * that has one of those keywords.
+ */
+#include "sc_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- annotations ---------------------------------------------------------------------- */
+
+void sc_ann_init(sc_ann *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void sc_ann_free(sc_ann *a)
+{
+    free(a->keys);
+    free(a->marks);
+    memset(a, 0, sizeof *a);
+}
+
+void sc_ann_add_key(sc_ann *a, const char *key)
+{
+    if (a->all_props)
+        return;
+    if (a->nkeys == a->capkeys) {
+        size_t cap = a->capkeys ? a->capkeys * 2 : 8;
+        const char **grown = realloc(a->keys, cap * sizeof *grown);
+        if (!grown) {
+            a->oom = 1;
+            return;
+        }
+        a->keys = grown;
+        a->capkeys = cap;
+    }
+    a->keys[a->nkeys++] = key;
+}
+
+void sc_ann_mark_item(sc_ann *a, size_t index, size_t length)
+{
+    if (a->all_items || index < a->items_prefix)
+        return;
+    if (!a->marks) {
+        a->marks = calloc(length ? length : 1, 1);
+        if (!a->marks) {
+            a->oom = 1;
+            return;
+        }
+        a->nmarks = length;
+    }
+    if (index < a->nmarks)
+        a->marks[index] = 1;
+}
+
+void sc_ann_merge(sc_ann *into, const sc_ann *from)
+{
+    if (from->all_props)
+        into->all_props = 1;
+    else
+        for (size_t i = 0; i < from->nkeys; i++)
+            sc_ann_add_key(into, from->keys[i]);
+    if (from->all_items)
+        into->all_items = 1;
+    if (from->items_prefix > into->items_prefix)
+        into->items_prefix = from->items_prefix;
+    for (size_t i = 0; i < from->nmarks; i++)
+        if (from->marks[i])
+            sc_ann_mark_item(into, i, from->nmarks);
+    if (from->oom)
+        into->oom = 1;
+}
+
+int sc_ann_has_key(const sc_ann *a, const char *key)
+{
+    if (a->all_props)
+        return 1;
+    for (size_t i = 0; i < a->nkeys; i++)
+        if (a->keys[i] == key)
+            return 1;
+    return 0;
+}
+
+int sc_ann_has_item(const sc_ann *a, size_t index)
+{
+    if (a->all_items || index < a->items_prefix)
+        return 1;
+    return index < a->nmarks && a->marks[index];
+}
+
+/* ---- reporting ---------------------------------------------------------------------- */
+
+static void report_text(sc_vctx *v, const char *keyword, const char *kw_suffix, const char *absolute,
+                        const char *text)
+{
+    size_t mark = v->kpath.len;
+    if (kw_suffix)
+        sc_buf_puts(&v->kpath, kw_suffix);
+    sc_unit_store_add(v->out, sc_buf_cstr(&v->ipath), sc_buf_cstr(&v->kpath), absolute, keyword, text);
+    sc_buf_truncate(&v->kpath, mark);
+}
+
+static void vreport(sc_vctx *v, const sc_kw *kw, const char *fmt, va_list ap)
+{
+    char text[512];
+    vsnprintf(text, sizeof text, fmt, ap);
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "/%s", kw->name);
+    report_text(v, kw->name, suffix, kw->abs, text);
+}
+
+void sc_report(sc_vctx *v, const sc_kw *kw, const char *fmt, ...)
+{
+    if (!v->full)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(v, kw, fmt, ap);
+    va_end(ap);
+}
+
+static void push_instance(sc_vctx *v, const char *token, size_t token_len, size_t index)
+{
+    if (token)
+        sc_buf_pointer_token(&v->ipath, token, token_len);
+    else if (index != (size_t)-1)
+        sc_buf_printf(&v->ipath, "/%zu", index);
+}
+
+void sc_report_at(sc_vctx *v, const sc_kw *kw, const char *token, size_t token_len, size_t index,
+                  const char *fmt, ...)
+{
+    if (!v->full)
+        return;
+    size_t mark = v->ipath.len;
+    push_instance(v, token, token_len, index);
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(v, kw, fmt, ap);
+    va_end(ap);
+    sc_buf_truncate(&v->ipath, mark);
+}
+
+/* ---- the walk ------------------------------------------------------------------------- */
+
+int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
+    if (node->boolean == 1)
+        return 1;
+    if (node->boolean == 0) {
+        if (v->full) {
+            /* the keyword that led here is the last step of the keyword location */
+            const char *path = sc_buf_cstr(&v->kpath);
+            const char *last = strrchr(path, '/');
+            char keyword[64] = "false";
+            if (last) {
+                /* step back over an index or property name to the keyword */
+                const char *prev = last;
+                while (prev > path && prev[-1] != '/')
+                    prev--;
+                const char *scan = last + 1;
+                int numeric = *scan != '\0';
+                for (; *scan; scan++)
+                    if (*scan < '0' || *scan > '9')
+                        numeric = 0;
+                const char *from = last + 1;
+                if (numeric && prev > path)
+                    from = prev;
+                snprintf(keyword, sizeof keyword, "%.*s", (int)strcspn(from, "/"), from);
+            }
+            report_text(v, keyword, NULL, node->canonical, "no value is allowed here (the schema is false)");
+        }
+        return 0;
+    }
+    if (v->depth >= v->schema->max_depth) {
+        v->incomplete = "the schema nests deeper than the validation depth limit (a $ref cycle?)";
+        return -1;
+    }
+    v->depth++;
+    sc_scope frame;
+    const sc_scope *saved = v->scope;
+    if (!v->scope || v->scope->resource != node->resource) {
+        frame.resource = node->resource;
+        frame.outer = v->scope;
+        v->scope = &frame;
+    }
+    sc_ann local;
+    sc_ann *use = ann;
+    if (node->needs_ann) {
+        sc_ann_init(&local);
+        use = &local;
+    }
+    int result = 1;
+    for (size_t i = 0; i < node->nkws; i++) {
+        const sc_kw *kw = &node->kws[i];
+        int r = kw->validate(v, kw, instance, use);
+        if (r < 0) {
+            result = -1;
+            break;
+        }
+        if (r == 0) {
+            result = 0;
+            if (!v->full)
+                break;
+        }
+    }
+    if (node->needs_ann) {
+        if (local.oom) {
+            v->incomplete = "out of memory";
+            result = -1;
+        }
+        if (result == 1 && ann)
+            sc_ann_merge(ann, &local);
+        sc_ann_free(&local);
+    }
+    v->scope = saved;
+    v->depth--;
+    return result;
+}
+
+int sc_validate_child(sc_vctx *v, const sc_kw *kw, const char *kw_token, size_t kw_token_len, size_t kw_index,
+                      const sc_node *node, const json_t *instance, const char *inst_token, size_t inst_token_len,
+                      size_t inst_index, sc_ann *ann)
+{
+    if (!v->full)
+        return sc_validate_node(v, node, instance, ann);
+    size_t kmark = v->kpath.len, imark = v->ipath.len;
+    sc_buf_pointer_token(&v->kpath, kw->name, strlen(kw->name));
+    if (kw_token)
+        sc_buf_pointer_token(&v->kpath, kw_token, kw_token_len);
+    else if (kw_index != (size_t)-1)
+        sc_buf_printf(&v->kpath, "/%zu", kw_index);
+    push_instance(v, inst_token, inst_token_len, inst_index);
+    int r = sc_validate_node(v, node, instance, ann);
+    sc_buf_truncate(&v->kpath, kmark);
+    sc_buf_truncate(&v->ipath, imark);
+    return r;
+}
+
+int sc_is_valid(const sc_schema *schema, const json_t *instance)
+{
+    if (!schema || !instance)
+        return -1;
+    sc_vctx v;
+    memset(&v, 0, sizeof v);
+    v.schema = schema;
+    return sc_validate_node(&v, schema->root, instance, NULL);
+}
