@@ -346,7 +346,7 @@ static void emit_cset(translator *t, cset *s, int negated) {
     s->n = kept;
     if (s->n == 0 && s->props_len == 0) {
         /* ECMA [] never matches; [^] matches any character, newlines included. */
-        emit(t, negated ? "[\\x{0}-\\x{10FFFF}]" : "(?!)");
+        emit(t, negated ? "[\\x{0}-\\x{10FFFF}]" : "(?:(?!))");
         return;
     }
     if (s->n > 1)

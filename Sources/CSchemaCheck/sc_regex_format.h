@@ -15,7 +15,13 @@
  * passes one (sc_regex_match_data, owned by one thread at a time). Nothing here keeps
  * global mutable state.
  *
- * Formats: sc_format_check implements the JSON Schema format vocabulary as assertions.
+ * Formats: sc_format_check implements the JSON Schema format vocabulary as assertions,
+ * read strictly from the RFCs (RFC 3339, 5321/6531, 1123/5890-5893, 2673, 4291, 3986/3987,
+ * 6570, 4122, 6901). hostname and idn-hostname apply IDNA2008 (A-labels must be canonical
+ * Punycode of a valid U-label; contextual and Bidi rules), using PCRE2's Unicode
+ * properties. Known approximations: "Unstable" code points are approximated by upper and
+ * title case letters (so U-labels must be lower case), Joining_Type and Virama by lists,
+ * and NFC is not checked.
  */
 #ifndef SC_REGEX_FORMAT_H
 #define SC_REGEX_FORMAT_H
