@@ -1,0 +1,86 @@
+import Foundation
+
+/// What happened to an envelope. `waitingForReady` and `pendingLogin` park it; every other case
+/// consumes it, and an envelope is consumed exactly once.
+public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
+    /// Held at the ready gate (cold start) until `becomeReady()`.
+    case waitingForReady
+    /// Held until login completes; login was presented.
+    case pendingLogin
+    case navigated
+    /// A later auth-required link took the pending slot (latest wins); this one is dropped, on record.
+    case replacedWhilePending(by: EnvelopeID)
+    /// Same fingerprint as an envelope received within the duplicate window.
+    case duplicate(of: EnvelopeID)
+    case failed(reason: String)
+    /// The person logged out while this envelope waited for login.
+    case cancelledByLogout
+
+    public var isTerminal: Bool {
+        switch self {
+        case .waitingForReady, .pendingLogin: return false
+        default: return true
+        }
+    }
+
+    /// A stable snake_case name for records and JSON lines.
+    public var name: String {
+        switch self {
+        case .waitingForReady: return "waiting_for_ready"
+        case .pendingLogin: return "pending_login"
+        case .navigated: return "navigated"
+        case .replacedWhilePending: return "replaced_while_pending"
+        case .duplicate: return "duplicate"
+        case .failed: return "failed"
+        case .cancelledByLogout: return "cancelled_by_logout"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .replacedWhilePending(let other): return "\(name)(by \(other))"
+        case .duplicate(let other): return "\(name)(of \(other))"
+        case .failed(let reason): return "\(name)(\(reason))"
+        default: return name
+        }
+    }
+}
+
+/// One line of the navigator's audit log.
+public struct EnvelopeLogEntry: Sendable, Equatable {
+    public let envelope: RouteEnvelope
+    public let outcome: EnvelopeOutcome
+    public let at: Date
+
+    public var envelopeID: EnvelopeID { envelope.id }
+    public var routeName: String { envelope.route.configuration.name }
+}
+
+/// The audit log, bounded so a long-running app does not grow without limit: the newest
+/// `capacity` entries are kept and `droppedCount` says how many older ones were let go.
+public struct EnvelopeLog: Sendable {
+    public let capacity: Int
+    public private(set) var entries: [EnvelopeLogEntry] = []
+    public private(set) var droppedCount = 0
+
+    public init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    mutating func append(_ entry: EnvelopeLogEntry) {
+        entries.append(entry)
+        if entries.count > capacity {
+            // Drop in chunks so appends stay amortised O(1).
+            let excess = entries.count - capacity
+            if excess >= max(1, capacity / 4) {
+                entries.removeFirst(excess)
+                droppedCount += excess
+            }
+        }
+    }
+
+    /// The outcomes recorded for one envelope, in order.
+    public func outcomes(of id: EnvelopeID) -> [EnvelopeOutcome] {
+        entries.filter { $0.envelopeID == id }.map(\.outcome)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SchemaCheck
+import DeeplinkRouting
+
+/// Identifies one entry into the navigator. Sequential rather than random so logs and tests
+/// read in arrival order.
+public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (lhs: EnvelopeID, rhs: EnvelopeID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// One entry (push, link, CTA) wrapped once at the door, as the coordinator seed's RouteEnvelope:
+/// everything after this point talks about the envelope, so every exit path can mark it consumed.
+public struct RouteEnvelope: Sendable, Equatable {
+    public let id: EnvelopeID
+    public let route: ParsedDeeplink
+    public let receivedAt: Date
+    /// Same destination, same parameters, same campaign: the same payload delivered twice
+    /// (e.g. a pending route and a notification tap) has the same fingerprint.
+    public let fingerprint: String
+
+    public init(id: EnvelopeID, route: ParsedDeeplink, receivedAt: Date, fingerprint: String? = nil) {
+        self.id = id
+        self.route = route
+        self.receivedAt = receivedAt
+        self.fingerprint = fingerprint ?? RouteEnvelope.fingerprint(of: route)
+    }
+
+    /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
+    /// repeated values in order) and campaign metadata including its source.
+    public static func fingerprint(of route: ParsedDeeplink) -> String {
+        var path = JSONObject()
+        for key in route.pathParameters.keys.sorted() { path[key] = .string(route.pathParameters[key]!) }
+        var query = JSONObject()
+        for key in route.queryParameters.keys.sorted() {
+            query[key] = .array(route.queryParameters[key]!.map { .string($0) })
+        }
+        let canonical: JSONValue = [
+            "route": .string(route.configuration.name),
+            "path": .object(path),
+            "query": .object(query),
+            "campaign": route.campaignMetadata.json,
+        ]
+        return canonical.serialized(sortedKeys: true)
+    }
+}

@@ -1,1 +1,0 @@
-// DeeplinkNavigationTests: placeholder until the first test lands; replace this file.
