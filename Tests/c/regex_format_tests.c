@@ -280,6 +280,53 @@ static void test_limits_and_api(void) {
     CHECK(sc_format_check("date", NULL, 0) == 0, "NULL value, empty date");
 }
 
+/* Deterministic robustness sweep: random patterns and values built from syntax-heavy
+ * alphabets must never crash, leak or hang (meaningful under ASan/UBSan); results are
+ * only checked for range. */
+static void test_random_inputs(void) {
+    static const char *const pieces[] = {
+        "(", ")", "[", "]", "{", "}", "\\", "^", "$", ".", "*", "+", "?", "|", "-", ",", "a", "1",
+        "2", "<", ">", "=", "!", ":", "\\u", "D83D", "{1F600}", "\\p", "\\k", "L", "x", "c",
+        "\xC3\xA9", "\xF0\x9F\x90\xB2", "\xE2\x80\xA8", "\\d", "\\b", "?<", "?:", "0", "\xFF",
+    };
+    static const char *const formats[] = {
+        "date-time", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv6",
+        "uri", "iri-reference", "uri-template", "relative-json-pointer", "regex",
+    };
+    unsigned long state = 12345;
+    int bad = 0;
+    for (int iter = 0; iter < 20000; iter++) {
+        char buf[256];
+        size_t len = 0;
+        state = state * 6364136223846793005UL + 1442695040888963407UL;
+        int count = (int)((state >> 33) % 12);
+        for (int k = 0; k < count; k++) {
+            state = state * 6364136223846793005UL + 1442695040888963407UL;
+            const char *p = pieces[(state >> 33) % (sizeof pieces / sizeof pieces[0])];
+            size_t pl = strlen(p);
+            if (len + pl >= sizeof buf)
+                break;
+            memcpy(buf + len, p, pl);
+            len += pl;
+        }
+        buf[len] = '\0';
+        char err[128];
+        sc_regex *re = sc_regex_compile(buf, len, 1000, err, sizeof err);
+        if (re) {
+            int rc = sc_regex_search(re, "a1\xC3\xA9-x{", 7);
+            if (rc < -1 || rc > 1)
+                bad++;
+            sc_regex_free(re);
+        } else if (err[0] == '\0') {
+            bad++;
+        }
+        int f = sc_format_check(formats[iter % (sizeof formats / sizeof formats[0])], buf, len);
+        if (f != 0 && f != 1)
+            bad++;
+    }
+    CHECK(bad == 0, "random inputs: %d out-of-range answers", bad);
+}
+
 /* Several threads search one shared compiled regex at once. */
 typedef struct {
     const sc_regex *re;
@@ -537,6 +584,7 @@ int main(int argc, char **argv) {
     test_match_rows();
     test_error_rows();
     test_format_rows();
+    test_random_inputs();
     test_limits_and_api();
     test_threads();
     printf("unit rows: %d passed, %d failed\n", passed, failed);
