@@ -1,0 +1,275 @@
+/// js/testing/fake-host.js: a fake native host for the web team's tests. It reads the contract
+/// from the generated bridge.js next to it, so it is the same text for every contract set.
+enum FakeHostTemplate {
+    static let text = #"""
+import { CONTRACT, BridgeError, buildUniversalLink } from "../bridge.js";
+
+/** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
+export const NO_REPLY = Object.freeze({ noReply: true });
+
+function clone(value) {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+function sameJSON(left, right) {
+  return JSON.stringify(sortedCopy(left)) === JSON.stringify(sortedCopy(right));
+}
+
+function sortedCopy(value) {
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (value !== null && typeof value === "object") {
+    const copy = {};
+    Object.keys(value).sort().forEach(function (key) { copy[key] = sortedCopy(value[key]); });
+    return copy;
+  }
+  return value;
+}
+
+/**
+ * Where a posted envelope differs from a fixture's message, as JSON Pointers. `id` and `sentAt`
+ * are chosen by the shim at run time, so only their presence is compared, not their values.
+ */
+export function differencesFromFixture(expected, actual) {
+  const found = [];
+  function walk(left, right, pointer, topLevel) {
+    const bothObjects = left !== null && right !== null && typeof left === "object" && typeof right === "object"
+      && Array.isArray(left) === Array.isArray(right);
+    if (!bothObjects) {
+      if (!sameJSON(left, right)) found.push(pointer);
+      return;
+    }
+    const keys = Object.keys(left).concat(Object.keys(right).filter(function (key) { return !(key in left); }));
+    keys.forEach(function (key) {
+      const child = pointer + "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+      if (!(key in left) || !(key in right)) found.push(child);
+      else if (!(topLevel && (key === "id" || key === "sentAt"))) walk(left[key], right[key], child, false);
+    });
+  }
+  walk(expected, actual, "", true);
+  return found;
+}
+
+/** The reply a fixture's `expect` describes (reply fields without v and id), or NO_REPLY. */
+export function replyForFixture(fixture) {
+  const expect = fixture.expect;
+  if (expect.valid) {
+    if (expect.reply === null) return NO_REPLY;
+    if (expect.reply && expect.reply.result) return { ok: true, result: clone(expect.reply.result) };
+    const navigation = expect.navigation || {};
+    return { ok: true, result: { route: navigation.route, url: navigation.url, pendingLogin: navigation.pendingLogin === true } };
+  }
+  return {
+    ok: false,
+    error: {
+      code: expect.code || "INVALID_PARAMS",
+      message: fixture.description,
+      details: (expect.errors || []).map(function (item) {
+        return { instanceLocation: item.instanceLocation, keyword: item.keyword, error: "expected by the fixture" };
+      })
+    }
+  };
+}
+
+/** The capability manifest of a host that supports every action and version of the contract. */
+export function fullCapabilities(appVersion) {
+  const actions = {};
+  Object.keys(CONTRACT.actions).forEach(function (action) {
+    actions[action] = Object.keys(CONTRACT.actions[action].versions).map(Number);
+  });
+  return { bridge: CONTRACT.bridge, envelope: CONTRACT.envelope, actions: actions, appVersion: appVersion || "fake-host" };
+}
+
+/**
+ * Installs a fake native host on `options.window` (default globalThis) and returns it.
+ *
+ * options.mode: "promise" (default; WKWebView/WebKitGTK with reply: postMessage returns a
+ * promise of the reply), "callback" (WebKit without reply: the host calls
+ * window.<bridge>Receive(json)), "androidListener" (addWebMessageListener: window.<bridge> with
+ * postMessage/onmessage), "androidInterface" (JavascriptInterface: window.<bridge>Android.postMessage
+ * with replies through window.<bridge>Receive).
+ * options.capabilities: the injected capability manifest; null injects none; default: everything.
+ * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
+ */
+export function installFakeHost(options) {
+  const settings = options || {};
+  const win = settings.window || globalThis;
+  const mode = settings.mode || "promise";
+  const modes = ["promise", "callback", "androidListener", "androidInterface"];
+  if (modes.indexOf(mode) < 0) throw new Error("fake host: mode must be one of " + modes.join(", "));
+  const capabilities = settings.capabilities === undefined ? fullCapabilities(settings.appVersion) : settings.capabilities;
+
+  const queue = [];
+  let responder = null;
+  const held = [];
+  const host = {
+    mode: mode,
+    /** Every message received, parsed, in arrival order. */
+    messages: [],
+    /** Every reply sent or held: {id, reply, delivered}. */
+    replies: [],
+    /** Fixture comparisons that failed: {fixture, differences}. */
+    mismatches: [],
+    /** Answers every request not covered by a queued behaviour; return NO_REPLY for silence. */
+    respondWith: function (fn) { responder = fn; return host; },
+    /** The next request gets this reply (fields without v and id, e.g. {ok: true, result}). */
+    replyNext: function (reply) { queue.push(function () { return reply; }); return host; },
+    /** The next request fails with this BridgeError code. */
+    failNext: function (code, message, details) {
+      return host.replyNext({ ok: false, error: { code: code, message: message || code, details: details || [] } });
+    },
+    /** The next request gets no reply: the shim times it out. */
+    dropNext: function () { queue.push(function () { return NO_REPLY; }); return host; },
+    /** The next request's reply is held back until releaseHeld(): a late reply. */
+    holdNext: function (reply) {
+      queue.push(function (envelope) { return { hold: reply || defaultReply(envelope) }; });
+      return host;
+    },
+    /**
+     * The next message is compared with fixture.message (id and sentAt by presence only) and
+     * answered as fixture.expect says. A differing message is recorded in mismatches and answered
+     * with an INTERNAL error naming the differing JSON Pointers.
+     */
+    expectFixture: function (fixture) {
+      if (!fixture || !fixture.message) throw new Error("fake host: the fixture has no message (a raw body cannot be produced by the shim)");
+      queue.push(function (envelope) {
+        const differences = differencesFromFixture(fixture.message, envelope);
+        if (differences.length > 0) {
+          host.mismatches.push({ fixture: fixture.description, differences: differences });
+          return {
+            ok: false,
+            error: {
+              code: "INTERNAL",
+              message: "fake host: the message differs from the fixture at " + differences.join(", "),
+              details: differences.map(function (pointer) { return { instanceLocation: pointer, error: "differs from the fixture" }; })
+            }
+          };
+        }
+        return replyForFixture(fixture);
+      });
+      return host;
+    },
+    /** Delivers every held reply now (after the shim timed out, they count as late replies). */
+    releaseHeld: function () {
+      const count = held.length;
+      held.splice(0).forEach(function (item) { item.entry.delivered = true; item.deliver(item.reply); });
+      return count;
+    },
+    /** Resolves once every reply scheduled so far has been delivered. */
+    flush: function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); },
+    defaultReply: defaultReply,
+    uninstall: uninstall
+  };
+
+  // What an app that knows the contract answers: the destination, or the error for an action or
+  // version it does not support. It does not validate payloads against the schemas: the
+  // fixtures and `bridgectl validate` do that.
+  function defaultReply(envelope) {
+    const action = CONTRACT.actions[envelope.action];
+    if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
+    const supported = capabilities && capabilities.actions ? capabilities.actions[envelope.action] || [] : Object.keys(action.versions).map(Number);
+    if (!action.versions[envelope.version] || supported.indexOf(envelope.version) < 0) {
+      return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: envelope.action + " v" + envelope.version + " is not supported", details: [] } };
+    }
+    try {
+      const url = buildUniversalLink(envelope.action, envelope.version, envelope.payload);
+      return { ok: true, result: { route: action.versions[envelope.version].route, url: url, pendingLogin: false } };
+    } catch (error) {
+      if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
+      throw error;
+    }
+  }
+
+  function answer(envelope, deliver) {
+    host.messages.push(envelope);
+    if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
+      // What a real host does with a body it cannot read: an error reply with id null.
+      const rejection = { v: 1, id: null, ok: false, error: { code: "INVALID_MESSAGE", message: "fake host: the body is not a JSON object", details: [] } };
+      host.replies.push({ id: null, reply: rejection, delivered: true });
+      Promise.resolve().then(function () { deliver(rejection); });
+      return;
+    }
+    const behaviour = queue.length > 0 ? queue.shift() : responder;
+    let outcome = behaviour ? behaviour(envelope) : undefined;
+    if (outcome === undefined) outcome = defaultReply(envelope);
+    if (typeof envelope.id !== "string" || outcome === NO_REPLY) return;
+    const hold = outcome && outcome.hold !== undefined;
+    const reply = Object.assign({ v: 1, id: envelope.id }, hold ? outcome.hold : outcome);
+    const entry = { id: envelope.id, reply: reply, delivered: !hold };
+    host.replies.push(entry);
+    if (hold) held.push({ entry: entry, reply: reply, deliver: deliver });
+    else Promise.resolve().then(function () { deliver(reply); });
+  }
+
+  function parseBody(text) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function callReceive(reply) {
+    const receive = win[CONTRACT.receiveFunction];
+    if (typeof receive === "function") receive(JSON.stringify(reply));
+  }
+
+  const installed = [];
+  function install(target, key, value) {
+    installed.push({ target: target, key: key, had: Object.prototype.hasOwnProperty.call(target, key), previous: target[key] });
+    target[key] = value;
+  }
+
+  if (mode === "promise" || mode === "callback") {
+    const handler = {
+      postMessage: function (body) {
+        // WebKit hands the native side a copy of the posted value, as JSON would.
+        const envelope = clone(body);
+        if (mode === "callback") {
+          answer(envelope, callReceive);
+          return undefined;
+        }
+        return new Promise(function (resolve) {
+          answer(envelope, function (reply) { resolve(settings.replyAsString ? JSON.stringify(reply) : reply); });
+        });
+      }
+    };
+    const webkit = win.webkit || {};
+    const handlers = Object.assign({}, webkit.messageHandlers || {});
+    handlers[CONTRACT.bridge] = handler;
+    install(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
+  } else if (mode === "androidListener") {
+    const listeners = [];
+    const port = {
+      onmessage: null,
+      postMessage: function (text) {
+        answer(parseBody(text), function (reply) {
+          const event = { data: JSON.stringify(reply) };
+          listeners.forEach(function (listener) { listener(event); });
+          if (typeof port.onmessage === "function") port.onmessage(event);
+        });
+      },
+      addEventListener: function (type, listener) { if (type === "message") listeners.push(listener); },
+      removeEventListener: function (type, listener) {
+        const index = listeners.indexOf(listener);
+        if (index >= 0) listeners.splice(index, 1);
+      }
+    };
+    install(win, CONTRACT.bridge, port);
+  } else {
+    install(win, CONTRACT.androidInterface, {
+      postMessage: function (text) { answer(parseBody(text), callReceive); }
+    });
+  }
+  if (capabilities !== null) install(win, CONTRACT.capabilitiesGlobal, capabilities);
+
+  function uninstall() {
+    installed.splice(0).reverse().forEach(function (item) {
+      if (item.had) item.target[item.key] = item.previous;
+      else delete item.target[item.key];
+    });
+  }
+
+  return host;
+}
+"""#
+}

@@ -1,1 +1,0 @@
-// BridgeCodegen: placeholder until the module's first file lands; replace this file.

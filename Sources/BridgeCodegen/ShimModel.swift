@@ -1,0 +1,218 @@
+import BridgeContracts
+import SchemaCheck
+
+/// Everything the generated shim needs from a contract set, checked once. The JS data table,
+/// the TypeScript declarations and the fake host are all written from this one model.
+struct ShimModel {
+    struct Field: Equatable {
+        let name: String
+        /// JSON Pointer into the message, e.g. "/payload/slug".
+        let pointer: String
+        /// The route's parameter type (routes.json), "string" when the route does not declare one.
+        let type: ParameterType
+    }
+
+    struct Version {
+        let version: Int
+        let schemaFile: String
+        let route: String
+        let pattern: String
+        let parameters: [Field]
+        let query: [Field]
+        let timeoutMs: Int
+        let fallback: ActionContract.Fallback
+        let allowFrames: Bool
+        /// The action schema requires an `id`: the call expects a reply and cannot be a notification.
+        let requiresId: Bool
+    }
+
+    struct Action {
+        let name: String
+        let title: String
+        /// camelCase function name on the bridge object.
+        let method: String
+        /// Ascending.
+        let versions: [Version]
+        var latest: Version { versions[versions.count - 1] }
+    }
+
+    struct CampaignField {
+        let name: String
+        let minLength: Int?
+        let maxLength: Int?
+        let pattern: String?
+        let description: String?
+    }
+
+    let bridge: String
+    let envelopeVersion: Int
+    let webBaseURL: String
+    let envelopeSchemaFile: String
+    let campaignSchemaFile: String
+    let campaignFields: [CampaignField]
+    let actions: [Action]
+
+    /// Global names the native side uses, derived from the bridge name (documented in the header).
+    var receiveFunction: String { bridge + "Receive" }
+    var capabilitiesGlobal: String { bridge + "Capabilities" }
+    var androidInterface: String { bridge + "Android" }
+
+    /// The shared URL conventions' fixed order of campaign fields in a link.
+    static let campaignOrder = [
+        "campaign_id", "group_id", "variant", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
+    ]
+
+    /// The closed set of reply error codes (DESIGN.md, envelope v1).
+    static let errorCodes = [
+        "INVALID_MESSAGE", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION", "INVALID_PARAMS", "ORIGIN_REJECTED",
+        "DUPLICATE", "NAVIGATION_FAILED", "TIMEOUT", "UNAVAILABLE", "INTERNAL",
+    ]
+
+    /// Members of the bridge object that an action's function name must not shadow.
+    static let reservedMembers: Set<String> = [
+        "send", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
+        "constructor", "prototype", "__proto__", "toString", "valueOf", "hasOwnProperty",
+    ]
+
+    init(contracts: ContractSet) throws(CodegenError) {
+        let manifest = contracts.manifest
+        bridge = manifest.bridge
+        guard TypeScriptNames.isIdentifier(bridge) else {
+            throw CodegenError(file: "manifest.json", pointer: "/bridge", message: "\"\(bridge)\" is not a JavaScript identifier, so window.\(bridge)Receive cannot exist")
+        }
+        envelopeVersion = manifest.envelopeVersion
+        webBaseURL = manifest.webBaseURL.hasSuffix("/") ? String(manifest.webBaseURL.dropLast()) : manifest.webBaseURL
+        envelopeSchemaFile = manifest.envelopeSchema
+        guard contracts.schema(file: envelopeSchemaFile) != nil else {
+            throw CodegenError(file: "manifest.json", pointer: "/envelopeSchema", message: "schemas/\(envelopeSchemaFile) is missing")
+        }
+        let converter = TypeScriptSchemaConverter(contracts: contracts)
+
+        // The campaign schema is whatever the envelope's "campaign" property refers to.
+        let campaign = try converter.effectiveKeywords(file: envelopeSchemaFile, pointer: "/properties/campaign")
+        guard let target = try converter.referenceTarget(file: envelopeSchemaFile, pointer: "/properties/campaign"), target.pointer.isEmpty else {
+            throw CodegenError(file: envelopeSchemaFile, pointer: "/properties/campaign", message: "expected a $ref to the campaign schema document")
+        }
+        let campaignFile = target.file
+        campaignSchemaFile = campaignFile
+        guard let properties = campaign["properties"]?.objectValue else {
+            throw CodegenError(file: campaignFile, pointer: "/properties", message: "the campaign schema lists its fields under properties")
+        }
+        let names = Self.campaignOrder.filter { properties[$0] != nil } + properties.keys.filter { !Self.campaignOrder.contains($0) }
+        var fields: [CampaignField] = []
+        for name in names {
+            let keywords = try converter.effectiveKeywords(file: campaignFile, pointer: "/properties/" + JSONPointer.escape(name))
+            guard keywords["type"]?.stringValue == "string" else {
+                throw CodegenError(file: campaignFile, pointer: "/properties/" + JSONPointer.escape(name), message: "campaign fields are read from the page URL, so each must be of type string")
+            }
+            fields.append(CampaignField(
+                name: name,
+                minLength: keywords["minLength"]?.integerValue.map { Int($0) },
+                maxLength: keywords["maxLength"]?.integerValue.map { Int($0) },
+                pattern: keywords["pattern"]?.stringValue,
+                description: keywords["description"]?.stringValue
+            ))
+        }
+        campaignFields = fields
+
+        let envelopeRequired = contracts.schema(file: envelopeSchemaFile)?["required"]?.arrayValue ?? []
+        var actions: [Action] = []
+        var methods: [String: String] = [:]
+        for action in manifest.actions {
+            let method = TypeScriptNames.camelCase(action.name)
+            let where_ = "/actions/" + JSONPointer.escape(action.name)
+            guard TypeScriptNames.isIdentifier(method), !Self.reservedMembers.contains(method) else {
+                throw CodegenError(file: "manifest.json", pointer: where_, message: "action \"\(action.name)\" would become the function \"\(method)\", which is not a usable JavaScript name")
+            }
+            if let other = methods[method] {
+                throw CodegenError(file: "manifest.json", pointer: where_, message: "actions \"\(other)\" and \"\(action.name)\" both become the function \"\(method)\"")
+            }
+            methods[method] = action.name
+            guard !action.versions.isEmpty else {
+                throw CodegenError(file: "manifest.json", pointer: where_ + "/versions", message: "an action needs at least one version")
+            }
+            var versions: [Version] = []
+            for contract in action.versions {
+                let at = where_ + "/versions/\(contract.version)"
+                guard let schema = contracts.schema(file: contract.schema) else {
+                    throw CodegenError(file: "manifest.json", pointer: at + "/schema", message: "schemas/\(contract.schema) is missing")
+                }
+                guard let route = contracts.route(named: contract.route) else {
+                    throw CodegenError(file: "manifest.json", pointer: at + "/route", message: "no route \"\(contract.route)\" in routes.json")
+                }
+                for name in route.parameterNames where !contract.parameters.contains(where: { $0.name == name }) {
+                    throw CodegenError(file: "manifest.json", pointer: at + "/parameters", message: "route \(route.name) (\(route.pattern)) needs parameter \"\(name)\", which this version does not map")
+                }
+                let parameters = try contract.parameters.map { mapping throws(CodegenError) -> Field in
+                    guard let type = route.parameters[mapping.name] else {
+                        throw CodegenError(file: "manifest.json", pointer: at + "/parameters/" + JSONPointer.escape(mapping.name), message: "route \(route.name) has no parameter \"\(mapping.name)\"")
+                    }
+                    return Field(name: mapping.name, pointer: mapping.pointer, type: type)
+                }
+                let query = contract.query.map { mapping in
+                    Field(name: mapping.name, pointer: mapping.pointer, type: route.query.first { $0.name == mapping.name }?.type ?? .string)
+                }
+                let required = (schema["required"]?.arrayValue ?? []) + envelopeRequired
+                versions.append(Version(
+                    version: contract.version, schemaFile: contract.schema, route: route.name, pattern: route.pattern,
+                    parameters: parameters, query: query, timeoutMs: contract.timeoutMs, fallback: contract.fallback,
+                    allowFrames: contract.allowFrames, requiresId: required.contains(.string("id"))
+                ))
+            }
+            // applyV1, applyV2... must not collide with another action's function name.
+            for version in versions where methods["\(method)V\(version.version)"] != nil {
+                throw CodegenError(file: "manifest.json", pointer: where_, message: "\(method)V\(version.version) collides with another action's function")
+            }
+            actions.append(Action(name: action.name, title: action.title, method: method, versions: versions))
+        }
+        self.actions = actions
+    }
+
+    /// The frozen data table at the top of bridge.js: the contract facts the runtime reads.
+    var table: JSONValue {
+        var root = JSONObject()
+        root["bridge"] = .string(bridge)
+        root["envelope"] = .integer(Int64(envelopeVersion))
+        root["webBaseURL"] = .string(webBaseURL)
+        root["receiveFunction"] = .string(receiveFunction)
+        root["capabilitiesGlobal"] = .string(capabilitiesGlobal)
+        root["androidInterface"] = .string(androidInterface)
+        root["errorCodes"] = .array(Self.errorCodes.map { .string($0) })
+        root["campaignFields"] = .array(campaignFields.map { field in
+            var entry = JSONObject()
+            entry["name"] = .string(field.name)
+            entry["minLength"] = field.minLength.map { .integer(Int64($0)) } ?? .null
+            entry["maxLength"] = field.maxLength.map { .integer(Int64($0)) } ?? .null
+            entry["pattern"] = field.pattern.map { .string($0) } ?? .null
+            return .object(entry)
+        })
+        var actionsTable = JSONObject()
+        for action in actions {
+            var entry = JSONObject()
+            entry["title"] = .string(action.title)
+            entry["method"] = .string(action.method)
+            entry["latest"] = .integer(Int64(action.latest.version))
+            var versionsTable = JSONObject()
+            for version in action.versions {
+                var item = JSONObject()
+                item["schema"] = .string(version.schemaFile)
+                item["route"] = .string(version.route)
+                item["pattern"] = .string(version.pattern)
+                item["parameters"] = .array(version.parameters.map(Self.fieldValue))
+                item["query"] = .array(version.query.map(Self.fieldValue))
+                item["timeoutMs"] = .integer(Int64(version.timeoutMs))
+                item["fallback"] = .string(version.fallback.rawValue)
+                item["requiresId"] = .bool(version.requiresId)
+                versionsTable[String(version.version)] = .object(item)
+            }
+            entry["versions"] = .object(versionsTable)
+            actionsTable[action.name] = .object(entry)
+        }
+        root["actions"] = .object(actionsTable)
+        return .object(root)
+    }
+
+    private static func fieldValue(_ field: Field) -> JSONValue {
+        .array([.string(field.name), .string(field.pointer), .string(field.type.rawValue)])
+    }
+}
