@@ -26,7 +26,8 @@ public struct Command: Sendable {
 public enum BridgeCLI {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
-        // commands are added here, one line each
+        validateCommand,
+        generateCommand,
     ]
 
     /// Runs `bridgectl ARGS...` and returns the exit code.

@@ -67,7 +67,8 @@ public struct Fixture: Sendable {
                 ))
             }
         }
-        if !valid && errors.isEmpty && (try expectReader.optionalChild("code")) == nil {
+        let code = try expectReader.optionalChild("code")?.string()
+        if !valid && errors.isEmpty && code == nil {
             throw expectReader.fail("an invalid fixture names its errors or its error code")
         }
         return Fixture(
@@ -82,7 +83,7 @@ public struct Fixture: Sendable {
             authenticated: try reader.optionalChild("authenticated")?.bool() ?? true,
             expect: Expectation(
                 valid: valid,
-                code: try expectReader.optionalChild("code")?.string(),
+                code: code,
                 errors: errors,
                 navigation: try expectReader.optionalChild("navigation")?.value,
                 reply: try expectReader.optionalChild("reply")?.value

@@ -1,0 +1,171 @@
+import BridgeContracts
+import Foundation
+import SchemaCheck
+
+let validateCommand = Command(
+    name: "validate",
+    summary: "check messages against the contracts (or any document against --schema)",
+    help: """
+    usage: bridgectl validate FILE... | -   [options]
+
+    Checks each message against the contract picked by its "action" and "version".
+    Exit 0 when all are valid, 1 when any is invalid, 2 for usage errors and input that
+    cannot be read or parsed (not JSON, invalid UTF-8, duplicate keys, too deep, too large).
+
+    options:
+      --contracts DIR      use the contracts in DIR instead of the bundled ones
+      --schema FILE        check each FILE against this schema instead of the contracts
+      --ref FILE           register another schema document by its $id (repeatable)
+      --ref URI=FILE       register another schema document under URI (repeatable)
+      --draft 2020-12|7    dialect for schemas without $schema (default 2020-12)
+      --assert-format      treat "format" as an assertion, not an annotation
+      --format text|json   output format (default text)
+
+    """,
+    run: { arguments, console in ValidateRun(console: console).run(arguments) }
+)
+
+struct ValidateRun {
+    let console: Console
+
+    static let spec = Arguments.Spec(
+        options: ["contracts", "schema", "ref", "draft", "format"],
+        flags: ["assert-format"]
+    )
+
+    func run(_ argv: [String]) -> Int32 {
+        let arguments: Arguments
+        let format: String
+        let checker: MessageChecker
+        do {
+            arguments = try Arguments(argv, spec: Self.spec)
+            format = try arguments.choice("format", ["text", "json"], default: "text")
+            checker = try makeChecker(arguments)
+        } catch let error as UsageError {
+            console.err("bridgectl validate: \(error.message)\n")
+            return ExitCode.usage
+        } catch {
+            console.err("bridgectl validate: \(error)\n")
+            return ExitCode.usage
+        }
+        guard !arguments.positional.isEmpty else {
+            console.err("bridgectl validate: no input; give one or more files, or - for standard input\n")
+            return ExitCode.usage
+        }
+
+        var exitCode = ExitCode.success
+        var results: [JSONValue] = []
+        var counts = (valid: 0, invalid: 0, unreadable: 0)
+        for path in arguments.positional {
+            switch readDocument(path, limits: checker.parseLimits) {
+            case .failure(let error):
+                counts.unreadable += 1
+                exitCode = ExitCode.usage
+                if format == "json" {
+                    results.append(["file": .string(error.name), "valid": false, "readable": false, "message": .string(error.message)])
+                } else {
+                    console.err(error.line + "\n")
+                }
+            case .success(let (name, document)):
+                let outcome = checker.check(document)
+                if outcome.valid { counts.valid += 1 } else { counts.invalid += 1 }
+                if !outcome.valid && exitCode == ExitCode.success { exitCode = ExitCode.invalid }
+                if format == "json" {
+                    results.append(outcome.json(name: name))
+                } else {
+                    for line in outcome.textLines(name: name) { console.out(line + "\n") }
+                }
+            }
+        }
+        if format == "json" {
+            let report: JSONValue = [
+                "results": .array(results),
+                "valid": .integer(Int64(counts.valid)),
+                "invalid": .integer(Int64(counts.invalid)),
+                "unreadable": .integer(Int64(counts.unreadable)),
+            ]
+            console.out(report.prettyPrinted() + "\n")
+        }
+        return exitCode
+    }
+
+    private func readDocument(_ path: String, limits: ParseLimits) -> Result<(String, JSONDocument), InputError> {
+        let maxBytes = limits.maxBytes > 0 ? limits.maxBytes : Int.max
+        switch InputFile.read(path, maxBytes: maxBytes, console: console) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let input):
+            do {
+                return .success((input.name, try JSONDocument(input.bytes, limits: limits)))
+            } catch {
+                return .failure(InputError(input.name, error.description))
+            }
+        }
+    }
+
+    private func makeChecker(_ arguments: Arguments) throws -> MessageChecker {
+        let dialect: SchemaOptions.Dialect =
+            try arguments.choice("draft", ["2020-12", "7"], default: "2020-12") == "7" ? .draft7 : .draft2020_12
+        let options = SchemaOptions(dialect: dialect, assertFormat: arguments.has("assert-format"))
+        guard let schemaPath = arguments.value("schema") else {
+            if !arguments.all("ref").isEmpty { throw UsageError("--ref goes with --schema") }
+            switch ContractsOption.load(arguments) {
+            case .success(let contracts):
+                do {
+                    return ContractChecker(compiled: try CompiledContracts(contracts: contracts, options: options))
+                } catch {
+                    throw UsageError("the contracts cannot be used: \(error)")
+                }
+            case .failure(let error):
+                throw UsageError("the contracts cannot be used: \(error)")
+            }
+        }
+        let registry = SchemaRegistry()
+        for reference in arguments.all("ref") {
+            let (uri, file) = Self.splitReference(reference)
+            try registry.add(try Self.loadSchemaFile(file), uri: uri ?? Self.defaultURI(file))
+        }
+        let schemaDocument = try Self.loadSchemaFile(schemaPath)
+        do {
+            try registry.add(schemaDocument, uri: Self.defaultURI(schemaPath))
+            let uri = schemaDocument.value["$id"]?.stringValue ?? Self.fileURI(schemaPath)
+            let schema = try registry.compile(uri: uri, options: options)
+            return SchemaFileChecker(schema: schema, parseLimits: ParseLimits(maxBytes: 256 << 20))
+        } catch {
+            throw UsageError("\(schemaPath): the schema does not compile: \(error)")
+        }
+    }
+
+    /// `URI=FILE` when the part before the first "=" looks like a URI (has a scheme), else FILE.
+    static func splitReference(_ reference: String) -> (uri: String?, file: String) {
+        if let equals = reference.firstIndex(of: "="), reference[..<equals].contains(":") {
+            return (String(reference[..<equals]), String(reference[reference.index(after: equals)...]))
+        }
+        return (nil, reference)
+    }
+
+    /// A document without $id is known by its file URI, so relative references between sibling files resolve.
+    static func defaultURI(_ path: String) -> String? {
+        guard let document = try? loadSchemaFile(path), document.value["$id"]?.stringValue != nil else {
+            return fileURI(path)
+        }
+        return nil
+    }
+
+    static func fileURI(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
+
+    static func loadSchemaFile(_ path: String) throws -> JSONDocument {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): no such schema file")
+        }
+        do {
+            return try JSONDocument(data, limits: .unlimited)
+        } catch {
+            throw UsageError("\(path): the schema is not valid JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import SchemaCheck
+
+/// Every schema of a contract set registered under its URI and compiled once: the envelope and
+/// one schema per action version. Immutable, so one instance serves many threads.
+public final class CompiledContracts: Sendable {
+    public let contracts: ContractSet
+    public let envelope: CompiledSchema
+    /// Schema file name (e.g. "apply.v1.json") -> compiled schema.
+    private let schemas: [String: CompiledSchema]
+
+    public init(contracts: ContractSet, options: SchemaOptions = SchemaOptions()) throws(ContractError) {
+        self.contracts = contracts
+        let registry = SchemaRegistry()
+        for (file, document) in contracts.schemas {
+            do {
+                try registry.add(document, uri: contracts.schemaURI(file: file))
+            } catch {
+                throw ContractError(file: "schemas/\(file)", message: "cannot be registered: \(error)")
+            }
+        }
+        func compile(_ file: String, namedBy pointer: String) throws(ContractError) -> CompiledSchema {
+            guard contracts.schema(file: file) != nil else {
+                throw ContractError(file: "manifest.json", pointer: pointer, message: "names schemas/\(file), which does not exist")
+            }
+            do {
+                return try registry.compile(uri: contracts.schemaURI(file: file), options: options)
+            } catch {
+                throw ContractError(file: "schemas/\(file)", message: "does not compile: \(error)")
+            }
+        }
+        envelope = try compile(contracts.manifest.envelopeSchema, namedBy: "/envelopeSchema")
+        var schemas: [String: CompiledSchema] = [:]
+        for action in contracts.manifest.actions {
+            for contract in action.versions where schemas[contract.schema] == nil {
+                schemas[contract.schema] = try compile(
+                    contract.schema, namedBy: "/actions/\(JSONPointer.escape(action.name))/versions/\(contract.version)/schema")
+            }
+        }
+        self.schemas = schemas
+    }
+
+    /// The compiled schema of one action version.
+    public func schema(for contract: ActionContract) -> CompiledSchema {
+        schemas[contract.schema]!
+    }
+
+    /// What a parsed message is under the contracts, in the host's order: envelope, action,
+    /// version, payload. The fast boolean path decides valid messages; full output units are
+    /// computed only for a message that fails.
+    public func check(_ message: JSONDocument) -> MessageVerdict {
+        let value = message.value
+        if let name = value["action"]?.stringValue, let action = contracts.manifest.action(named: name),
+           let version = value["version"]?.integerValue, let contract = action.contract(version: Int(version)),
+           schema(for: contract).isValid(message) {
+            return .valid(contract)
+        }
+        let envelopeResult = envelope.validate(message)
+        guard envelopeResult.isValid else { return .invalidEnvelope(envelopeResult) }
+        let name = value["action"]?.stringValue ?? ""
+        guard let action = contracts.manifest.action(named: name) else {
+            return .unknownAction(name, known: contracts.manifest.actions.map(\.name))
+        }
+        let version = Int(value["version"]?.integerValue ?? 0)
+        guard let contract = action.contract(version: version) else {
+            return .unsupportedVersion(action: name, version: version, supported: action.versions.map(\.version))
+        }
+        let result = schema(for: contract).validate(message)
+        return result.isValid ? .valid(contract) : .invalidPayload(contract, result)
+    }
+}
+
+/// The contract's verdict on one message.
+public enum MessageVerdict: Sendable {
+    case valid(ActionContract)
+    /// The envelope itself is broken (reply code INVALID_MESSAGE).
+    case invalidEnvelope(ValidationResult)
+    case unknownAction(String, known: [String])
+    case unsupportedVersion(action: String, version: Int, supported: [Int])
+    /// The envelope is fine but the action's schema is not met (reply code INVALID_PARAMS).
+    case invalidPayload(ActionContract, ValidationResult)
+
+    public var isValid: Bool {
+        if case .valid = self { return true }
+        return false
+    }
+
+    /// The reply error code the host answers with, nil when valid.
+    public var errorCode: String? {
+        switch self {
+        case .valid: return nil
+        case .invalidEnvelope: return "INVALID_MESSAGE"
+        case .unknownAction: return "UNKNOWN_ACTION"
+        case .unsupportedVersion: return "UNSUPPORTED_VERSION"
+        case .invalidPayload: return "INVALID_PARAMS"
+        }
+    }
+
+    /// The schema errors, if the verdict came from a schema.
+    public var units: [OutputUnit] {
+        switch self {
+        case .invalidEnvelope(let result), .invalidPayload(_, let result): return result.units
+        default: return []
+        }
+    }
+
+    /// One sentence for the verdicts that are not schema errors.
+    public var summary: String {
+        switch self {
+        case .valid(let contract): return "valid (\(contract.action) v\(contract.version))"
+        case .invalidEnvelope: return "the envelope does not match the contract"
+        case .unknownAction(let name, let known):
+            return "unknown action \"\(name)\" (known: \(known.joined(separator: ", ")))"
+        case .unsupportedVersion(let action, let version, let supported):
+            return "\(action) has no version \(version) (supported: \(supported.map(String.init).joined(separator: ", ")))"
+        case .invalidPayload(let contract, _): return "does not match \(contract.action) v\(contract.version)"
+        }
+    }
+}
