@@ -1,0 +1,42 @@
+import SchemaCheck
+import BridgeContracts
+import DeeplinkRouting
+
+/// Turns a validated message into the `ParsedDeeplink` its action version declares: each mapping's
+/// JSON Pointer picks a value out of the message, which becomes a route parameter or query field.
+/// Absent optional values are omitted; integers are written in decimal. The route comes only from
+/// the manifest and the URL only from webBaseURL, so no payload can lead outside the app's routes or
+/// onto a foreign host (a `javascript:` string is just a query value, encoded once).
+struct ActionMapper {
+    let handler: DeepLinkHandler
+
+    func deeplink(for message: JSONValue, contract: ActionContract, campaign: CampaignMetadata) -> Result<ParsedDeeplink, BridgeError> {
+        var parameters: [String: String] = [:]
+        for mapping in contract.parameters {
+            guard let value = message.value(at: mapping.pointer) else {
+                return .failure(BridgeError(.internal,
+                    "the contract for \(contract.action) v\(contract.version) maps \(mapping.pointer) to route parameter \(mapping.name), but the message has no value there"))
+            }
+            guard let text = DeepLinkHandler.parameterText(value) else {
+                return .failure(BridgeError(.internal,
+                    "\(mapping.pointer) must be a string, number or boolean to fill route parameter \(mapping.name)"))
+            }
+            parameters[mapping.name] = text
+        }
+        var query: [(name: String, value: String)] = []
+        for mapping in contract.query {
+            guard let value = message.value(at: mapping.pointer), value != .null else { continue }
+            guard let text = DeepLinkHandler.parameterText(value) else {
+                return .failure(BridgeError(.internal,
+                    "\(mapping.pointer) must be a string, number or boolean to fill query field \(mapping.name)"))
+            }
+            query.append((mapping.name, text))
+        }
+        do {
+            return .success(try handler.route(named: contract.route, parameters: parameters, query: query, campaign: campaign))
+        } catch {
+            return .failure(BridgeError(.navigationFailed, "cannot build route \(contract.route): \(error)",
+                details: [["route": .string(contract.route), "error": .string(error.description)]]))
+        }
+    }
+}

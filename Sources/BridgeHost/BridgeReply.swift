@@ -1,0 +1,61 @@
+import SchemaCheck
+
+/// The successful outcome of a request: where it led and whether login comes first.
+public struct BridgeResult: Sendable, Equatable {
+    public let route: String
+    /// The destination's Universal Link without campaign fields.
+    public let url: String
+    public let pendingLogin: Bool
+    /// True during a cold start: accepted, and routed once the app is ready.
+    public let waitingForReady: Bool
+
+    public var json: JSONValue {
+        var object = JSONObject([("route", .string(route)), ("url", .string(url)), ("pendingLogin", .bool(pendingLogin))])
+        if waitingForReady { object["waitingForReady"] = true }
+        return .object(object)
+    }
+}
+
+/// A reply to the page: `{"v":1,"id":...,"ok":true,"result":{...}}` or
+/// `{"v":1,"id":...,"ok":false,"error":{"code":...,"message":...,"details":[...]}}`.
+/// `id` is null when the message was too broken to read one from.
+public struct BridgeReply: Sendable, Equatable {
+    public let id: String?
+    public let outcome: Result<BridgeResult, BridgeError>
+
+    public init(id: String?, outcome: Result<BridgeResult, BridgeError>) {
+        self.id = id
+        self.outcome = outcome
+    }
+
+    public var ok: Bool {
+        if case .success = outcome { return true }
+        return false
+    }
+
+    public var error: BridgeError? {
+        if case .failure(let error) = outcome { return error }
+        return nil
+    }
+
+    public var result: BridgeResult? {
+        if case .success(let result) = outcome { return result }
+        return nil
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject([("v", 1), ("id", id.map(JSONValue.string) ?? .null)])
+        switch outcome {
+        case .success(let result):
+            object["ok"] = true
+            object["result"] = result.json
+        case .failure(let error):
+            object["ok"] = false
+            object["error"] = error.json
+        }
+        return .object(object)
+    }
+
+    /// The text to hand to the page (escaped so it is safe inside a script evaluated by a WebView).
+    public var text: String { json.serialized(escapeForScript: true) }
+}

@@ -1,0 +1,42 @@
+import SchemaCheck
+import DeeplinkRouting
+
+/// The campaign metadata of the page currently shown, from the link that opened it.
+///
+/// The entry link is authoritative: the page's own `campaign` fields only fill what the entry left
+/// empty, and a disagreement is returned as a conflict (the entry value wins). `source` always
+/// comes from the entry channel, never from the page; a page opened without an entry link is
+/// `appInternal`.
+public struct CampaignContext: Sendable, Equatable {
+    public let entry: CampaignMetadata
+
+    public init(entry: CampaignMetadata) {
+        self.entry = entry
+    }
+
+    public static let none = CampaignContext(entry: CampaignMetadata(source: .appInternal))
+
+    /// The metadata for a message: entry fields first, message fields where the entry has none.
+    public func merged(with message: JSONObject?, requestID: String?) -> (CampaignMetadata, [CampaignConflict]) {
+        var merged = entry
+        var conflicts: [CampaignConflict] = []
+        guard let message else { return (merged, conflicts) }
+        func fill(_ field: String, _ current: String?, _ assign: (String) -> Void) {
+            guard let offered = message[field]?.stringValue else { return }
+            if let current {
+                if current != offered {
+                    conflicts.append(CampaignConflict(field: field, entryValue: current, messageValue: offered, requestID: requestID))
+                }
+            } else {
+                assign(offered)
+            }
+        }
+        fill("campaign_id", merged.campaignId) { merged.campaignId = $0 }
+        fill("group_id", merged.groupId) { merged.groupId = $0 }
+        fill("variant", merged.variant) { merged.variant = $0 }
+        for (key, _) in message where key.hasPrefix("utm_") {
+            fill(key, merged.utm[key]) { merged.utm[key] = $0 }
+        }
+        return (merged, conflicts)
+    }
+}

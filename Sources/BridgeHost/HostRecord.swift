@@ -1,0 +1,65 @@
+import SchemaCheck
+import DeeplinkRouting
+
+/// An analytics event of the campaign funnel. Every event carries the same campaign properties
+/// (campaign_id, group_id, variant, utm_*, source) so the funnel joins end to end.
+public struct AnalyticsEvent: Sendable, Equatable {
+    public let name: String
+    /// Event-specific properties first, then the campaign properties.
+    public let properties: JSONObject
+
+    public init(name: String, properties: JSONObject) {
+        self.name = name
+        self.properties = properties
+    }
+
+    public static let webviewOpened = "event_webview_opened"
+    public static let ctaClicked = "event_webview_cta_clicked"
+    public static let screenView = "screen_view"
+    public static let pushClicked = "push_clicked"
+
+    static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
+        var properties = JSONObject(fields)
+        if case .object(let campaignFields) = campaign.json {
+            for (key, value) in campaignFields { properties[key] = value }
+        }
+        return AnalyticsEvent(name: name, properties: properties)
+    }
+
+    public subscript(property: String) -> JSONValue? { properties[property] }
+
+    public var json: JSONValue { ["name": .string(name), "properties": .object(properties)] }
+}
+
+/// The page's campaign field disagreed with the entry link's; the entry's value was kept.
+public struct CampaignConflict: Sendable, Equatable {
+    public let field: String
+    public let entryValue: String
+    public let messageValue: String
+    public let requestID: String?
+
+    public init(field: String, entryValue: String, messageValue: String, requestID: String?) {
+        self.field = field
+        self.entryValue = entryValue
+        self.messageValue = messageValue
+        self.requestID = requestID
+    }
+
+    public var json: JSONValue {
+        ["field": .string(field), "entryValue": .string(entryValue), "messageValue": .string(messageValue),
+         "requestId": requestID.map(JSONValue.string) ?? .null]
+    }
+}
+
+/// Something the host did that is not a reply: an analytics event, a campaign conflict, a
+/// notification (a message without id, which gets no reply but is never invisible).
+public enum HostRecord: Sendable, Equatable {
+    case analytics(AnalyticsEvent)
+    case campaignConflict(CampaignConflict)
+    case notification(action: String, version: Int, outcome: String)
+}
+
+/// Where the host sends its records: the app's analytics adapter, or `MockBridgeHost` in tests.
+public protocol HostRecorder: AnyObject {
+    func record(_ record: HostRecord)
+}

@@ -1,1 +1,0 @@
-// BridgeHost: placeholder until the module's first file lands; replace this file.

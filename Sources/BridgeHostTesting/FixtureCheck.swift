@@ -1,0 +1,99 @@
+import SchemaCheck
+import BridgeContracts
+import BridgeHost
+
+/// Checks a contract fixture's expectations against what the mock host did. Shared by the Swift
+/// fixture tests and available to `bridgectl check`.
+///
+/// - `valid` must equal the reply's `ok` (a notification, with no reply, counts as ok when it
+///   navigated or was recorded without error).
+/// - invalid: the reply's code (INVALID_PARAMS when the fixture names none), and every expected
+///   error (instanceLocation, plus keyword when given) among the reply's details.
+/// - valid: `navigation` null means nothing was navigated; an object must be a subset of the first
+///   navigation record; `reply` (null: no reply) must be a subset of the reply.
+///   "Subset": every member the expectation names is present and matches, recursively for objects;
+///   arrays and scalars compare exactly.
+public enum FixtureCheck {
+    public static func problems(_ fixture: Fixture, outcome: ScenarioOutcome) -> [String] {
+        var problems: [String] = []
+        let expect = fixture.expect
+        let reply = outcome.reply
+        let ok: Bool
+        if let reply {
+            ok = reply.ok
+        } else {
+            ok = !outcome.host.records.contains {
+                if case .notification(_, _, let result) = $0 { return result != "ok" }
+                return false
+            }
+        }
+        if ok != expect.valid {
+            let got = reply.map { $0.error.map { "error \($0.code.rawValue): \($0.message)" } ?? "ok" } ?? "no reply"
+            problems.append("expected \(expect.valid ? "a valid" : "an invalid") message, got \(got)")
+            return problems
+        }
+        if !expect.valid {
+            guard let error = reply?.error else {
+                problems.append("expected an error reply, got none")
+                return problems
+            }
+            let code = expect.code ?? BridgeErrorCode.invalidParams.rawValue
+            if error.code.rawValue != code {
+                problems.append("expected code \(code), got \(error.code.rawValue): \(error.message)")
+            }
+            for wanted in expect.errors {
+                let found = error.details.contains { detail in
+                    detail["instanceLocation"]?.stringValue == wanted.instanceLocation
+                        && (wanted.keyword == nil || detail["keyword"]?.stringValue == wanted.keyword)
+                }
+                if !found {
+                    problems.append("expected an error at \"\(wanted.instanceLocation)\"\(wanted.keyword.map { " (keyword \($0))" } ?? ""); details: \(JSONValue.array(error.details).serialized())")
+                }
+            }
+            return problems
+        }
+        if let navigation = expect.navigation {
+            if navigation == .null {
+                if !outcome.host.navigations.isEmpty {
+                    problems.append("expected no navigation, got \(outcome.host.navigations.map(\.route))")
+                }
+            } else if let first = outcome.host.navigations.first {
+                if let mismatch = subsetMismatch(expected: navigation, actual: first.json, at: "navigation") {
+                    problems.append(mismatch)
+                }
+            } else {
+                problems.append("expected a navigation, got none")
+            }
+        }
+        if let expectedReply = expect.reply {
+            if expectedReply == .null {
+                if let reply { problems.append("expected no reply, got \(reply.json.serialized())") }
+            } else if let reply {
+                if let mismatch = subsetMismatch(expected: expectedReply, actual: reply.json, at: "reply") {
+                    problems.append(mismatch)
+                }
+            } else {
+                problems.append("expected a reply, got none")
+            }
+        }
+        return problems
+    }
+
+    /// nil when `expected` is a subset of `actual`, else where they differ.
+    public static func subsetMismatch(expected: JSONValue, actual: JSONValue, at path: String) -> String? {
+        if case .object(let wanted) = expected {
+            guard case .object(let got) = actual else {
+                return "\(path): expected an object, got \(actual.serialized())"
+            }
+            for (key, value) in wanted {
+                guard let member = got[key] else { return "\(path)/\(key): missing (expected \(value.serialized()))" }
+                if let mismatch = subsetMismatch(expected: value, actual: member, at: "\(path)/\(key)") { return mismatch }
+            }
+            return nil
+        }
+        if expected == actual { return nil }
+        // 1 and 1.0 are the same JSON number.
+        if let left = expected.integerValue, let right = actual.integerValue, left == right { return nil }
+        return "\(path): expected \(expected.serialized()), got \(actual.serialized())"
+    }
+}

@@ -1,0 +1,85 @@
+import SchemaCheck
+import BridgeContracts
+import DeeplinkRouting
+import DeeplinkNavigation
+import BridgeHost
+
+/// What the app would have shown: one per destination pushed or presented.
+public struct NavigationRecord: Sendable, Equatable {
+    public let envelopeID: EnvelopeID
+    public let route: String
+    public let url: String
+    public let tab: String
+    /// The list attached beneath the destination for back navigation, if any.
+    public let list: String?
+    public let screen: String
+    public let presentation: Presentation
+    public let parameters: [String: String]
+    public let query: [String: [String]]
+    public let campaign: CampaignMetadata
+
+    public var json: JSONValue {
+        var parameterObject = JSONObject()
+        for key in parameters.keys.sorted() { parameterObject[key] = .string(parameters[key]!) }
+        var queryObject = JSONObject()
+        for key in query.keys.sorted() {
+            let values = query[key]!
+            queryObject[key] = values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) })
+        }
+        return .object(JSONObject([
+            ("route", .string(route)), ("url", .string(url)), ("tab", .string(tab)),
+            ("list", list.map(JSONValue.string) ?? .null), ("screen", .string(screen)),
+            ("presentation", .string(presentation.rawValue)), ("parameters", .object(parameterObject)),
+            ("query", .object(queryObject)), ("campaign", campaign.json), ("pendingLogin", false),
+            ("envelope", .integer(Int64(envelopeID.rawValue))),
+        ]))
+    }
+}
+
+/// Everything the mock host saw, in order. `json` is the line `bridgectl host --stdio` prints.
+public enum MockRecord: Sendable, Equatable {
+    case reply(BridgeReply)
+    case navigation(NavigationRecord)
+    case event(AnalyticsEvent)
+    case loginPresented
+    case campaignConflict(CampaignConflict)
+    case notification(action: String, version: Int, outcome: String)
+    case envelope(id: EnvelopeID, route: String, outcome: EnvelopeOutcome)
+
+    public var json: JSONValue {
+        switch self {
+        case .reply(let reply):
+            var object = JSONObject([("type", "reply")])
+            if case .object(let fields) = reply.json { for (key, value) in fields { object[key] = value } }
+            return .object(object)
+        case .navigation(let navigation):
+            var object = JSONObject([("type", "navigation")])
+            if case .object(let fields) = navigation.json { for (key, value) in fields { object[key] = value } }
+            return .object(object)
+        case .event(let event):
+            return .object(JSONObject([("type", "event"), ("name", .string(event.name)), ("properties", .object(event.properties))]))
+        case .loginPresented:
+            return ["type": "login_presented"]
+        case .campaignConflict(let conflict):
+            var object = JSONObject([("type", "campaign_conflict")])
+            if case .object(let fields) = conflict.json { for (key, value) in fields { object[key] = value } }
+            return .object(object)
+        case .notification(let action, let version, let outcome):
+            return .object(JSONObject([("type", "notification"), ("action", .string(action)),
+                                       ("version", .integer(Int64(version))), ("outcome", .string(outcome))]))
+        case .envelope(let id, let route, let outcome):
+            var object = JSONObject([("type", "envelope"), ("envelope", .integer(Int64(id.rawValue))),
+                                     ("route", .string(route)), ("outcome", .string(outcome.name))])
+            switch outcome {
+            case .replacedWhilePending(let other): object["by"] = .integer(Int64(other.rawValue))
+            case .duplicate(let other): object["of"] = .integer(Int64(other.rawValue))
+            case .failed(let reason): object["reason"] = .string(reason)
+            default: break
+            }
+            return .object(object)
+        }
+    }
+
+    /// One JSON line (no newline), safe to embed in a script.
+    public var jsonLine: String { json.serialized(escapeForScript: true) }
+}

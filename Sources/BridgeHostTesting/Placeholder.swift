@@ -1,1 +1,0 @@
-// BridgeHostTesting: placeholder until MockBridgeHost lands; replace this file.

@@ -1,0 +1,124 @@
+import SchemaCheck
+import BridgeContracts
+import DeeplinkRouting
+import DeeplinkNavigation
+import BridgeHost
+
+/// One run of a message through a fresh mock host, as `bridgectl simulate` and the fixture tests
+/// do it: optional entry link, auth and app state, the message, then optional login and ready.
+public struct Scenario: Sendable {
+    public var body: String
+    public var origin: String = "https://sendy.co.kr"
+    public var isMainFrame = true
+    public var entry: String?
+    public var source: CampaignMetadata.Source?
+    public var loggedIn = true
+    public var coldStart = false
+    /// After the message: complete login, then become ready (each only when set).
+    public var thenLogin = false
+    public var thenReady = false
+
+    public init(body: String) {
+        self.body = body
+    }
+
+    /// The scenario a contract fixture describes.
+    public init(fixture: Fixture) throws(ScenarioError) {
+        body = fixture.body
+        origin = fixture.origin
+        isMainFrame = fixture.isMainFrame
+        entry = fixture.entry
+        source = try Scenario.source(fixture.source, at: fixture.path)
+        loggedIn = fixture.authenticated
+    }
+
+    /// A file given to `simulate`: either a bare message, or a fixture-shaped object with
+    /// `message`/`raw` and `expect`, whose origin/isMainFrame/entry/source/authenticated apply.
+    public init(file value: JSONValue, text: String, name: String) throws(ScenarioError) {
+        guard case .object(let object) = value, object["expect"] != nil,
+              object["message"] != nil || object["raw"] != nil else {
+            body = text
+            return
+        }
+        if let raw = object["raw"] {
+            guard let text = raw.stringValue else { throw ScenarioError("\(name): /raw must be a string") }
+            body = text
+        } else {
+            body = object["message"]!.serialized()
+        }
+        if let value = object["origin"] {
+            guard let text = value.stringValue else { throw ScenarioError("\(name): /origin must be a string") }
+            origin = text
+        }
+        if let value = object["isMainFrame"] {
+            guard let flag = value.boolValue else { throw ScenarioError("\(name): /isMainFrame must be true or false") }
+            isMainFrame = flag
+        }
+        if let value = object["entry"], value != .null {
+            guard let text = value.stringValue else { throw ScenarioError("\(name): /entry must be a string") }
+            entry = text
+        }
+        if let value = object["source"], value != .null {
+            source = try Scenario.source(value.stringValue ?? "", at: name)
+        }
+        if let value = object["authenticated"] {
+            guard let flag = value.boolValue else { throw ScenarioError("\(name): /authenticated must be true or false") }
+            loggedIn = flag
+        }
+    }
+
+    static func source(_ name: String?, at place: String) throws(ScenarioError) -> CampaignMetadata.Source? {
+        guard let name else { return nil }
+        guard let source = CampaignMetadata.Source(rawValue: name) else {
+            let names = CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ScenarioError("\(place): source \"\(name)\" is not one of \(names)")
+        }
+        return source
+    }
+
+    /// Runs the scenario on a fresh mock host and returns it (reply, navigations, events...).
+    public func run(contracts: ContractSet) throws(ScenarioError) -> ScenarioOutcome {
+        let host: MockBridgeHost
+        do {
+            host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground)
+        } catch {
+            throw ScenarioError("the contracts cannot back a host: \(error)")
+        }
+        var entryError: DeeplinkError?
+        if let entry {
+            do { try host.open(entry: entry, source: source) } catch { entryError = error }
+        } else {
+            _ = try? host.open(entry: nil, source: source)
+        }
+        let reply = host.receive(body, origin: origin, isMainFrame: isMainFrame)
+        if thenLogin { host.completeLogin() }
+        if thenReady { host.becomeReady() }
+        return ScenarioOutcome(host: host, reply: reply, entryError: entryError)
+    }
+}
+
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What a scenario produced.
+public struct ScenarioOutcome {
+    public let host: MockBridgeHost
+    /// nil for a notification (no id).
+    public let reply: BridgeReply?
+    /// The entry link did not route (the page still opened, with only its source known).
+    public let entryError: DeeplinkError?
+
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["reply"] = reply?.json ?? .null
+        object["navigations"] = .array(host.navigations.map(\.json))
+        object["events"] = .array(host.analyticsEvents.map(\.json))
+        object["loginPresented"] = .integer(Int64(host.loginPresentations))
+        object["records"] = .array(host.records.map(\.json))
+        if let entryError { object["entryError"] = .string(entryError.description) }
+        return .object(object)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SchemaCheck
+import BridgeContracts
+import BridgeHost
+import BridgeHostTesting
+
+/// The repository's contracts/ folder, read from disk next to this file (fixtures included).
+func repositoryContracts() throws -> ContractSet {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try ContractSet.load(directory: root.appendingPathComponent("contracts").path)
+}
+
+let seedEntry = "https://sendy.co.kr/event/new-user-promo?campaign_id=2025Q3_signup_retarget&group_id=B&variant=card_scanner_cta&utm_source=kakaotalk&utm_medium=alimtalk"
+
+/// A CTA message as the shim sends it.
+func message(_ action: String = "apply", id: String? = "req-00000001", version: JSONValue = 1,
+             payload: JSONValue = ["slug": "new-user-promo"], campaign: JSONValue? = nil) -> String {
+    var object = JSONObject([("v", 1)])
+    if let id { object["id"] = .string(id) }
+    object["action"] = .string(action)
+    object["version"] = version
+    object["payload"] = payload
+    if let campaign { object["campaign"] = campaign }
+    object["sentAt"] = "2026-11-29T12:00:00Z"
+    return JSONValue.object(object).serialized()
+}
+
+/// Everything about a mock host's navigator and records that a rejected message must not change.
+struct HostState: Equatable {
+    let navigations: Int
+    let events: Int
+    let logins: Int
+    let pending: Int?
+    let waiting: [Int]
+    let logCount: Int
+
+    init(_ host: MockBridgeHost) {
+        navigations = host.navigations.count
+        events = host.analyticsEvents.count
+        logins = host.loginPresentations
+        pending = host.navigator.pending?.id.rawValue
+        waiting = host.navigator.waiting.map(\.id.rawValue)
+        logCount = host.navigator.log.entries.count
+    }
+}

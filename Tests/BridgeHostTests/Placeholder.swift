@@ -1,1 +1,0 @@
-// BridgeHostTests: placeholder until the first test lands; replace this file.
