@@ -1,0 +1,384 @@
+"""End to end in a real WebKit: js/examples/event.html with the generated js/bridge.js in a
+WebKitGTK WebView at its real origin https://sendy.co.kr, `bridgectl host --stdio` answering.
+
+Prints one line per scenario (`PASS name` / `FAIL name: why`) and `N passed, M failed`; exits 1 on
+any failure, 2 when the harness cannot start at all. Run through e2e/run.sh (Xvfb, packages).
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+import unicodedata
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from contract_model import Contracts, campaign_of, encode  # noqa: E402
+from host_process import HostProcess  # noqa: E402
+from origin_proxy import OriginProxy, Site, make_certificate  # noqa: E402
+
+SLUG = "new-user-promo"
+# variant in Korean on purpose: the entry link's UTF-8 must survive into every navigation record.
+PAGE_URL = ("https://sendy.co.kr/event/" + SLUG + "?campaign_id=2025Q3_signup_retarget&group_id=B"
+            "&variant=" + encode("카드스캐너") + "&utm_source=kakaotalk&utm_medium=alimtalk")
+ENTRY_SOURCE = "kakaotalk"
+ATTACKER_ORIGIN = "https://evil.example"
+
+# Korean that a careless layer would change: precomposed (NFC) and decomposed (NFD) Hangul, which
+# look alike but differ in bytes, an emoji outside the BMP, and characters the URL rule encodes.
+MEMO_KO = "주말 오전 배송 + 50% 할인 & 엘베 有 / " + unicodedata.normalize("NFD", "센디") + " 🚚 ~끝?"
+REGION_KO = "서울 강남구 " + unicodedata.normalize("NFD", "역삼동")
+
+
+class ScenarioFailure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise ScenarioFailure(message)
+
+
+def short(value, limit=300):
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class Reporter:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def run(self, name, scenario):
+        started = time.monotonic()
+        try:
+            scenario()
+        except ScenarioFailure as failure:
+            self.fail(name, str(failure))
+            return
+        except Exception as error:  # a harness problem still fails the scenario, loudly
+            self.fail(name, "%s: %s" % (type(error).__name__, error))
+            return
+        self.passed += 1
+        print("PASS %s (%.2fs)" % (name, time.monotonic() - started), flush=True)
+
+    def fail(self, name, why):
+        self.failed += 1
+        print("FAIL %s: %s" % (name, why.replace("\n", " ")), flush=True)
+
+
+class Session:
+    """One page load with its own long-lived host process."""
+
+    def __init__(self, env, host_options=()):
+        from bridge_webview import BridgeWebView
+        self.env = env
+        self.host = HostProcess(env.bridgectl, host_options, env.contracts_dir)
+        self.page = BridgeWebView(env.web_context, env.contracts.manifest, self.host)
+
+    def open(self, url=PAGE_URL, source=ENTRY_SOURCE):
+        # The app tells the host which link opened the page before the page can send anything.
+        self.host.send({"type": "open", "url": url, "source": source})
+        self.page.load(url)
+        from bridge_webview import wait_until
+        wait_until(lambda: self.page.evaluate("document.documentElement.dataset.bridgeReady === 'true'"),
+                   10, "the page's bridge to start (js/bridge.js imported)")
+
+    def records(self, kind):
+        return [record for record in self.page.records if record.get("type") == kind]
+
+    def click(self, button_id, timeout=8):
+        """Clicks a CTA through the DOM; waits for its <output> to settle; returns its dataset."""
+        from bridge_webview import wait_until
+        output_id = "result-" + button_id[len("cta-"):]
+        before = self.page.evaluate("document.getElementById(%s).dataset.seq || ''" % json.dumps(output_id))
+        self.page.evaluate("document.getElementById(%s).click(), true" % json.dumps(button_id))
+        read = ("(function(){var o=document.getElementById(%s);"
+                "return Object.assign({text:o.textContent}, o.dataset);})()" % json.dumps(output_id))
+
+        def settled():
+            data = self.page.evaluate(read)
+            return data if data.get("seq") != before and data.get("state") in ("ok", "error") else None
+        return wait_until(settled, timeout, "%s to settle" % button_id)
+
+    def set_field(self, element_id, value):
+        self.page.evaluate("document.getElementById(%s).value = %s, true"
+                           % (json.dumps(element_id), json.dumps(value, ensure_ascii=False)))
+
+    def close(self):
+        self.page.close()
+        self.host.close()
+
+
+def expect_navigation(session, route, since, expected_campaign, count=1):
+    navigations = [r for r in session.records("navigation")[since:] if r.get("route") == route]
+    check(len(navigations) == count, "expected %d navigation(s) to %s, host recorded %s"
+          % (count, route, short([r.get("route") for r in session.records("navigation")[since:]])))
+    for navigation in navigations:
+        campaign = navigation.get("campaign") or {}
+        for field, value in expected_campaign.items():
+            check(campaign.get(field) == value, "navigation to %s: campaign %s is %r, page URL says %r"
+                  % (route, field, campaign.get(field), value))
+    return navigations
+
+
+def expect_ok(result, route, url, pending_login=False):
+    check(result.get("state") == "ok", "the page's promise did not resolve: %s" % short(result))
+    check(result.get("fallback") == "false", "the shim fell back to opening a link (no native bridge seen): %s" % short(result))
+    check(result.get("route") == route, "resolved with route %r, expected %r" % (result.get("route"), route))
+    check(result.get("url") == url, "resolved with url %r, expected %r" % (result.get("url"), url))
+    check(result.get("pendingLogin") == ("true" if pending_login else "false"),
+          "pendingLogin is %r, expected %s" % (result.get("pendingLogin"), pending_login))
+
+
+def frame_outcome(session, src, sandbox=None, timeout=8):
+    """Adds an iframe to the top page; returns what the frame reported through postMessage."""
+    from bridge_webview import wait_until
+    token = "f%d" % int(time.monotonic() * 1000)
+    session.page.evaluate("""(function(){
+        window.__frameReports = window.__frameReports || {};
+        if (!window.__frameListener) {
+          window.__frameListener = true;
+          window.addEventListener('message', function (e) {
+            if (e.data && e.data.kind === 'bridgekit-e2e-frame') window.__frameReports[e.data.mode + '@' + e.origin] = e.data;
+          });
+        }
+        var f = document.createElement('iframe');
+        f.id = %s; %s f.src = %s; document.body.appendChild(f); return true; })()"""
+                          % (json.dumps(token), ("f.setAttribute('sandbox', %s);" % json.dumps(sandbox)) if sandbox else "",
+                             json.dumps(src)))
+    mode = src.split("mode=")[1].split("&")[0]
+    expected_origin = "null" if sandbox and "allow-same-origin" not in sandbox else src.split("/", 3)[0] + "//" + src.split("/", 3)[2]
+    key = mode + "@" + expected_origin
+    return wait_until(lambda: session.page.evaluate("(window.__frameReports || {})[%s] || null" % json.dumps(key)),
+                      timeout, "the frame %s to report (as %s)" % (src, key))
+
+
+def logged_in_scenarios(env, reporter):
+    session = Session(env)
+    try:
+        campaign = campaign_of(PAGE_URL)
+        campaign_with_source = dict(campaign, source=ENTRY_SOURCE)
+        contracts = env.contracts
+
+        def page_origin_and_capabilities():
+            state = session.page.evaluate("""({origin: self.origin, href: location.href,
+                capabilities: window.sendyBridgeCapabilities || null,
+                handler: typeof (window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.sendyBridge)})""")
+            check(state["origin"] == "https://sendy.co.kr", "page origin is %r" % state["origin"])
+            check(state["href"] == PAGE_URL, "page URL is %r" % state["href"])
+            check(state["capabilities"] and state["capabilities"].get("bridge") == contracts.bridge,
+                  "capability manifest not seen by the page: %s" % short(state["capabilities"]))
+            check(state["handler"] == "object", "no window.webkit.messageHandlers.%s in the page" % contracts.bridge)
+            check("https://sendy.co.kr/bridge.js" in env.proxy.requests,
+                  "js/bridge.js was not loaded from https://sendy.co.kr/bridge.js: %s" % short(env.proxy.requests))
+            opened = [r for r in session.records("event") if r.get("name") == "event_webview_opened"]
+            check(opened, "the host recorded no event_webview_opened for the entry link: %s" % short(session.page.records))
+            for field, value in campaign.items():
+                check(opened[-1].get("properties", {}).get(field) == value,
+                      "event_webview_opened %s is %r, expected %r" % (field, opened[-1].get("properties", {}).get(field), value))
+
+        def cta(button, action, route, payload):
+            def scenario():
+                since = len(session.records("navigation"))
+                result = session.click(button)
+                expect_ok(result, route, contracts.reply_url(action, payload))
+                check(session.page.stamps[-1]["origin"] == "https://sendy.co.kr" and session.page.stamps[-1]["isMainFrame"] is True,
+                      "isolated-world stamp is %s" % short({k: session.page.stamps[-1][k] for k in ("origin", "isMainFrame")}))
+                check(session.page.stamps[-1]["body"].get("campaign") == campaign,
+                      "the shim sent campaign %s, page URL has %s" % (short(session.page.stamps[-1]["body"].get("campaign")), short(campaign)))
+                expect_navigation(session, route, since, campaign_with_source)
+                clicks = [r for r in session.records("event") if r.get("name") == "event_webview_cta_clicked"
+                          and r.get("properties", {}).get("request_id") == session.page.stamps[-1]["body"].get("id")]
+                check(len(clicks) == 1, "expected one event_webview_cta_clicked for the request, got %d" % len(clicks))
+                for field, value in campaign_with_source.items():
+                    check(clicks[0]["properties"].get(field) == value, "cta_clicked %s is %r, expected %r"
+                          % (field, clicks[0]["properties"].get(field), value))
+            return scenario
+
+        def korean_byte_exact():
+            session.set_field("memo", MEMO_KO)
+            session.set_field("region", REGION_KO)
+            since = len(session.records("navigation"))
+            apply_payload = {"slug": SLUG, "plan": "premium", "memo": MEMO_KO}
+            expect_ok(session.click("cta-apply"), "applyForm", contracts.reply_url("apply", apply_payload))
+            check(session.page.stamps[-1]["body"]["payload"].get("memo") == MEMO_KO,
+                  "the memo left the page changed: %r" % session.page.stamps[-1]["body"]["payload"].get("memo"))
+            vehicles_payload = {"vehicleType": "1ton", "region": REGION_KO, "from": SLUG}
+            expect_ok(session.click("cta-view-vehicles"), "vehicleList", contracts.reply_url("view_vehicles", vehicles_payload))
+            applied = expect_navigation(session, "applyForm", since, campaign_with_source)[0]
+            listed = expect_navigation(session, "vehicleList", since, campaign_with_source)[0]
+            for what, got, want in (("memo", applied.get("query", {}).get("memo"), MEMO_KO),
+                                    ("region", listed.get("query", {}).get("region"), REGION_KO),
+                                    ("variant", applied.get("campaign", {}).get("variant"), campaign["variant"])):
+                got_bytes = got.encode("utf-8") if isinstance(got, str) else None
+                check(got_bytes == want.encode("utf-8"), "%s in the host's navigation record is %r (%s), sent %r (%s)"
+                      % (what, got, got_bytes.hex() if got_bytes else None, want, want.encode("utf-8").hex()))
+            check(encode(MEMO_KO) in applied.get("url", ""), "navigation url %r lacks the memo encoded once as %s"
+                  % (applied.get("url"), encode(MEMO_KO)))
+
+        def cross_origin_iframe_rejected():
+            since = len(session.records("navigation"))
+            replies_before = len(session.page.replies)
+            report = frame_outcome(session, ATTACKER_ORIGIN + "/frame.html?mode=direct")
+            check(report["frameOrigin"] == ATTACKER_ORIGIN, "the frame's origin is %r, not %s" % (report["frameOrigin"], ATTACKER_ORIGIN))
+            check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the frame got %s" % short(report["outcome"]))
+            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            check(stamp is not None, "the frame's message never reached the native handler")
+            check(stamp["origin"] == ATTACKER_ORIGIN and stamp["isMainFrame"] is False,
+                  "native stamp is %s" % short({k: stamp[k] for k in ("origin", "isMainFrame")}))
+            reply = next((r for r in session.page.replies[replies_before:] if r.get("id") == report["id"]), None)
+            check(reply is not None and reply.get("error", {}).get("code") == "ORIGIN_REJECTED",
+                  "host reply was %s" % short(reply))
+            from bridge_webview import spin
+            spin(0.3)  # anything the rejected message might have triggered late
+            check(len(session.records("navigation")) == since, "something navigated: %s"
+                  % short(session.records("navigation")[since:]))
+
+        def forged_frame_claims_ignored():
+            since = len(session.records("navigation"))
+            report = frame_outcome(session, ATTACKER_ORIGIN + "/frame.html?mode=forged")
+            check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the forged post got %s" % short(report["outcome"]))
+            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            check(stamp is not None and stamp["origin"] == ATTACKER_ORIGIN and stamp["isMainFrame"] is False,
+                  "the frame's claim of https://sendy.co.kr / main frame leaked into the stamp: %s" % short(stamp))
+            check(len(session.records("navigation")) == since, "something navigated")
+
+        def sandboxed_frame_opaque_origin_rejected():
+            since = len(session.records("navigation"))
+            # Same URL origin as the page, but a sandbox without allow-same-origin makes the
+            # document's origin opaque; location.origin would still say https://sendy.co.kr.
+            report = frame_outcome(session, "https://sendy.co.kr/e2e/frame.html?mode=direct", sandbox="allow-scripts")
+            check(report["frameOrigin"] == "null", "the sandboxed frame's origin is %r" % report["frameOrigin"])
+            check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the sandboxed frame got %s" % short(report["outcome"]))
+            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            check(stamp is not None and stamp["origin"] == "null", "native stamp is %s" % short(stamp))
+            check(len(session.records("navigation")) == since, "something navigated")
+
+        def nothing_left_the_machine():
+            check(not env.proxy.refused, "requests outside the served pages: %s" % short(env.proxy.refused))
+            check(not session.page.protocol_errors, "reply matching: %s" % short(session.page.protocol_errors))
+            check(not session.host.problems, "host output that is not JSON lines: %s" % short(session.host.problems))
+            errors = session.records("error")
+            check(not errors, "the host reported input errors: %s" % short(errors))
+
+        steps = [
+            ("page-origin-and-capabilities", page_origin_and_capabilities),
+            ("cta-apply-resolves-applyForm", cta("cta-apply", "apply", "applyForm",
+                                                 {"slug": SLUG, "plan": "premium", "memo": "주말 오전 배송 희망합니다. 엘리베이터 있어요!"})),
+            ("cta-view-vehicles-resolves-vehicleList", cta("cta-view-vehicles", "view_vehicles", "vehicleList",
+                                                           {"vehicleType": "1ton", "region": "서울 강남구", "from": SLUG})),
+            ("cta-start-resolves-onboardingStart", cta("cta-start", "start", "onboardingStart",
+                                                       {"referrer": SLUG, "promoCode": "WELCOME50"})),
+            ("korean-round-trips-byte-exact", korean_byte_exact),
+            ("cross-origin-iframe-gets-ORIGIN_REJECTED", cross_origin_iframe_rejected),
+            ("forged-origin-claim-in-iframe-ignored", forged_frame_claims_ignored),
+            ("sandboxed-frame-opaque-origin-rejected", sandboxed_frame_opaque_origin_rejected),
+            ("no-network-no-protocol-errors", nothing_left_the_machine),
+        ]
+        run_steps(session, steps, reporter)
+    finally:
+        session.close()
+
+
+def logged_out_scenarios(env, reporter):
+    session = Session(env, ["--logged-out"])
+    try:
+        campaign_with_source = dict(campaign_of(PAGE_URL), source=ENTRY_SOURCE)
+        payload = {"slug": SLUG, "plan": "premium", "memo": "주말 오전 배송 희망합니다. 엘리베이터 있어요!"}
+
+        def login_first_then_apply():
+            from bridge_webview import spin, wait_until
+            since = len(session.records("navigation"))
+            result = session.click("cta-apply")
+            expect_ok(result, "applyForm", env.contracts.reply_url("apply", payload), pending_login=True)
+            check("로그인" in result.get("text", ""), "the page does not tell the person to log in: %r" % result.get("text"))
+            check(session.records("login_presented"), "the host did not present login: %s" % short(session.page.records))
+            check(len(session.records("navigation")) == since, "navigated before login: %s"
+                  % short(session.records("navigation")[since:]))
+            session.host.send({"type": "login"})
+            wait_until(lambda: any(r.get("route") == "applyForm" for r in session.records("navigation")[since:]),
+                       5, "the navigation to applyForm after login")
+            spin(0.3)  # a second, wrong navigation would show up here
+            expect_navigation(session, "applyForm", since, campaign_with_source, count=1)
+            check(len(session.records("login_presented")) == 1, "login presented %d times" % len(session.records("login_presented")))
+
+        run_steps(session, [("logged-out-apply-shows-login-then-completes", login_first_then_apply)], reporter)
+    finally:
+        session.close()
+
+
+def run_steps(session, steps, reporter):
+    try:
+        session.open()
+    except Exception as error:
+        why = "the page did not open: %s: %s (host stderr: %s)" % (type(error).__name__, error, session.host.stderr_tail())
+        for name, _ in steps:
+            reporter.fail(name, why)
+        return
+    for name, step in steps:
+        reporter.run(name, step)
+        if not session.host.alive:
+            reporter.fail("host-stays-alive", "bridgectl host exited with %s: %s"
+                          % (session.host.process.returncode, session.host.stderr_tail()))
+            for rest, _ in steps[steps.index((name, step)) + 1:]:
+                reporter.fail(rest, "not run: the host process is gone")
+            return
+
+
+class Environment:
+    pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--bridgectl", required=True)
+    parser.add_argument("--repo", default=os.path.normpath(os.path.join(HERE, "..", "..")))
+    parser.add_argument("--contracts", default=None, help="contracts folder (default: the repo's contracts/)")
+    args = parser.parse_args()
+
+    env = Environment()
+    env.bridgectl = os.path.abspath(args.bridgectl)
+    env.contracts_dir = os.path.abspath(args.contracts) if args.contracts else None
+    env.contracts = Contracts(env.contracts_dir or os.path.join(args.repo, "contracts"))
+    repo = args.repo
+    for required in (env.bridgectl, os.path.join(repo, "js", "bridge.js"), os.path.join(repo, "js", "examples", "event.html")):
+        if not os.path.exists(required):
+            print("FAIL setup: %s is missing" % required, flush=True)
+            print("0 passed, 1 failed", flush=True)
+            return 2
+
+    html = "text/html; charset=utf-8"
+    script = "text/javascript; charset=utf-8"
+    frame = (os.path.join(repo, "e2e", "pages", "frame.html"), html)
+    sites = [
+        Site("sendy.co.kr", [
+            ("/event/" + SLUG, (os.path.join(repo, "js", "examples", "event.html"), html)),
+            ("/bridge.js", (os.path.join(repo, "js", "bridge.js"), script)),
+            ("/e2e/frame.html", frame),
+        ]),
+        Site("evil.example", [("/frame.html", frame)]),
+    ]
+    workdir = tempfile.mkdtemp(prefix="bridgekit-e2e-")
+    certificate, key = make_certificate(workdir, [site.host for site in sites])
+    env.proxy = OriginProxy(sites, certificate, key)
+    env.proxy.start()
+
+    import bridge_webview
+    env.web_context = bridge_webview.make_context(env.proxy.proxy_uri, certificate, [site.host for site in sites])
+
+    reporter = Reporter()
+    started = time.monotonic()
+    logged_in_scenarios(env, reporter)
+    logged_out_scenarios(env, reporter)
+    env.proxy.stop()
+    print("e2e took %.1fs (WebKitGTK %s)" % (time.monotonic() - started, bridge_webview.webkit_version()), flush=True)
+    print("%d passed, %d failed" % (reporter.passed, reporter.failed), flush=True)
+    return 0 if reporter.failed == 0 and reporter.passed > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
