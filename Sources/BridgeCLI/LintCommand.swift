@@ -1,0 +1,51 @@
+import BridgeContracts
+import SchemaCheck
+
+let lintCommand = Command(
+    name: "lint",
+    summary: "check the contracts: schemas against their meta-schemas, manifest references, fixtures",
+    help: """
+    usage: bridgectl lint [--contracts DIR] [--format text|json]
+
+    Validates every contract schema against the official meta-schema of its dialect (2020-12
+    or draft-07, built into bridgectl), checks that every schema, route and JSON Pointer the
+    manifest names resolves, and that every action version has valid and invalid fixtures.
+    Exit 0 when clean, 1 with findings, 2 when the contracts cannot be read at all.
+
+    """,
+    run: { argv, console in
+        let arguments: Arguments
+        let format: String
+        do {
+            arguments = try Arguments(argv, spec: .init(options: ["contracts", "format"]))
+            format = try arguments.choice("format", ["text", "json"], default: "text")
+        } catch {
+            console.err("bridgectl lint: \(error)\n")
+            return ExitCode.usage
+        }
+        guard arguments.positional.isEmpty else {
+            console.err("bridgectl lint: unexpected argument \(arguments.positional[0])\n")
+            return ExitCode.usage
+        }
+        let contracts: ContractSet
+        switch ContractsOption.load(arguments) {
+        case .success(let loaded): contracts = loaded
+        case .failure(let error):
+            console.err("bridgectl lint: \(error)\n")
+            return ExitCode.usage
+        }
+        let findings = ContractLinter(contracts: contracts).lint()
+        if format == "json" {
+            let report: JSONValue = [
+                "contracts": .string(contracts.origin),
+                "findings": .array(findings.map { ["file": .string($0.file), "pointer": .string($0.pointer), "message": .string($0.message)] }),
+            ]
+            console.out(report.prettyPrinted() + "\n")
+        } else {
+            for finding in findings { console.out(finding.description + "\n") }
+            let summary = "\(contracts.schemas.count) schemas, \(contracts.routes.count) routes, \(contracts.fixtures.count) fixtures"
+            console.out(findings.isEmpty ? "lint: clean (\(summary))\n" : "lint: \(findings.count) finding(s) (\(summary))\n")
+        }
+        return findings.isEmpty ? ExitCode.success : ExitCode.invalid
+    }
+)

@@ -1,0 +1,221 @@
+import SchemaCheck
+
+/// One problem `bridgectl lint` found, pointing at the file and the field.
+public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let pointer: String
+    public let message: String
+
+    public var description: String {
+        "\(file): \(pointer.isEmpty ? "(root)" : pointer): \(message)"
+    }
+}
+
+/// Checks a contract set as a whole before anyone relies on it: every schema against its
+/// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
+/// mapping) resolves, and every action version has valid and invalid fixtures.
+public struct ContractLinter {
+    public let contracts: ContractSet
+
+    public init(contracts: ContractSet) {
+        self.contracts = contracts
+    }
+
+    static let metaSchemaURIs: [String: String] = [
+        "https://json-schema.org/draft/2020-12/schema": "https://json-schema.org/draft/2020-12/schema",
+        "http://json-schema.org/draft-07/schema": "http://json-schema.org/draft-07/schema#",
+        "http://json-schema.org/draft-07/schema#": "http://json-schema.org/draft-07/schema#",
+    ]
+
+    public func lint() -> [LintFinding] {
+        var findings = metaSchemaFindings()
+        findings += manifestFindings()
+        findings += fixtureFindings()
+        return findings
+    }
+
+    // MARK: schemas against their meta-schemas
+
+    func metaSchemaFindings() -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let registry = SchemaRegistry()
+        var compiled: [String: CompiledSchema] = [:]
+        for (file, document) in contracts.schemas {
+            let path = "schemas/\(file)"
+            let declared = document["$schema"]?.stringValue ?? "https://json-schema.org/draft/2020-12/schema"
+            guard let metaURI = Self.metaSchemaURIs[declared] else {
+                findings.append(LintFinding(file: path, pointer: "/$schema",
+                    message: "unknown dialect \(declared) (use https://json-schema.org/draft/2020-12/schema or http://json-schema.org/draft-07/schema#)"))
+                continue
+            }
+            if compiled[metaURI] == nil {
+                do {
+                    compiled[metaURI] = try registry.compile(uri: metaURI)
+                } catch {
+                    findings.append(LintFinding(file: path, pointer: "", message: "the meta-schema \(metaURI) does not compile: \(error)"))
+                    continue
+                }
+            }
+            let result = compiled[metaURI]!.validate(document)
+            for unit in result.units {
+                findings.append(LintFinding(file: path, pointer: unit.instanceLocation,
+                    message: "\(unit.error) (\(unit.keyword), by the meta-schema at \(unit.keywordLocation))"))
+            }
+            if result.status == .incomplete && result.units.isEmpty {
+                findings.append(LintFinding(file: path, pointer: "", message: "the meta-schema check could not finish"))
+            }
+            if document["$id"]?.stringValue == nil {
+                findings.append(LintFinding(file: path, pointer: "", message: "has no $id; contract schemas reference each other by $id"))
+            }
+        }
+        if findings.isEmpty {
+            do {
+                _ = try CompiledContracts(contracts: contracts)
+            } catch {
+                findings.append(LintFinding(file: error.file, pointer: error.pointer, message: error.message))
+            }
+        }
+        return findings
+    }
+
+    // MARK: manifest references
+
+    func manifestFindings() -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let manifest = contracts.manifest
+        if contracts.schema(file: manifest.envelopeSchema) == nil {
+            findings.append(LintFinding(file: "manifest.json", pointer: "/envelopeSchema",
+                message: "names schemas/\(manifest.envelopeSchema), which does not exist"))
+        }
+        for action in manifest.actions {
+            for contract in action.versions {
+                let base = "/actions/\(JSONPointer.escape(action.name))/versions/\(contract.version)"
+                guard let schema = contracts.schema(file: contract.schema) else {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/schema",
+                        message: "names schemas/\(contract.schema), which does not exist"))
+                    continue
+                }
+                guard let route = contracts.route(named: contract.route) else {
+                    let known = contracts.routes.map(\.name).joined(separator: ", ")
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/route",
+                        message: "names route \"\(contract.route)\", which routes.json does not declare (routes: \(known))"))
+                    continue
+                }
+                let resolver = SchemaPointerResolver(contracts: contracts)
+                for mapping in contract.parameters + contract.query {
+                    if !resolver.declares(pointer: mapping.pointer, in: schema, file: contract.schema) {
+                        findings.append(LintFinding(file: "manifest.json",
+                            pointer: base + (contract.parameters.contains(mapping) ? "/parameters/" : "/query/") + JSONPointer.escape(mapping.name),
+                            message: "maps \(mapping.pointer), which schemas/\(contract.schema) does not declare"))
+                    }
+                }
+                let mapped = Set(contract.parameters.map(\.name))
+                for name in route.parameterNames where !mapped.contains(name) {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/parameters",
+                        message: "route \(route.name) needs path parameter \"\(name)\", which is not mapped"))
+                }
+                for mapping in contract.parameters where !route.parameterNames.contains(mapping.name) {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/parameters/" + JSONPointer.escape(mapping.name),
+                        message: "route \(route.name) (\(route.pattern)) has no path parameter \"\(mapping.name)\""))
+                }
+                let queryNames = Set(route.query.map(\.name))
+                for mapping in contract.query where !queryNames.contains(mapping.name) {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/query/" + JSONPointer.escape(mapping.name),
+                        message: "route \(route.name) declares no query field \"\(mapping.name)\" in routes.json"))
+                }
+            }
+        }
+        for route in contracts.routes {
+            if let list = route.list, contracts.route(named: list) == nil {
+                findings.append(LintFinding(file: "routes.json", pointer: "/routes/\(contracts.routes.firstIndex(of: route)!)/list",
+                    message: "names list route \"\(list)\", which is not declared"))
+            }
+        }
+        return findings
+    }
+
+    // MARK: fixtures
+
+    func fixtureFindings() -> [LintFinding] {
+        var findings: [LintFinding] = []
+        for action in contracts.manifest.actions {
+            for contract in action.versions {
+                let own = contracts.fixtures.filter { $0.action == action.name && $0.version == contract.version }
+                let folder = "fixtures/\(action.name)/v\(contract.version)/"
+                if !own.contains(where: { $0.expect.valid }) {
+                    findings.append(LintFinding(file: folder, pointer: "", message: "no valid fixture for \(action.name) v\(contract.version)"))
+                }
+                if !own.contains(where: { !$0.expect.valid }) {
+                    findings.append(LintFinding(file: folder, pointer: "", message: "no invalid fixture for \(action.name) v\(contract.version)"))
+                }
+            }
+        }
+        for fixture in contracts.fixtures where fixture.action == nil || fixture.version == nil {
+            findings.append(LintFinding(file: fixture.path, pointer: "", message: "fixtures live in fixtures/<action>/v<version>/"))
+        }
+        return findings
+    }
+}
+
+/// Answers whether a JSON Pointer into a message names a property the schema declares,
+/// following `properties`, `$ref` (within the contract set) and `allOf`.
+struct SchemaPointerResolver {
+    let contracts: ContractSet
+
+    func declares(pointer: String, in schema: JSONValue, file: String) -> Bool {
+        guard let tokens = JSONPointer.tokens(of: pointer), !tokens.isEmpty else { return false }
+        return declares(tokens[...], in: schema, root: schema, depth: 0)
+    }
+
+    private func declares(_ tokens: ArraySlice<String>, in schema: JSONValue, root: JSONValue, depth: Int) -> Bool {
+        guard let first = tokens.first else { return true }
+        guard depth < 32, let object = schema.objectValue else { return false }
+        if let property = object["properties"]?[first] {
+            let resolved = resolve(property, root: root)
+            if declares(tokens.dropFirst(), in: resolved.schema, root: resolved.root, depth: depth + 1) { return true }
+        }
+        var branches: [(JSONValue, JSONValue)] = []
+        if let reference = object["$ref"] {
+            let resolved = resolve(["$ref": reference], root: root)
+            branches.append((resolved.schema, resolved.root))
+        }
+        for member in object["allOf"]?.arrayValue ?? [] { branches.append((member, root)) }
+        return branches.contains { declares(tokens, in: $0.0, root: $0.1, depth: depth + 1) }
+    }
+
+    /// Follows `$ref` chains: "other.json", "other.json#/$defs/x" or "#/$defs/x".
+    private func resolve(_ schema: JSONValue, root: JSONValue) -> (schema: JSONValue, root: JSONValue) {
+        var current = (schema: schema, root: root)
+        for _ in 0..<16 {
+            guard let reference = current.schema["$ref"]?.stringValue else { return current }
+            let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            var document = current.root
+            if let file = parts.first, !file.isEmpty {
+                let name = String(file.split(separator: "/").last ?? file[...])
+                guard let other = contracts.schema(file: name) else { return (.null, .null) }
+                document = other
+            }
+            let fragment = parts.count > 1 ? String(parts[1]) : ""
+            guard let target = document.value(at: fragment.removingPercentEncodingSafely) else { return (.null, .null) }
+            current = (target, document)
+        }
+        return current
+    }
+}
+
+extension String {
+    fileprivate var removingPercentEncodingSafely: String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var iterator = utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
