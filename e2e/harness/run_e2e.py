@@ -125,13 +125,15 @@ def expect_navigation(session, route, since, expected_campaign, count=1):
     return navigations
 
 
-def expect_ok(result, route, url, pending_login=False):
+def expect_ok(result, route, url, pending_login=False, waiting_for_ready=False):
     check(result.get("state") == "ok", "the page's promise did not resolve: %s" % short(result))
     check(result.get("fallback") == "false", "the shim fell back to opening a link (no native bridge seen): %s" % short(result))
     check(result.get("route") == route, "resolved with route %r, expected %r" % (result.get("route"), route))
     check(result.get("url") == url, "resolved with url %r, expected %r" % (result.get("url"), url))
     check(result.get("pendingLogin") == ("true" if pending_login else "false"),
           "pendingLogin is %r, expected %s" % (result.get("pendingLogin"), pending_login))
+    check(result.get("waitingForReady") == ("true" if waiting_for_ready else "false"),
+          "waitingForReady is %r, expected %s" % (result.get("waitingForReady"), waiting_for_ready))
 
 
 def frame_outcome(session, src, sandbox=None, timeout=8):
@@ -311,6 +313,31 @@ def logged_out_scenarios(env, reporter):
         session.close()
 
 
+def cold_start_scenarios(env, reporter):
+    session = Session(env, ["--cold-start"])
+    try:
+        campaign_with_source = dict(campaign_of(PAGE_URL), source=ENTRY_SOURCE)
+        payload = {"referrer": SLUG, "promoCode": "WELCOME50"}
+
+        def cold_start_waits_for_ready():
+            from bridge_webview import spin, wait_until
+            since = len(session.records("navigation"))
+            result = session.click("cta-start")
+            expect_ok(result, "onboardingStart", env.contracts.reply_url("start", payload), waiting_for_ready=True)
+            spin(0.2)
+            check(len(session.records("navigation")) == since, "navigated before the app was ready: %s"
+                  % short(session.records("navigation")[since:]))
+            session.host.send({"type": "ready"})
+            wait_until(lambda: any(r.get("route") == "onboardingStart" for r in session.records("navigation")[since:]),
+                       5, "the navigation to onboardingStart once ready")
+            spin(0.3)
+            expect_navigation(session, "onboardingStart", since, campaign_with_source, count=1)
+
+        run_steps(session, [("cold-start-cta-waits-for-ready-then-navigates", cold_start_waits_for_ready)], reporter)
+    finally:
+        session.close()
+
+
 def run_steps(session, steps, reporter):
     try:
         session.open()
@@ -374,6 +401,7 @@ def main():
     started = time.monotonic()
     logged_in_scenarios(env, reporter)
     logged_out_scenarios(env, reporter)
+    cold_start_scenarios(env, reporter)
     env.proxy.stop()
     print("e2e took %.1fs (WebKitGTK %s)" % (time.monotonic() - started, bridge_webview.webkit_version()), flush=True)
     print("%d passed, %d failed" % (reporter.passed, reporter.failed), flush=True)
