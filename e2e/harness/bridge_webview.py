@@ -137,6 +137,14 @@ class BridgeWebView:
             request_id = _id_in(body_json)
         stamp["body"] = json.loads(body_json)
         stamp["bodyText"] = body_json
+        # The envelope the body carries (a string body is JSON text), {} when it is none.
+        envelope = stamp["body"]
+        if isinstance(envelope, str):
+            try:
+                envelope = json.loads(envelope)
+            except ValueError:
+                envelope = {}
+        stamp["envelope"] = envelope if isinstance(envelope, dict) else {}
         self.stamps.append(stamp)
         if not isinstance(stamp["origin"], str) or not isinstance(stamp["isMainFrame"], bool):
             reply.return_error_message("the isolated world sent no origin/isMainFrame stamp")

@@ -190,11 +190,11 @@ def logged_in_scenarios(env, reporter):
                 expect_ok(result, route, contracts.reply_url(action, payload))
                 check(session.page.stamps[-1]["origin"] == "https://sendy.co.kr" and session.page.stamps[-1]["isMainFrame"] is True,
                       "isolated-world stamp is %s" % short({k: session.page.stamps[-1][k] for k in ("origin", "isMainFrame")}))
-                check(session.page.stamps[-1]["body"].get("campaign") == campaign,
-                      "the shim sent campaign %s, page URL has %s" % (short(session.page.stamps[-1]["body"].get("campaign")), short(campaign)))
+                check(session.page.stamps[-1]["envelope"].get("campaign") == campaign,
+                      "the shim sent campaign %s, page URL has %s" % (short(session.page.stamps[-1]["envelope"].get("campaign")), short(campaign)))
                 expect_navigation(session, route, since, campaign_with_source)
                 clicks = [r for r in session.records("event") if r.get("name") == "event_webview_cta_clicked"
-                          and r.get("properties", {}).get("request_id") == session.page.stamps[-1]["body"].get("id")]
+                          and r.get("properties", {}).get("request_id") == session.page.stamps[-1]["envelope"].get("id")]
                 check(len(clicks) == 1, "expected one event_webview_cta_clicked for the request, got %d" % len(clicks))
                 for field, value in campaign_with_source.items():
                     check(clicks[0]["properties"].get(field) == value, "cta_clicked %s is %r, expected %r"
@@ -207,8 +207,8 @@ def logged_in_scenarios(env, reporter):
             since = len(session.records("navigation"))
             apply_payload = {"slug": SLUG, "plan": "premium", "memo": MEMO_KO}
             expect_ok(session.click("cta-apply"), "applyForm", contracts.reply_url("apply", apply_payload))
-            check(session.page.stamps[-1]["body"]["payload"].get("memo") == MEMO_KO,
-                  "the memo left the page changed: %r" % session.page.stamps[-1]["body"]["payload"].get("memo"))
+            check(session.page.stamps[-1]["envelope"]["payload"].get("memo") == MEMO_KO,
+                  "the memo left the page changed: %r" % session.page.stamps[-1]["envelope"]["payload"].get("memo"))
             vehicles_payload = {"vehicleType": "1ton", "region": REGION_KO, "from": SLUG}
             expect_ok(session.click("cta-view-vehicles"), "vehicleList", contracts.reply_url("view_vehicles", vehicles_payload))
             applied = expect_navigation(session, "applyForm", since, campaign_with_source)[0]
@@ -228,7 +228,7 @@ def logged_in_scenarios(env, reporter):
             report = frame_outcome(session, ATTACKER_ORIGIN + "/frame.html?mode=direct")
             check(report["frameOrigin"] == ATTACKER_ORIGIN, "the frame's origin is %r, not %s" % (report["frameOrigin"], ATTACKER_ORIGIN))
             check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the frame got %s" % short(report["outcome"]))
-            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            stamp = next((s for s in session.page.stamps if s["envelope"].get("id") == report["id"]), None)
             check(stamp is not None, "the frame's message never reached the native handler")
             check(stamp["origin"] == ATTACKER_ORIGIN and stamp["isMainFrame"] is False,
                   "native stamp is %s" % short({k: stamp[k] for k in ("origin", "isMainFrame")}))
@@ -244,7 +244,7 @@ def logged_in_scenarios(env, reporter):
             since = len(session.records("navigation"))
             report = frame_outcome(session, ATTACKER_ORIGIN + "/frame.html?mode=forged")
             check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the forged post got %s" % short(report["outcome"]))
-            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            stamp = next((s for s in session.page.stamps if s["envelope"].get("id") == report["id"]), None)
             check(stamp is not None and stamp["origin"] == ATTACKER_ORIGIN and stamp["isMainFrame"] is False,
                   "the frame's claim of https://sendy.co.kr / main frame leaked into the stamp: %s" % short(stamp))
             check(len(session.records("navigation")) == since, "something navigated")
@@ -256,7 +256,7 @@ def logged_in_scenarios(env, reporter):
             report = frame_outcome(session, "https://sendy.co.kr/e2e/frame.html?mode=direct", sandbox="allow-scripts")
             check(report["frameOrigin"] == "null", "the sandboxed frame's origin is %r" % report["frameOrigin"])
             check(report["outcome"].get("code") == "ORIGIN_REJECTED", "the sandboxed frame got %s" % short(report["outcome"]))
-            stamp = next((s for s in session.page.stamps if s["body"].get("id") == report["id"]), None)
+            stamp = next((s for s in session.page.stamps if s["envelope"].get("id") == report["id"]), None)
             check(stamp is not None and stamp["origin"] == "null", "native stamp is %s" % short(stamp))
             check(len(session.records("navigation")) == since, "something navigated")
 
