@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Builds and runs every fuzz target for a bounded time with ASan + UBSan (+ LeakSanitizer,
+# on by default under libFuzzer), then prints per target: executions, corpus size, crashes.
+#
+#   fuzz/run.sh [SECONDS]        SECONDS per target, default 60
+#   FUZZ_TARGETS="validate compile" fuzz/run.sh 30    run a subset
+#
+# Targets:
+#   compile   C: sc_compile_document on arbitrary JSON (registry holds the meta-schemas)
+#   validate  C: arbitrary bytes -> sc_parse -> sc_is_valid and sc_validate on the contract
+#             schemas; the two modes must agree
+#   host      Swift: BridgeHost.receive on arbitrary sessions (fuzz/swift, libFuzzer driver)
+#   url       Swift: DeepLinkHandler URL parsing (fuzz/swift, libFuzzer driver)
+# Everything goes to fuzz/out/ (git-ignored). Crash inputs: fuzz/out/artifacts/<target>/.
+# Exit status: 0 when every target ran and found nothing, 1 on any crash, leak, timeout
+# or out-of-memory, 2 when a target could not be built.
+set -uo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+SECONDS_PER_TARGET="${1:-60}"
+TARGETS="${FUZZ_TARGETS:-compile validate host url}"
+OUT="$ROOT/fuzz/out"
+BUILD="$OUT/build"
+CLANG="${CLANG:-/opt/swift/usr/bin/clang}"
+command -v "$CLANG" >/dev/null || CLANG=clang
+mkdir -p "$BUILD" "$OUT/artifacts" "$OUT/logs"
+
+log() { printf '[fuzz] %s\n' "$*" >&2; }
+
+# ---- build ------------------------------------------------------------------------------
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+CFLAGS="-std=c11 -g -O1 -Wall -Wextra $SAN -DPCRE2_CODE_UNIT_WIDTH=8 \
+ -I$ROOT/Sources/CSchemaCheck/include -I$ROOT/Sources/CSchemaCheck -DBRIDGEKIT_ROOT=\"$ROOT\""
+LDLIBS="-ljansson -lpcre2-8 -lm"
+LDFLAGS=""
+"$CLANG" -fuse-ld=lld -x c -o /dev/null - <<<'int main(void){return 0;}' 2>/dev/null && LDFLAGS="-fuse-ld=lld"
+
+build_checker_objects() {
+    mkdir -p "$BUILD/checker"
+    local source object
+    for source in "$ROOT"/Sources/CSchemaCheck/*.c; do
+        object="$BUILD/checker/$(basename "$source" .c).o"
+        if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ -n "$(find "$ROOT/Sources/CSchemaCheck" -name '*.h' -newer "$object")" ]; then
+            # shellcheck disable=SC2086
+            "$CLANG" $CFLAGS -fsanitize=fuzzer-no-link -c "$source" -o "$object" || return 1
+        fi
+    done
+}
+
+build_c_target() {
+    local name="$1"
+    # shellcheck disable=SC2086
+    "$CLANG" $CFLAGS $LDFLAGS -fsanitize=fuzzer "$ROOT/fuzz/fuzz_$name.c" "$BUILD"/checker/*.o $LDLIBS \
+        -o "$BUILD/fuzz_$name"
+}
+
+SWIFT_BUILT=""
+build_swift_targets() {
+    [ -n "$SWIFT_BUILT" ] && return "$SWIFT_BUILT"
+    log "building the Swift fuzz package (fuzz/swift) with -sanitize=fuzzer,address"
+    if "$ROOT/fuzz/swift/build.sh" "$BUILD/swift" >"$OUT/logs/swift-build.log" 2>&1; then
+        SWIFT_BUILT=0
+    else
+        tail -20 "$OUT/logs/swift-build.log" >&2
+        SWIFT_BUILT=1
+    fi
+    return "$SWIFT_BUILT"
+}
+
+# ---- run ----------------------------------------------------------------------------------
+[ -d "$OUT/corpus/validate" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
+
+declare -A EXECS CORPUS CRASHES STATUS
+ANY_CRASH=0
+ANY_BUILD_FAILURE=0
+if [[ " $TARGETS " == *" compile "* || " $TARGETS " == *" validate "* ]]; then
+    log "building the checker objects with ASan + UBSan + fuzzer coverage"
+    build_checker_objects || { log "checker build failed"; exit 2; }
+fi
+
+for target in $TARGETS; do
+    binary=""
+    case "$target" in
+        compile|validate)
+            if build_c_target "$target"; then binary="$BUILD/fuzz_$target"; fi ;;
+        host|url)
+            if build_swift_targets; then binary="$BUILD/swift/fuzz-$target"; fi ;;
+        *) log "unknown target $target"; exit 2 ;;
+    esac
+    if [ -z "$binary" ] || [ ! -x "$binary" ]; then
+        STATUS[$target]="BUILD FAILED"; EXECS[$target]="-"; CORPUS[$target]="-"; CRASHES[$target]="-"
+        ANY_BUILD_FAILURE=1
+        continue
+    fi
+    corpus="$OUT/corpus/$target"
+    artifacts="$OUT/artifacts/$target"
+    mkdir -p "$corpus" "$artifacts"
+    before="$(find "$artifacts" -type f | wc -l)"
+    log "running $target for ${SECONDS_PER_TARGET}s"
+    # -timeout: one input taking 10 s is a hang and counts as a failure ("no hang").
+    BRIDGEKIT_ROOT="$ROOT" "$binary" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
+        -max_len=16384 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
+        >"$OUT/logs/$target.log" 2>&1
+    rc=$?
+    after="$(find "$artifacts" -type f | wc -l)"
+    EXECS[$target]="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$OUT/logs/$target.log" | grep -o '[0-9]*$' | tail -1)"
+    CORPUS[$target]="$(find "$corpus" -type f | wc -l)"
+    CRASHES[$target]=$((after - before))
+    if [ "$rc" -ne 0 ] || [ "${CRASHES[$target]}" -ne 0 ]; then
+        STATUS[$target]="FAILED (exit $rc)"
+        ANY_CRASH=1
+        grep -m3 -E 'ERROR: |fuzz invariant failed|runtime error|Test unit written' "$OUT/logs/$target.log" >&2
+    else
+        STATUS[$target]="ok"
+    fi
+    printf '%-9s executions=%-10s corpus=%-6s crashes=%-3s %s\n' "$target" "${EXECS[$target]:-?}" \
+        "${CORPUS[$target]}" "${CRASHES[$target]}" "${STATUS[$target]}"
+done
+
+echo "---- fuzz summary (${SECONDS_PER_TARGET}s per target, ASan+UBSan, logs in fuzz/out/logs) ----"
+for target in $TARGETS; do
+    printf '%-9s executions=%-10s corpus=%-6s crashes=%-3s %s\n' "$target" "${EXECS[$target]:-?}" \
+        "${CORPUS[$target]:-?}" "${CRASHES[$target]:-?}" "${STATUS[$target]:-?}"
+done
+if [ "$ANY_CRASH" -ne 0 ]; then
+    echo "fuzz: FAILED, crash inputs are in fuzz/out/artifacts/ (reproduce: fuzz/out/build/fuzz_<target> FILE)"
+    exit 1
+fi
+if [ "$ANY_BUILD_FAILURE" -ne 0 ]; then
+    echo "fuzz: a target could not be built (see above)"
+    exit 2
+fi
+echo "fuzz: all targets ran, no crash"
