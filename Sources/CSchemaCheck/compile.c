@@ -13,9 +13,10 @@
 
 #define SC_DRAFT7_URI "http://json-schema.org/draft-07/schema"
 #define SC_2020_URI "https://json-schema.org/draft/2020-12/schema"
+#define SC_2019_URI "https://json-schema.org/draft/2019-09/schema"
 #define SC_VOCAB_PREFIX "https://json-schema.org/draft/2020-12/vocab/"
 #define SC_DEFAULT_MAX_DEPTH 512u
-#define SC_MAX_COMPILE_DEPTH 2500u
+#define SC_MAX_COMPILE_DEPTH 1000u
 
 void sc_options_init(sc_options *opts)
 {
@@ -56,6 +57,8 @@ static const kw_entry keyword_table[] = {
     {"minLength", sc_kw_length, DBOTH, SC_VOC_VALIDATION},
     {"pattern", sc_kw_pattern, DBOTH, SC_VOC_VALIDATION},
     {"format", sc_kw_format, DBOTH, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION},
+    {"contentEncoding", sc_kw_content, D7, SC_VOC_ALL},
+    {"contentMediaType", sc_kw_content, D7, SC_VOC_ALL},
     {"maxItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
     {"minItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
     {"uniqueItems", sc_kw_unique_items, DBOTH, SC_VOC_VALIDATION},
@@ -326,7 +329,8 @@ static int dialect_of(sc_cctx *c, const char *schema_uri, int *draft7, unsigned 
         *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
         return 0;
     }
-    if (uri_is(schema_uri, SC_2020_URI)) {
+    /* 2019-09 is not supported as such; 2020-12 is its closest reading. */
+    if (uri_is(schema_uri, SC_2020_URI) || uri_is(schema_uri, SC_2019_URI)) {
         *draft7 = 0;
         *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
         return 0;

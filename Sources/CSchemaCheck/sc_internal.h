@@ -11,6 +11,8 @@
  *   validate.c    the walk over compiled nodes, annotations, both modes
  *   output.c      basic output units and results
  *   kw_*.c        one family of keywords each: compile + validate functions
+ *                 (type, numeric, string, format, content, array, object, applicator,
+ *                 ref, unevaluated)
  *
  * Nothing here has global mutable state; every compiled object is immutable after
  * sc_compile returns, so validation may run on many threads at once.
@@ -383,6 +385,8 @@ int sc_kw_length(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_kw_pattern(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 /* kw_format.c */
 int sc_kw_format(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
+/* kw_content.c */
+int sc_kw_content(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 /* kw_array.c */
 int sc_kw_item_count(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_kw_unique_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
