@@ -28,6 +28,8 @@ public enum BridgeCLI {
     public static let commands: [Command] = [
         validateCommand,
         generateCommand,
+        simulateCommand,
+        hostCommand,
     ]
 
     /// Runs `bridgectl ARGS...` and returns the exit code.

@@ -11,7 +11,7 @@ import BridgeHost
 /// the real `DeeplinkNavigator` and `BridgeHost` with a manual clock, so every run is deterministic.
 public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     public let contracts: ContractSet
-    public let clock: ManualNavigationClock
+    public let clock: NavigationClock
     public let navigator: DeeplinkNavigator
     /// Created right after the navigator; never nil once `init` returned.
     public private(set) var bridge: BridgeHost!
@@ -31,10 +31,13 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     /// "attachList", "show") -> reason.
     public var failingSteps: [String: String] = [:]
 
-    public init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground) throws(BridgeHostSetupError) {
+    /// `clock` defaults to a manual clock (moved with `advanceClock`); `host --stdio` passes the
+    /// system clock so a live harness sees real duplicate windows.
+    public init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
+                clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
         self.contracts = contracts
         self.isLoggedIn = loggedIn
-        self.clock = ManualNavigationClock()
+        self.clock = clock
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
                                            appState: appState, logCapacity: 100_000)
@@ -94,8 +97,13 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     public func setAppState(_ state: AppState) { navigator.setAppState(state) }
 
-    /// Moves the manual clock (the duplicate window is measured on it).
-    public func advanceClock(milliseconds: Int) { clock.advance(milliseconds: milliseconds) }
+    /// Moves the manual clock (the duplicate window is measured on it). False with a real clock.
+    @discardableResult
+    public func advanceClock(milliseconds: Int) -> Bool {
+        guard let manual = clock as? ManualNavigationClock else { return false }
+        manual.advance(milliseconds: milliseconds)
+        return true
+    }
 
     // MARK: - NavigationHost
 

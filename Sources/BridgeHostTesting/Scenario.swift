@@ -7,7 +7,8 @@ import BridgeHost
 /// One run of a message through a fresh mock host, as `bridgectl simulate` and the fixture tests
 /// do it: optional entry link, auth and app state, the message, then optional login and ready.
 public struct Scenario: Sendable {
-    public var body: String
+    /// The message body exactly as posted (bytes, so invalid UTF-8 can be simulated too).
+    public var body: [UInt8]
     public var origin: String = "https://sendy.co.kr"
     public var isMainFrame = true
     public var entry: String?
@@ -19,12 +20,16 @@ public struct Scenario: Sendable {
     public var thenReady = false
 
     public init(body: String) {
-        self.body = body
+        self.body = Array(body.utf8)
+    }
+
+    public init(bytes: [UInt8]) {
+        self.body = bytes
     }
 
     /// The scenario a contract fixture describes.
     public init(fixture: Fixture) throws(ScenarioError) {
-        body = fixture.body
+        body = Array(fixture.body.utf8)
         origin = fixture.origin
         isMainFrame = fixture.isMainFrame
         entry = fixture.entry
@@ -32,19 +37,19 @@ public struct Scenario: Sendable {
         loggedIn = fixture.authenticated
     }
 
-    /// A file given to `simulate`: either a bare message, or a fixture-shaped object with
+    /// A file given to `simulate` (`value` is nil when it is not JSON): either a bare message, or a fixture-shaped object with
     /// `message`/`raw` and `expect`, whose origin/isMainFrame/entry/source/authenticated apply.
-    public init(file value: JSONValue, text: String, name: String) throws(ScenarioError) {
-        guard case .object(let object) = value, object["expect"] != nil,
+    public init(file value: JSONValue?, bytes: [UInt8], name: String) throws(ScenarioError) {
+        guard case .object(let object)? = value, object["expect"] != nil,
               object["message"] != nil || object["raw"] != nil else {
-            body = text
+            body = bytes
             return
         }
         if let raw = object["raw"] {
             guard let text = raw.stringValue else { throw ScenarioError("\(name): /raw must be a string") }
-            body = text
+            body = Array(text.utf8)
         } else {
-            body = object["message"]!.serialized()
+            body = Array(object["message"]!.serialized().utf8)
         }
         if let value = object["origin"] {
             guard let text = value.stringValue else { throw ScenarioError("\(name): /origin must be a string") }
@@ -90,7 +95,7 @@ public struct Scenario: Sendable {
         } else {
             _ = try? host.open(entry: nil, source: source)
         }
-        let reply = host.receive(body, origin: origin, isMainFrame: isMainFrame)
+        let reply = host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
         return ScenarioOutcome(host: host, reply: reply, entryError: entryError)

@@ -1,0 +1,182 @@
+import Foundation
+import SchemaCheck
+import BridgeContracts
+import DeeplinkRouting
+import DeeplinkNavigation
+import BridgeHost
+import BridgeHostTesting
+
+/// `bridgectl host --stdio`: the Swift host driven by JSON lines, for harnesses (a real WebView,
+/// the web team's test runner). The protocol is documented in docs/host-protocol.md.
+let hostCommand = Command(
+    name: "host",
+    summary: "drive the Swift bridge host over JSON lines on stdin/stdout (--stdio)",
+    help: """
+    usage: bridgectl host --stdio [--contracts DIR] [--logged-out] [--cold-start] [--manual-clock] [--ack]
+
+    Reads one JSON object per line on standard input and writes one JSON object per line on
+    standard output, each flushed at once. Input lines:
+      {"type":"open","url":URL|null,"source":"push|kakaotalk|externalURL|appInternal"?}
+      {"type":"message","body":STRING|OBJECT,"origin":ORIGIN?,"isMainFrame":BOOL?}
+          ("bodyBase64":STRING instead of "body" posts raw bytes, e.g. invalid UTF-8)
+      {"type":"login"}  {"type":"logout"}  {"type":"ready"}
+      {"type":"state","state":"foreground|background|coldStart"}
+      {"type":"advance","ms":N}          (with --manual-clock)
+    Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
+    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"campaign_conflict",...},
+    {"type":"notification",...}, and {"type":"error","line":N,"message":...} for a bad line
+    (the host keeps running). Ends with status 0 at end of input.
+
+    options:
+      --stdio          required: speak the JSON-lines protocol on stdin/stdout
+      --contracts DIR  another contracts folder (default: the bundled contracts)
+      --logged-out     start logged out
+      --cold-start     start in a cold start: navigation waits for {"type":"ready"}
+      --manual-clock   time moves only with {"type":"advance"} (default: the system clock)
+      --ack            after each input line, print {"type":"ack","line":N}
+    """,
+    run: runHost
+)
+
+private func runHost(_ argv: [String], _ console: Console) -> Int32 {
+    let arguments: Arguments
+    do {
+        arguments = try Arguments(argv, spec: .init(
+            options: ["contracts"], flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
+        guard arguments.has("stdio") else { throw UsageError("host needs --stdio (the only transport)") }
+        guard arguments.positional.isEmpty else { throw UsageError("host takes no positional arguments") }
+    } catch {
+        console.err("bridgectl host: \(error)\n")
+        return ExitCode.usage
+    }
+    let contracts: ContractSet
+    switch ContractsOption.load(arguments) {
+    case .failure(let error):
+        console.err("bridgectl host: \(error)\n")
+        return ExitCode.usage
+    case .success(let loaded): contracts = loaded
+    }
+    let host: MockBridgeHost
+    do {
+        host = try MockBridgeHost(
+            contracts: contracts, loggedIn: !arguments.has("logged-out"),
+            appState: arguments.has("cold-start") ? .coldStart : .foreground,
+            clock: arguments.has("manual-clock") ? ManualNavigationClock() : SystemNavigationClock())
+    } catch {
+        console.err("bridgectl host: \(error)\n")
+        return ExitCode.usage
+    }
+    let session = HostSession(host: host, console: console, defaultOrigin: contracts.manifest.allowedOrigins.first ?? "")
+    var lineNumber = 0
+    while let line = console.readLine() {
+        lineNumber += 1
+        session.handle(line, number: lineNumber)
+        if arguments.has("ack") { session.emit(.object(JSONObject([("type", "ack"), ("line", .integer(Int64(lineNumber)))]))) }
+    }
+    return ExitCode.success
+}
+
+/// One `host --stdio` run: applies input lines to the mock host and prints every record as a line.
+final class HostSession {
+    let host: MockBridgeHost
+    let console: Console
+    let defaultOrigin: String
+    /// An input line may carry a message body up to the host's limit plus its JSON quoting.
+    static let maxLineBytes = 1024 * 1024
+
+    init(host: MockBridgeHost, console: Console, defaultOrigin: String) {
+        self.host = host
+        self.console = console
+        self.defaultOrigin = defaultOrigin
+        host.onRecord = { [weak self] record in self?.emit(record.json) }
+    }
+
+    func emit(_ value: JSONValue) {
+        console.out(value.serialized(escapeForScript: true) + "\n")
+    }
+
+    func fail(_ number: Int, _ message: String) {
+        emit(.object(JSONObject([("type", "error"), ("line", .integer(Int64(number))), ("message", .string(message))])))
+    }
+
+    func handle(_ line: String, number: Int) {
+        if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
+        guard line.utf8.count <= Self.maxLineBytes else {
+            return fail(number, "line is \(line.utf8.count) bytes; the limit is \(Self.maxLineBytes)")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDocument(line, limits: ParseLimits(maxBytes: Self.maxLineBytes, maxDepth: 128)).value
+        } catch {
+            return fail(number, "not a JSON object: \(error)")
+        }
+        guard case .object(let object) = value else { return fail(number, "expected a JSON object with a \"type\"") }
+        guard let type = object["type"]?.stringValue else { return fail(number, "missing \"type\" (open, message, login, logout, ready, state, advance)") }
+        switch type {
+        case "open": open(object, number)
+        case "message": message(object, number)
+        case "login": host.completeLogin()
+        case "logout": host.logout()
+        case "ready": host.becomeReady()
+        case "state":
+            guard let name = object["state"]?.stringValue, let state = AppState(rawValue: name) else {
+                return fail(number, "\"state\" must be one of foreground, background, coldStart")
+            }
+            host.setAppState(state)
+        case "advance":
+            guard let milliseconds = object["ms"]?.integerValue, milliseconds >= 0, milliseconds <= 86_400_000 else {
+                return fail(number, "\"ms\" must be an integer from 0 to 86400000")
+            }
+            if !host.advanceClock(milliseconds: Int(milliseconds)) {
+                fail(number, "advance needs --manual-clock (the host runs on the system clock)")
+            }
+        default:
+            fail(number, "unknown type \"\(type)\" (open, message, login, logout, ready, state, advance)")
+        }
+    }
+
+    private func open(_ object: JSONObject, _ number: Int) {
+        var source: CampaignMetadata.Source?
+        if let value = object["source"], value != .null {
+            guard let name = value.stringValue, let known = CampaignMetadata.Source(rawValue: name) else {
+                return fail(number, "\"source\" must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            source = known
+        }
+        var url: String?
+        if let value = object["url"], value != .null {
+            guard let text = value.stringValue else { return fail(number, "\"url\" must be a string or null") }
+            url = text
+        }
+        do {
+            try host.open(entry: url, source: source)
+        } catch {
+            fail(number, "the entry link does not route (\(error)); the page is open with source only")
+        }
+    }
+
+    private func message(_ object: JSONObject, _ number: Int) {
+        let body: [UInt8]
+        switch (object["body"], object["bodyBase64"]) {
+        case (.string(let text)?, nil): body = Array(text.utf8)
+        case (.object?, nil), (.array?, nil): body = Array(object["body"]!.serialized().utf8)
+        case (nil, .string(let encoded)?):
+            // Raw bytes a JSON string cannot carry (invalid UTF-8), for hostile-input harnesses.
+            guard let data = Data(base64Encoded: encoded) else { return fail(number, "\"bodyBase64\" is not valid base64") }
+            body = [UInt8](data)
+        default:
+            return fail(number, "give \"body\" (the message text as a string, or the message object) or \"bodyBase64\"")
+        }
+        var origin = defaultOrigin
+        if let value = object["origin"] {
+            guard let text = value.stringValue else { return fail(number, "\"origin\" must be a string") }
+            origin = text
+        }
+        var isMainFrame = true
+        if let value = object["isMainFrame"] {
+            guard let flag = value.boolValue else { return fail(number, "\"isMainFrame\" must be true or false") }
+            isMainFrame = flag
+        }
+        host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import SchemaCheck
+import BridgeContracts
+import DeeplinkRouting
+import BridgeHost
+import BridgeHostTesting
+
+/// `bridgectl simulate`: one message through the Swift mock host, printing what would happen.
+let simulateCommand = Command(
+    name: "simulate",
+    summary: "run a message (or a fixture) through the mock native host and show reply, navigations, events",
+    help: """
+    usage: bridgectl simulate MESSAGE.json|- [options]
+
+    Runs the message through the real BridgeHost pipeline and DeeplinkNavigator on a recording
+    mock host, then prints the reply, the navigations and the analytics events.
+    MESSAGE.json may be a bare message body (any bytes, even invalid JSON: it is posted as is) or
+    a contract fixture ({"message"|"raw", "expect", ...}): then its origin, isMainFrame, entry,
+    source and authenticated settings apply, and the options below override them.
+
+    options:
+      --entry URL        the link that opened the page (its campaign metadata is authoritative)
+      --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
+      --origin ORIGIN    the WebView-attested origin (default https://sendy.co.kr)
+      --frame            the message comes from a subframe, not the main frame
+      --logged-out       nobody is logged in
+      --cold-start       the app is cold starting: navigation waits for ready
+      --then-login       after the message, complete login
+      --then-ready       after the message (and login), the app becomes ready
+      --contracts DIR    another contracts folder (default: the bundled contracts)
+      --format text|json output format (default text)
+
+    exit status: 0 the reply is ok (or a notification went through), 1 an error reply,
+    2 usage error or unreadable input.
+    """,
+    run: runSimulate
+)
+
+private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
+    let arguments: Arguments
+    let format: String
+    do {
+        arguments = try Arguments(argv, spec: .init(
+            options: ["entry", "source", "origin", "contracts", "format"],
+            flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
+        format = try arguments.choice("format", ["text", "json"], default: "text")
+        guard arguments.positional.count == 1 else {
+            throw UsageError(arguments.positional.isEmpty ? "simulate needs a MESSAGE.json file (or - for standard input)"
+                                                          : "simulate takes one message file, got \(arguments.positional.count)")
+        }
+    } catch {
+        console.err("bridgectl simulate: \(error)\n")
+        return ExitCode.usage
+    }
+    let contracts: ContractSet
+    switch ContractsOption.load(arguments) {
+    case .failure(let error):
+        console.err("bridgectl simulate: \(error)\n")
+        return ExitCode.usage
+    case .success(let loaded): contracts = loaded
+    }
+    // Larger than a message may be, so an oversized message reaches the host and is refused there.
+    let input: InputFile
+    switch InputFile.read(arguments.positional[0], maxBytes: 8 * 1024 * 1024, console: console) {
+    case .failure(let error):
+        console.err("bridgectl simulate: \(error.line)\n")
+        return ExitCode.usage
+    case .success(let file): input = file
+    }
+    let bytes = [UInt8](input.bytes)
+    let parsed = try? JSONDocument(bytes: bytes, limits: .unlimited).value
+    var scenario: Scenario
+    do {
+        scenario = try Scenario(file: parsed, bytes: bytes, name: input.name)
+        if let entry = arguments.value("entry") { scenario.entry = entry }
+        if let name = arguments.value("source") {
+            guard let source = CampaignMetadata.Source(rawValue: name) else {
+                throw UsageError("--source must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+            }
+            scenario.source = source
+        }
+        if let origin = arguments.value("origin") { scenario.origin = origin }
+        if arguments.has("frame") { scenario.isMainFrame = false }
+        if arguments.has("logged-out") { scenario.loggedIn = false }
+        if arguments.has("cold-start") { scenario.coldStart = true }
+        scenario.thenLogin = arguments.has("then-login")
+        scenario.thenReady = arguments.has("then-ready")
+    } catch {
+        console.err("bridgectl simulate: \(error)\n")
+        return ExitCode.usage
+    }
+    let outcome: ScenarioOutcome
+    do {
+        outcome = try scenario.run(contracts: contracts)
+    } catch {
+        console.err("bridgectl simulate: \(error)\n")
+        return ExitCode.usage
+    }
+    if let entryError = outcome.entryError {
+        console.err("bridgectl simulate: note: the entry link does not route (\(entryError)); the page opens with source only\n")
+    }
+    if format == "json" {
+        console.out(outcome.json.prettyPrinted() + "\n")
+    } else {
+        console.out(simulationText(outcome))
+    }
+    return simulationSucceeded(outcome) ? ExitCode.success : ExitCode.invalid
+}
+
+func simulationSucceeded(_ outcome: ScenarioOutcome) -> Bool {
+    if let reply = outcome.reply { return reply.ok }
+    return !outcome.host.records.contains {
+        if case .notification(_, _, let result) = $0 { return result != "ok" }
+        return false
+    }
+}
+
+private func simulationText(_ outcome: ScenarioOutcome) -> String {
+    var text = ""
+    if let reply = outcome.reply {
+        if let error = reply.error {
+            text += "reply: error \(error.code.rawValue): \(error.message)\n"
+            for detail in error.details {
+                let location = detail["instanceLocation"]?.stringValue.map { $0.isEmpty ? "(root)" : $0 }
+                let keyword = detail["keyword"]?.stringValue
+                let message = detail["error"]?.stringValue ?? detail.serialized()
+                text += "  - " + [location, keyword.map { "[\($0)]" }, message].compactMap { $0 }.joined(separator: " ") + "\n"
+            }
+        } else if let result = reply.result {
+            text += "reply: ok route=\(result.route) url=\(result.url) pendingLogin=\(result.pendingLogin)"
+            text += result.waitingForReady ? " waitingForReady=true\n" : "\n"
+        }
+        text += "  " + reply.json.serialized() + "\n"
+    } else {
+        text += "reply: none (notification: no id)\n"
+    }
+    let host = outcome.host
+    text += "login presented: \(host.loginPresentations)\n"
+    text += "navigations: \(host.navigations.isEmpty ? "none" : String(host.navigations.count))\n"
+    for navigation in host.navigations {
+        text += "  - \(navigation.route) \(navigation.url) (tab \(navigation.tab)"
+        if let list = navigation.list { text += ", over \(list)" }
+        text += ", \(navigation.presentation.rawValue))\n"
+        text += "    campaign \(navigation.campaign.json.serialized())\n"
+    }
+    text += "events: \(host.analyticsEvents.isEmpty ? "none" : String(host.analyticsEvents.count))\n"
+    for event in host.analyticsEvents {
+        text += "  - \(event.name) \(JSONValue.object(event.properties).serialized())\n"
+    }
+    for conflict in host.campaignConflicts {
+        text += "campaign conflict: \(conflict.field): entry \"\(conflict.entryValue)\" kept over page \"\(conflict.messageValue)\"\n"
+    }
+    return text
+}
