@@ -329,10 +329,12 @@ static int dialect_of(sc_cctx *c, const char *schema_uri, int *draft7, unsigned 
         *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
         return 0;
     }
-    /* 2019-09 is not supported as such; 2020-12 is its closest reading. */
+    /* 2019-09 is not supported as such; 2020-12 with 2019-09 arrays is its closest reading. */
     if (uri_is(schema_uri, SC_2020_URI) || uri_is(schema_uri, SC_2019_URI)) {
         *draft7 = 0;
         *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
+        if (uri_is(schema_uri, SC_2019_URI))
+            *vocab |= SC_VOC_2019_ITEMS;
         return 0;
     }
     const sc_nodeinfo *meta = find_resource(c, schema_uri, sc_uri_base_length(schema_uri));
@@ -505,7 +507,10 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
     c->depth++;
     for (size_t t = 0; t < sizeof keyword_table / sizeof keyword_table[0]; t++) {
         const kw_entry *entry = &keyword_table[t];
-        if (!(entry->dialects & (draft7 ? D7 : D2020)))
+        int legacy_items = (vocab & SC_VOC_2019_ITEMS) != 0;
+        if (legacy_items && strcmp(entry->name, "prefixItems") == 0)
+            continue;
+        if (!(entry->dialects & (draft7 ? D7 : D2020)) && !(legacy_items && strcmp(entry->name, "additionalItems") == 0))
             continue;
         if (!draft7 && !(vocab & entry->vocab))
             continue;

@@ -127,8 +127,8 @@ static int validate_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, s
 
 int sc_kw_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    if (cn->draft7 && json_is_array(value)) {
-        /* draft-07 tuple form behaves like prefixItems */
+    if ((cn->draft7 || (cn->vocab & SC_VOC_2019_ITEMS)) && json_is_array(value)) {
+        /* the draft-07 (and 2019-09) tuple form behaves like prefixItems */
         if (json_array_size(value) == 0)
             return 0; /* nothing to apply; additionalItems then covers every item */
         if (sc_compile_schema_array(c, cn, kw, value) < 0)

@@ -142,7 +142,10 @@ enum {
     SC_VOC_FORMAT_ASSERTION = 1u << 5,
     SC_VOC_CONTENT = 1u << 6,
     SC_VOC_METADATA = 1u << 7,
-    SC_VOC_ALL = 0xffu
+    SC_VOC_ALL = 0xffu,
+    /* not a vocabulary: draft 2019-09 read as 2020-12 but with its array "items" (tuple)
+     * and "additionalItems", and without "prefixItems" */
+    SC_VOC_2019_ITEMS = 1u << 8
 };
 
 /* What the index knows about one schema object (or boolean) inside a document. */
