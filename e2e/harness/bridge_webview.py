@@ -7,8 +7,9 @@ the native side.
   isolated world where attest-frame.js stamps each message with the posting frame's security
   origin and whether it is the top frame (what WKScriptMessage.frameInfo gives on iOS).
 - Each stamped message becomes one `{"type":"message",...}` line for the host; the host's reply
-  line answers the WebKit reply (the page's postMessage promise). The host handles lines in
-  order, so replies are matched to messages first-in first-out and checked by id.
+  line answers the WebKit reply (the page's postMessage promise). The host acknowledges each
+  input line (--ack) after handling it, so the replies printed before ack N belong to line N
+  (and are checked by id); a message acknowledged without a reply was a notification.
 """
 
 import json
@@ -80,7 +81,8 @@ class BridgeWebView:
         self.records = []         # host output lines other than replies, in order
         self.replies = []         # host reply lines, in order
         self.protocol_errors = [] # mismatches between what was sent and what the host answered
-        self._awaiting = []       # (id or None, ScriptMessageReply) in the order sent to the host
+        self._awaiting = {}       # host input line number -> (request id or None, ScriptMessageReply, JSC context)
+        self._unacked_replies = []  # reply lines printed since the last ack
         self._load_error = None
         self._loaded = False
 
@@ -152,42 +154,50 @@ class BridgeWebView:
         line = '{"type":"message","body":%s,"origin":%s,"isMainFrame":%s}' % (
             body_json, json.dumps(stamp["origin"], ensure_ascii=False), "true" if stamp["isMainFrame"] else "false")
         try:
-            self.host.send_line(line)
+            number = self.host.send_line(line)
         except OSError as error:
             reply.return_error_message("the host is not running: %s" % error)
             return True
-        # Every message is answered: by the host's reply line, or, for a notification (no id,
-        # accepted), by the host's notification record, which settles WebKit's reply with null.
-        self._awaiting.append((request_id, reply, value.get_context()))
+        self._awaiting[number] = (request_id, reply, value.get_context())
         return True
 
     def _pump(self):
         for line in self.host.take_lines():
-            if line.get("type") == "reply":
+            kind = line.get("type")
+            if kind == "reply":
                 self.replies.append(line)
-                self._answer(line)
-            elif line.get("type") == "notification" and self._awaiting and self._awaiting[0][0] is None:
-                self.records.append(line)
-                _, reply, context = self._awaiting.pop(0)
-                reply.return_value(JavaScriptCore.Value.new_null(context))
-            elif line.get("type") == "error" and self._awaiting:
-                self.records.append(line)
-                request_id, reply, context = self._awaiting.pop(0)
-                reply.return_error_message("host error: %s" % json.dumps(line, ensure_ascii=False))
+                self._unacked_replies.append(line)
+            elif kind == "ack":
+                self._acknowledge(line.get("line"))
             else:
                 self.records.append(line)
         if not self.host.alive and self._awaiting:
-            for _, reply, _ in self._awaiting:
+            for _, reply, _ in self._awaiting.values():
                 reply.return_error_message("the host exited")
-            self._awaiting = []
+            self._awaiting = {}
         return True
 
-    def _answer(self, line):
-        if not self._awaiting:
-            self.protocol_errors.append("a reply nobody waits for: %s" % json.dumps(line, ensure_ascii=False))
+    def _acknowledge(self, number):
+        """The host has handled input line `number`: the replies printed since belong to it."""
+        replies, self._unacked_replies = self._unacked_replies, []
+        waiting = self._awaiting.pop(number, None)
+        if waiting is None:
+            if replies:
+                self.protocol_errors.append("line %s (%s) got replies: %s" % (
+                    number, _line_type(self.host, number), json.dumps(replies, ensure_ascii=False)))
             return
-        request_id, reply, context = self._awaiting.pop(0)
-        envelope = {key: value for key, value in line.items() if key != "type"}
+        request_id, reply, context = waiting
+        if len(replies) > 1:
+            self.protocol_errors.append("message on line %s got %d replies" % (number, len(replies)))
+        if not replies:
+            errors = [r for r in self.records if r.get("type") == "error" and r.get("line") == number]
+            if errors:
+                reply.return_error_message("host error: %s" % errors[0].get("message"))
+            else:
+                # A notification: no reply by design; WebKit still wants its reply settled.
+                reply.return_value(JavaScriptCore.Value.new_null(context))
+            return
+        envelope = {key: value for key, value in replies[0].items() if key != "type"}
         if envelope.get("id") is not None and envelope.get("id") != request_id:
             self.protocol_errors.append("reply id %r answers request id %r" % (envelope.get("id"), request_id))
         # The reply as the app hands it to WebKit: the envelope's JSON text.
@@ -236,10 +246,17 @@ class BridgeWebView:
 
     def close(self):
         GLib.source_remove(self._ticker)
-        for _, reply, _ in self._awaiting:
+        for _, reply, _ in self._awaiting.values():
             reply.return_error_message("the harness closed the page")
-        self._awaiting = []
+        self._awaiting = {}
         self.window.destroy()
+
+
+def _line_type(host, number):
+    try:
+        return json.loads(host.sent[number - 1]).get("type")
+    except (IndexError, TypeError, ValueError, AttributeError):
+        return "?"
 
 
 def _id_in(json_text):

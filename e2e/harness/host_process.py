@@ -12,7 +12,9 @@ import threading
 
 class HostProcess:
     def __init__(self, bridgectl, options=(), contracts=None):
-        command = [bridgectl, "host", "--stdio", *options]
+        # --ack: the host prints {"type":"ack","line":N} once it has handled input line N, so a
+        # message that gets no reply (a notification) is told apart from one still in progress.
+        command = [bridgectl, "host", "--stdio", "--ack", *options]
         if contracts:
             command += ["--contracts", contracts]
         self.command = command
@@ -23,7 +25,7 @@ class HostProcess:
         self.all_lines = []        # every parsed output line, in order
         self.problems = []         # output that is not one UTF-8 JSON object per line
         self.stderr_text = []
-        self.sent = []             # every input line, for failure messages
+        self.sent = []             # every input line; line N (from 1) is sent[N - 1]
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -48,15 +50,16 @@ class HostProcess:
                 self.stderr_text.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
     def send_line(self, text):
-        """Writes one line (text must be a JSON object without newlines)."""
-        if "\n" in text:
-            raise ValueError("a host input line must not contain a newline")
-        self.sent.append(text)
+        """Writes one line (a JSON object without newlines); returns its line number."""
+        if "\n" in text or "\r" in text:
+            raise ValueError("a host input line must not contain a line break")
         self.process.stdin.write(text.encode("utf-8") + b"\n")
         self.process.stdin.flush()
+        self.sent.append(text)
+        return len(self.sent)
 
     def send(self, obj):
-        self.send_line(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+        return self.send_line(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
 
     def take_lines(self):
         with self._lock:

@@ -339,6 +339,27 @@ def cold_start_scenarios(env, reporter):
 
 
 def run_steps(session, steps, reporter):
+    failed_before = reporter.failed
+    try:
+        _run_steps(session, steps, reporter)
+    finally:
+        if reporter.failed > failed_before:
+            dump_transcript(session)
+
+
+def dump_transcript(session, count=40):
+    """On failure: the last host lines in and out, on stderr, so CI logs show what happened."""
+    print("--- host transcript (%s), last %d lines each:" % (" ".join(session.host.command[1:]), count), file=sys.stderr)
+    for line in session.host.sent[-count:]:
+        print("  in : " + line, file=sys.stderr)
+    for line in session.host.all_lines[-count:]:
+        print("  out: " + json.dumps(line, ensure_ascii=False), file=sys.stderr)
+    if session.host.stderr_text:
+        print("  stderr: " + session.host.stderr_tail(10), file=sys.stderr)
+    sys.stderr.flush()
+
+
+def _run_steps(session, steps, reporter):
     try:
         session.open()
     except Exception as error:
