@@ -1,0 +1,81 @@
+import BridgeCodegen
+import BridgeContracts
+
+/// `bridgectl generate js`: the web team's shim, types and fake host, from the contracts alone.
+let generateCommand = Command(
+    name: "generate",
+    summary: "generate the web-side JS shim, its TypeScript types and the fake host (generate js)",
+    help: """
+    usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check]
+
+    Writes, from the contracts alone (manifest, routes, schemas):
+      DIR/bridge.js                 the ES module the event pages import (createBridge)
+      DIR/bridge.d.ts               one typed function per action and version, payload types
+                                    converted from the JSON Schemas
+      DIR/testing/fake-host.js      a fake native host for the web team's tests
+      DIR/testing/fake-host.d.ts
+    --out DIR     where to write them (default: js)
+    --check       write nothing; exit 1 naming each file that is missing or differs from what
+                  the contracts generate (run it in CI so a contract change cannot ship
+                  without the regenerated shim)
+    The output is deterministic (manifest order, no dates), so it can be committed and checked.
+    Files that are already current are not rewritten.
+
+    exit: 0 written or current; 1 --check found stale or missing files; 2 usage error,
+          unreadable contracts, a schema the TypeScript generator does not support, or a file
+          that cannot be written.
+    """,
+    run: { argv, console in GenerateCommandRunner(console: console).run(argv) }
+)
+
+private struct GenerateCommandRunner {
+    let console: Console
+
+    func run(_ argv: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check"]))
+            guard arguments.positional == ["js"] else {
+                throw UsageError("expected the target \"js\": bridgectl generate js [--out DIR] [--check]")
+            }
+        } catch {
+            console.err("bridgectl generate: \(error)\n")
+            return ExitCode.usage
+        }
+        let contracts: ContractSet
+        switch ContractsOption.load(arguments) {
+        case .success(let loaded): contracts = loaded
+        case .failure(let error):
+            console.err("bridgectl generate: \(error)\n")
+            return ExitCode.usage
+        }
+        let files: [GeneratedFile]
+        do {
+            files = try JavaScriptGenerator.files(for: contracts)
+        } catch {
+            console.err("bridgectl generate: cannot generate from \(contracts.origin): \(error)\n")
+            return ExitCode.usage
+        }
+        let directory = arguments.value("out") ?? "js"
+
+        if arguments.has("check") {
+            let stale = GeneratedFiles.stale(files, in: directory)
+            guard !stale.isEmpty else {
+                console.out("\(directory): the \(files.count) generated files are current\n")
+                return ExitCode.success
+            }
+            for file in stale { console.out("\(file)\n") }
+            console.out("regenerate with: \(JavaScriptGenerator.regenerateCommand)\n")
+            return ExitCode.invalid
+        }
+        do {
+            let written = try GeneratedFiles.write(files, to: directory)
+            for path in written { console.out("wrote \(path)\n") }
+            if written.isEmpty { console.out("\(directory): the \(files.count) generated files are already current\n") }
+            return ExitCode.success
+        } catch {
+            console.err("bridgectl generate: cannot write to \(directory): \(error)\n")
+            return ExitCode.usage
+        }
+    }
+}
