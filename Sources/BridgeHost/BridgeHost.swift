@@ -38,8 +38,21 @@ public final class BridgeHost {
     private var submitting: ParsedDeeplink?
 
     /// Compiles every contract schema once. Throws when the contract set is unusable.
-    public init(contracts: ContractSet, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
+    public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
+                            requestIDCapacity: Int = 4096) throws(BridgeHostSetupError) {
+        let compiled: CompiledContracts
+        do {
+            compiled = try CompiledContracts(contracts: contracts)
+        } catch {
+            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
+        }
+        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, requestIDCapacity: requestIDCapacity)
+    }
+
+    /// Shares contracts compiled once among many hosts (one per WebView).
+    public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
                 requestIDCapacity: Int = 4096) throws(BridgeHostSetupError) {
+        let contracts = compiled.contracts
         self.contracts = contracts
         do {
             handler = try DeepLinkHandler(contracts: contracts)
@@ -48,7 +61,7 @@ public final class BridgeHost {
         }
         self.navigator = navigator
         self.recorder = recorder
-        schemas = try ContractSchemas(contracts: contracts)
+        schemas = ContractSchemas(compiled: compiled)
         originPolicy = OriginPolicy(allowedOrigins: contracts.manifest.allowedOrigins)
         mapper = ActionMapper(handler: handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
@@ -113,8 +126,14 @@ public final class BridgeHost {
         let id = message.requestID
         func fail(_ error: BridgeError) -> BridgeReply { BridgeReply(id: id, outcome: .failure(error)) }
 
+        // Fast path: a message valid for its action's schema (which includes the envelope) skips the
+        // envelope check; the order of the answers below is unchanged.
+        let declared = manifest.action(named: message.value["action"]?.stringValue ?? "")?
+            .contract(version: Int(message.value["version"]?.integerValue ?? 0))
+        let wholeMessageValid = declared.map { schemas.isValid(message, for: $0) } ?? false
+
         // 3: envelope.
-        let envelopeErrors = schemas.envelopeErrors(message)
+        let envelopeErrors = wholeMessageValid ? [] : schemas.envelopeErrors(message)
         if !envelopeErrors.isEmpty {
             return fail(BridgeError(.invalidMessage, "the message does not match the envelope schema (\(envelopeErrors.count) error\(envelopeErrors.count == 1 ? "" : "s"))", details: envelopeErrors))
         }
@@ -141,7 +160,7 @@ public final class BridgeHost {
             return fail(BridgeError(.originRejected, "\(action.name) v\(version) accepts messages from the main frame only"))
         }
         // 6: the action's own schema.
-        let paramErrors = schemas.actionErrors(message, contract: contract)
+        let paramErrors = wholeMessageValid ? [] : schemas.actionErrors(message, contract: contract)
         if !paramErrors.isEmpty {
             return fail(BridgeError(.invalidParams, "\(action.name) v\(version): \(paramErrors.count) invalid field\(paramErrors.count == 1 ? "" : "s")", details: paramErrors))
         }

@@ -1,65 +1,48 @@
 import SchemaCheck
 import BridgeContracts
 
-/// Every schema of the contract set registered under its `$id` and compiled once, when the host
-/// is created: the envelope and one schema per action version. Validation never recompiles.
+/// The contract schemas as the host uses them: compiled once (`CompiledContracts`, every schema
+/// registered under its `$id`), checked on the fast boolean path, and turned into reply details
+/// (every output unit) only for a message that fails.
 struct ContractSchemas {
-    let envelope: CompiledSchema
-    /// "apply.v1.json" -> compiled.
-    let actions: [String: CompiledSchema]
+    let compiled: CompiledContracts
     let anyActionAllowsFrames: Bool
 
     init(contracts: ContractSet) throws(BridgeHostSetupError) {
-        let registry = SchemaRegistry()
         do {
-            for (file, document) in contracts.schemas {
-                try registry.add(document, uri: contracts.schemaURI(file: file))
-            }
+            self.init(compiled: try CompiledContracts(contracts: contracts))
         } catch {
-            throw BridgeHostSetupError(message: "cannot register the contract schemas: \(error)")
+            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
         }
-        func compile(_ file: String) throws(BridgeHostSetupError) -> CompiledSchema {
-            guard contracts.schema(file: file) != nil else {
-                throw BridgeHostSetupError(message: "schemas/\(file) is named by the manifest but missing")
-            }
-            do {
-                return try registry.compile(uri: contracts.schemaURI(file: file))
-            } catch {
-                throw BridgeHostSetupError(message: "schemas/\(file) does not compile: \(error)")
-            }
-        }
-        envelope = try compile(contracts.manifest.envelopeSchema)
-        var actions: [String: CompiledSchema] = [:]
-        var frames = false
-        for action in contracts.manifest.actions {
-            for contract in action.versions {
-                if actions[contract.schema] == nil { actions[contract.schema] = try compile(contract.schema) }
-                frames = frames || contract.allowFrames
-            }
-        }
-        self.actions = actions
-        anyActionAllowsFrames = frames
+    }
+
+    init(compiled: CompiledContracts) {
+        self.compiled = compiled
+        anyActionAllowsFrames = compiled.contracts.manifest.actions.contains { $0.versions.contains(where: \.allowFrames) }
+    }
+
+    /// True when the message is valid for `contract` as a whole. The action schemas include the
+    /// envelope, so this one fast check also clears the envelope step for the common valid message.
+    func isValid(_ message: ParsedMessage, for contract: ActionContract) -> Bool {
+        compiled.schema(for: contract).isValid(message.document)
     }
 
     func envelopeErrors(_ message: ParsedMessage) -> [JSONValue] {
-        Self.errors(envelope, message)
+        Self.errors(compiled.envelope, message)
     }
 
     func actionErrors(_ message: ParsedMessage, contract: ActionContract) -> [JSONValue] {
-        guard let schema = actions[contract.schema] else {
-            return [["error": .string("no compiled schema \(contract.schema)")]]
-        }
-        return Self.errors(schema, message)
+        Self.errors(compiled.schema(for: contract), message)
     }
 
-    /// The fast boolean path first; the full output units only for a message that fails.
     private static func errors(_ schema: CompiledSchema, _ message: ParsedMessage) -> [JSONValue] {
         if schema.isValid(message.document) { return [] }
-        let units = schema.validate(message.document)
-        guard !units.isEmpty else {
-            return [["instanceLocation": "", "keywordLocation": "", "error": "validation could not finish"]]
+        let result = schema.validate(message.document)
+        if result.isValid { return [] }
+        guard !result.units.isEmpty else {
+            return [["instanceLocation": "", "keywordLocation": "", "keyword": "", "error": "validation could not finish"]]
         }
-        return units.map { unit in
+        return result.units.map { unit in
             [
                 "instanceLocation": .string(unit.instanceLocation),
                 "keywordLocation": .string(unit.keywordLocation),

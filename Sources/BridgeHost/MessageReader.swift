@@ -4,7 +4,13 @@ import BridgeContracts
 /// A message body that parsed: the jansson document (validated without re-parsing) and its value.
 struct ParsedMessage {
     let document: JSONDocument
-    var value: JSONValue { document.value }
+    /// Converted once: the later steps read several members.
+    let value: JSONValue
+
+    init(document: JSONDocument) {
+        self.document = document
+        self.value = document.value
+    }
 
     /// The id to echo in the reply: the `id` member when it is a string of sane length, even if
     /// the envelope later rejects it, so the page can settle its promise. nil otherwise.
