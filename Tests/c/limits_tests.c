@@ -1,0 +1,281 @@
+/*
+ * limits_tests.c: every input limit of the checker refuses with a clear error, at the
+ * configured value and not one below it, and hostile inputs finish in bounded time.
+ * Defaults are the bridge's (SchemaCheck ParseLimits.bridgeMessage, manifest.limits):
+ * 64 KiB, depth 64, 16 KiB strings, 256 properties, 1024 items; regex match limit 100000
+ * (SC_REGEX_DEFAULT_MATCH_LIMIT); validation depth 512 (SC_DEFAULT_MAX_DEPTH).
+ * Run by Tests/c/run-limits-tests.sh. Prints PASS/FAIL/XFAIL per case; exit 1 on a FAIL or
+ * an XPASS (a known gap that got fixed: flip it to a normal case).
+ */
+#define _GNU_SOURCE
+#include "schemacheck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int failures;
+
+static void report(int ok, const char *name, const char *detail)
+{
+    printf("%s %s%s%s\n", ok ? "PASS" : "FAIL", name, detail && *detail ? ": " : "", detail ? detail : "");
+    if (!ok)
+        failures++;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const sc_parse_limits bridge = {
+    .max_bytes = 65536, .max_depth = 64, .max_string_length = 16384, .max_properties = 256, .max_array_length = 1024};
+
+/* Parses text with limits: expects success, or failure with expected_text inside the error. */
+static void expect_parse(const char *name, const char *text, size_t length, const sc_parse_limits *limits,
+                         const char *expected_text)
+{
+    sc_error err;
+    json_t *value = sc_parse(text, length, limits, &err);
+    char detail[SC_ERROR_TEXT_LENGTH + 64];
+    if (!expected_text) {
+        snprintf(detail, sizeof detail, "%s", value ? "accepted" : err.text);
+        report(value != NULL, name, detail);
+    } else {
+        snprintf(detail, sizeof detail, "%s", value ? "accepted, expected a refusal" : err.text);
+        report(!value && strstr(err.text, expected_text) != NULL, name, detail);
+    }
+    json_decref(value);
+}
+
+static char *repeat(const char *open, size_t n, const char *middle, const char *close)
+{
+    size_t lo = strlen(open), lm = strlen(middle), lc = strlen(close);
+    char *s = malloc(n * (lo + lc) + lm + 1), *p = s;
+    for (size_t i = 0; i < n; i++, p += lo)
+        memcpy(p, open, lo);
+    memcpy(p, middle, lm);
+    p += lm;
+    for (size_t i = 0; i < n; i++, p += lc)
+        memcpy(p, close, lc);
+    *p = '\0';
+    return s;
+}
+
+/* A JSON array of n zeros, or an object of n members. */
+static char *sized(size_t n, int object)
+{
+    char *s = malloc(n * 16 + 3), *p = s;
+    *p++ = object ? '{' : '[';
+    for (size_t i = 0; i < n; i++)
+        p += object ? sprintf(p, "%s\"k%zu\":0", i ? "," : "", i) : sprintf(p, "%s0", i ? "," : "");
+    *p++ = object ? '}' : ']';
+    *p = '\0';
+    return s;
+}
+
+static void test_parse_limits(void)
+{
+    /* message size */
+    char *big = malloc(65537 + 1);
+    big[0] = '"';
+    memset(big + 1, 'a', 65535);
+    big[65536] = '"';
+    big[65535] = '"';
+    expect_parse("size: exactly 64 KiB accepted", big, 65536, &(sc_parse_limits){.max_bytes = 65536}, NULL);
+    big[65535] = 'a';
+    expect_parse("size: 64 KiB + 1 refused", big, 65537, &bridge, "larger than the limit of 65536 bytes");
+    free(big);
+
+    /* nesting depth */
+    char *deep = repeat("[", 64, "0", "]");
+    expect_parse("depth: 64 levels accepted", deep, strlen(deep), &bridge, NULL);
+    free(deep);
+    deep = repeat("{\"a\":", 65, "0", "}");
+    expect_parse("depth: 65 levels refused", deep, strlen(deep), &bridge, "nesting deeper than 64 levels");
+    free(deep);
+    deep = repeat("[", 1000000, "", "]");
+    double t = now();
+    expect_parse("depth: 1,000,000 levels with no limit refused, no recursion", deep, strlen(deep), NULL,
+                 "nesting deeper than");
+    report(now() - t < 2.0, "depth: 1,000,000 levels refused in under 2 s", "");
+    free(deep);
+    const char *quoted = "[\"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"]";
+    expect_parse("depth: brackets inside strings do not count", quoted, strlen(quoted), &bridge, NULL);
+
+    /* string length (bytes, for values and for property names) */
+    char *str = malloc(16384 + 8);
+    str[0] = '"';
+    memset(str + 1, 'x', 16384);
+    strcpy(str + 1 + 16384, "\"");
+    expect_parse("string: 16384 bytes accepted", str, strlen(str), &bridge, NULL);
+    free(str);
+    str = malloc(16385 + 8);
+    str[0] = '"';
+    memset(str + 1, 'x', 16385);
+    strcpy(str + 1 + 16385, "\"");
+    expect_parse("string: 16385 bytes refused", str, strlen(str), &bridge, "longer than the limit of 16384 bytes");
+    free(str);
+    expect_parse("string: property name over the limit refused", "{\"abcdef\":1}", 12,
+                 &(sc_parse_limits){.max_string_length = 5}, "property name of 6 bytes");
+
+    /* properties */
+    char *obj = sized(256, 1);
+    expect_parse("properties: 256 accepted", obj, strlen(obj), &bridge, NULL);
+    free(obj);
+    obj = sized(257, 1);
+    expect_parse("properties: 257 refused", obj, strlen(obj), &bridge, "more than the limit of 256");
+    free(obj);
+    obj = repeat("{\"a\":", 3, "{\"x\":1,\"y\":2,\"z\":3}", "}");
+    expect_parse("properties: nested object over the limit refused", obj, strlen(obj),
+                 &(sc_parse_limits){.max_properties = 2}, "more than the limit of 2");
+    free(obj);
+
+    /* array length */
+    char *arr = sized(1024, 0);
+    expect_parse("array: 1024 items accepted", arr, strlen(arr), &bridge, NULL);
+    free(arr);
+    arr = sized(1025, 0);
+    expect_parse("array: 1025 items refused", arr, strlen(arr), &bridge, "longer than the limit of 1024 items");
+    free(arr);
+
+    /* numbers that do not fit: refused or read as reals, never a crash */
+    char *digits = malloc(1000002);
+    memset(digits, '9', 1000000);
+    digits[1000000] = '\0';
+    sc_error err;
+    json_t *v = sc_parse(digits, 1000000, NULL, &err);
+    report(v == NULL || json_is_number(v), "number: a million digits is refused or a number", v ? "number" : err.text);
+    json_decref(v);
+    free(digits);
+    v = sc_parse("1e400", 5, NULL, &err);
+    report(v == NULL || json_is_number(v), "number: 1e400 is refused or a number", v ? "number" : err.text);
+    json_decref(v);
+}
+
+static sc_schema *compile_text(const char *text, const sc_options *opts, sc_error *err)
+{
+    json_t *doc = sc_parse(text, strlen(text), NULL, err);
+    if (!doc)
+        return NULL;
+    sc_schema *schema = sc_compile_document(doc, NULL, opts, err);
+    json_decref(doc);
+    return schema;
+}
+
+static void test_regex_limit(void)
+{
+    /* Catastrophic backtracking: (a+)+$ against "aaaa...a!" takes 2^n steps without a limit. */
+    char subject[64];
+    memset(subject, 'a', 40);
+    strcpy(subject + 40, "!");
+    json_t *instance = json_string(subject);
+    sc_options opts;
+    sc_options_init(&opts);
+    sc_error err;
+    sc_schema *schema = compile_text("{\"pattern\":\"^(a+)+$\"}", &opts, &err);
+    if (!schema) {
+        report(0, "regex: ReDoS pattern compiles", err.text);
+        json_decref(instance);
+        return;
+    }
+    double t = now();
+    int fast = sc_is_valid(schema, instance);
+    sc_result *result = sc_validate(schema, instance);
+    double elapsed = now() - t;
+    char detail[512];
+    const sc_output_unit *unit = sc_result_unit(result, 0);
+    snprintf(detail, sizeof detail, "fast=%d full=%d in %.3f s: %s", fast, sc_result_status(result), elapsed,
+             unit ? unit->error : "(no unit)");
+    report(fast == -1 && sc_result_status(result) == -1 && unit && strstr(unit->error, "limit") != NULL,
+           "regex: default match limit stops (a+)+$ with a 'could not finish' error", detail);
+    report(elapsed < 2.0, "regex: ReDoS case finishes in under 2 s", detail);
+    sc_result_free(result);
+    sc_schema_free(schema);
+
+    /* A configured limit is used: 10 a's need about 2^10 backtracking steps, fine under the
+     * default limit (a definite "invalid") but over a limit of 100. */
+    json_t *short_subject = json_string("aaaaaaaaaa!");
+    opts.regex_match_limit = 100;
+    schema = compile_text("{\"pattern\":\"^(a+)+$\"}", &opts, &err);
+    int limited = schema ? sc_is_valid(schema, short_subject) : -2;
+    sc_schema_free(schema);
+    opts.regex_match_limit = 0;
+    schema = compile_text("{\"pattern\":\"^(a+)+$\"}", &opts, &err);
+    int unlimited = schema ? sc_is_valid(schema, short_subject) : -2;
+    snprintf(detail, sizeof detail, "limit 100 -> %d, default -> %d", limited, unlimited);
+    report(limited == -1 && unlimited == 0, "regex: regex_match_limit is configurable", detail);
+    sc_schema_free(schema);
+    json_decref(short_subject);
+    json_decref(instance);
+}
+
+static void test_validation_depth_and_cycles(void)
+{
+    sc_options opts;
+    sc_options_init(&opts);
+    sc_error err;
+    char detail[512];
+
+    /* A recursive schema over a deep (but parse-legal) instance stops at the validation depth. */
+    opts.max_validation_depth = 16;
+    sc_schema *tree = compile_text("{\"items\":{\"$ref\":\"#\"}}", &opts, &err);
+    char *deep_text = repeat("[", 40, "", "]");
+    json_t *deep = sc_parse(deep_text, strlen(deep_text), NULL, &err);
+    int fast = tree && deep ? sc_is_valid(tree, deep) : -2;
+    sc_result *result = tree && deep ? sc_validate(tree, deep) : NULL;
+    const sc_output_unit *unit = sc_result_unit(result, 0);
+    snprintf(detail, sizeof detail, "fast=%d full=%d: %s", fast, result ? sc_result_status(result) : -2,
+             unit ? unit->error : "(no unit)");
+    report(fast == -1 && result && sc_result_status(result) == -1 && unit && strstr(unit->error, "depth"),
+           "validation depth: max_validation_depth=16 stops a 40-deep recursion with a clear error", detail);
+    sc_result_free(result);
+    sc_schema_free(tree);
+    json_decref(deep);
+    free(deep_text);
+
+    /* $ref cycles that make no progress (no instance step between visits). */
+    const char *cycles[] = {
+        "{\"$ref\":\"#\"}",
+        "{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},\"$ref\":\"#/$defs/a\"}",
+        "{\"allOf\":[{\"$ref\":\"#\"}]}",
+    };
+    sc_options_init(&opts);
+    for (size_t i = 0; i < sizeof cycles / sizeof cycles[0]; i++) {
+        double t = now();
+        sc_schema *schema = compile_text(cycles[i], &opts, &err);
+        if (!schema) {
+            /* What issue 9 asks for: refused at compile time, naming the cycle. */
+            printf("%s ref-cycle %zu refused at compile time: %s\n",
+                   strstr(err.text, "cycle") ? "XPASS" : "FAIL", i, err.text);
+            failures++;
+            continue;
+        }
+        json_t *one = json_integer(1);
+        int f = sc_is_valid(schema, one);
+        sc_result *r = sc_validate(schema, one);
+        double elapsed = now() - t;
+        const sc_output_unit *u = sc_result_unit(r, 0);
+        snprintf(detail, sizeof detail, "%s -> fast=%d full=%d in %.3f s: %s", cycles[i], f, sc_result_status(r),
+                 elapsed, u ? u->error : "(no unit)");
+        /* The guarantee today: no hang, no crash, a clear "could not finish". */
+        report(f == -1 && sc_result_status(r) == -1 && u && elapsed < 2.0,
+               "ref-cycle: no-progress cycle ends validation with a clear error, no hang", detail);
+        printf("XFAIL ref-cycle %zu not detected at compile time (issue 9 asks for it; reported to core)\n", i);
+        sc_result_free(r);
+        json_decref(one);
+        sc_schema_free(schema);
+    }
+}
+
+int main(void)
+{
+    test_parse_limits();
+    test_regex_limit();
+    test_validation_depth_and_cycles();
+    printf("limits: %s (%d failing)\n", failures ? "FAILED" : "all limits hold", failures);
+    return failures ? 1 : 0;
+}

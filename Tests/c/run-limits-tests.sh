@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds Tests/c/limits_tests.c against the checker with ASan + UBSan and runs it.
+# Usage: Tests/c/run-limits-tests.sh     exit 0 when every limit holds
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+OUT="${OUT:-/tmp/bridgekit-limits}"
+CC="${CC:-/opt/swift/usr/bin/clang}"
+command -v "$CC" >/dev/null || CC=clang
+mkdir -p "$OUT"
+LD=""
+"$CC" -fuse-ld=lld -x c -o /dev/null - <<<'int main(void){return 0;}' 2>/dev/null && LD="-fuse-ld=lld"
+"$CC" -std=c11 -g -O1 -Wall -Wextra -fsanitize=address,undefined -fno-sanitize-recover=undefined $LD \
+    -DPCRE2_CODE_UNIT_WIDTH=8 -I"$ROOT/Sources/CSchemaCheck/include" -I"$ROOT/Sources/CSchemaCheck" \
+    "$ROOT/Tests/c/limits_tests.c" "$ROOT"/Sources/CSchemaCheck/*.c -ljansson -lpcre2-8 -lm -o "$OUT/limits_tests"
+"$OUT/limits_tests"
