@@ -100,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* The bridge's own limits (manifest.limits and the host's defaults). */
     sc_parse_limits limits = {.max_bytes = 65536,
                               .max_depth = 64,
-                              .max_string_length = 8192,
+                              .max_string_length = 16384,
                               .max_properties = 256,
                               .max_array_length = 1024};
     sc_error err;

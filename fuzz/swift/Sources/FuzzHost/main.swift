@@ -1,0 +1,149 @@
+// libFuzzer target: the whole BridgeHost.receive pipeline on arbitrary sessions
+// (fuzz/run.sh target "host"). Each input is one session against a fresh MockBridgeHost:
+//
+//   line 1   origin of the page (e.g. https://sendy.co.kr)
+//   line 2   flags: f = messages come from a subframe, o = logged out, c = cold start,
+//            l = log in after the messages, r = become ready after the messages
+//   line 3   the entry link that opened the page (empty: none)
+//   rest     up to 16 message bodies separated by the byte 0x1E
+//
+// Invariants, each a crash when broken:
+// - nothing crashes or hangs;
+// - every request with an "id" member gets a reply, so does anything that does not parse;
+//   only a parsed message without "id" (a notification) may go unanswered;
+// - a reply's id, when set, is the request's id string, and its text is JSON with v and ok;
+// - no navigation, and no result url, outside the manifest's routes or off webBaseURL;
+// - no auth-required screen is shown while logged out.
+import CFuzzDriver
+import BridgeContracts
+import BridgeHost
+import BridgeHostTesting
+import DeeplinkNavigation
+import DeeplinkRouting
+import Foundation
+import SchemaCheck
+
+func fail(_ message: String, _ input: [UInt8]) -> Never {
+    let text = String(decoding: input.prefix(2000), as: UTF8.self)
+    FileHandle.standardError.write(Data("fuzz invariant failed: \(message)\n  session: \(text.debugDescription)\n".utf8))
+    abort()
+}
+
+/// Set up once; immutable afterwards, so the C callback may read it.
+struct Harness: Sendable {
+    let contracts: ContractSet
+    let routesByName: [String: RouteDefinition]
+    let base: String
+
+    static let shared: Harness = {
+        do {
+            let contracts = try ContractSet.bundled()
+            let webBase = contracts.manifest.webBaseURL
+            return Harness(contracts: contracts,
+                           routesByName: Dictionary(contracts.routes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                           base: webBase.hasSuffix("/") ? String(webBase.dropLast()) : webBase)
+        } catch {
+            FileHandle.standardError.write(Data("fuzz setup: \(error)\n".utf8))
+            exit(2)
+        }
+    }()
+}
+
+struct Session {
+    var origin = "https://sendy.co.kr"
+    var flags: Set<Character> = []
+    var entry: String?
+    var messages: [[UInt8]] = []
+
+    init(_ input: [UInt8]) {
+        var lines: [[UInt8]] = []
+        var rest = input[...]
+        for _ in 0..<3 {
+            guard let newline = rest.firstIndex(of: 0x0A) else { break }
+            lines.append(Array(rest[..<newline]))
+            rest = rest[rest.index(after: newline)...]
+        }
+        if lines.count == 3 {
+            origin = String(decoding: lines[0], as: UTF8.self)
+            flags = Set(String(decoding: lines[1], as: UTF8.self))
+            entry = lines[2].isEmpty ? nil : String(decoding: lines[2], as: UTF8.self)
+        } else {
+            rest = input[...]  // no header: the whole input is one message from the main origin
+        }
+        messages = rest.split(separator: 0x1E, maxSplits: 15, omittingEmptySubsequences: false).map(Array.init)
+    }
+}
+
+func checkNavigations(_ mock: MockBridgeHost, from start: Int, loggedIn: Bool, _ input: [UInt8]) {
+    let harness = Harness.shared
+    for record in mock.navigations[start...] {
+        guard let route = harness.routesByName[record.route] else {
+            fail("navigated to \(record.route), which is not in routes.json", input)
+        }
+        guard record.url.hasPrefix(harness.base + "/") else {
+            fail("navigated to \(record.url), which is not on \(harness.base)", input)
+        }
+        if route.requiresAuth && !loggedIn {
+            fail("showed auth-required \(record.route) while logged out", input)
+        }
+    }
+}
+
+func run(_ input: [UInt8]) {
+    let harness = Harness.shared
+    let session = Session(input)
+    let mock: MockBridgeHost
+    do {
+        mock = try MockBridgeHost(contracts: harness.contracts, loggedIn: !session.flags.contains("o"),
+                                  appState: session.flags.contains("c") ? .coldStart : .foreground)
+    } catch {
+        fail("host setup failed: \(error)", input)
+    }
+    if let entry = session.entry { _ = try? mock.open(entry: entry) }
+    for body in session.messages {
+        let before = mock.navigations.count
+        let reply = mock.receive(bytes: body, origin: session.origin, isMainFrame: !session.flags.contains("f"))
+        checkNavigations(mock, from: before, loggedIn: mock.isLoggedIn, input)
+        // What the request says, read independently of the host (no limits: the host's own
+        // limits may refuse it, but then it must still answer).
+        let document = try? JSONDocument(bytes: body, limits: ParseLimits())
+        let requestID = document?.member("id")
+        guard let reply else {
+            guard document != nil else { fail("no reply to a body that does not parse", input) }
+            if requestID != nil { fail("no reply to a request with an id member", input) }
+            continue
+        }
+        if let id = reply.id, requestID != .string(id) {
+            fail("reply id \(id) is not the request's id \(String(describing: requestID))", input)
+        }
+        guard let replyJSON = try? JSONDocument(reply.text, limits: ParseLimits()),
+              replyJSON.member("v") == .integer(1), case .bool? = replyJSON.member("ok") else {
+            fail("reply text is not a v1 reply: \(reply.text)", input)
+        }
+        if let result = reply.result {
+            guard harness.routesByName[result.route] != nil, result.url.hasPrefix(harness.base + "/") else {
+                fail("reply names \(result.route) at \(result.url), outside the manifest", input)
+            }
+        }
+    }
+    if session.flags.contains("l") {
+        let before = mock.navigations.count
+        mock.completeLogin()
+        checkNavigations(mock, from: before, loggedIn: true, input)
+    }
+    if session.flags.contains("r") {
+        let before = mock.navigations.count
+        mock.becomeReady()
+        checkNavigations(mock, from: before, loggedIn: mock.isLoggedIn, input)
+    }
+}
+
+let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size in
+    guard let data else { return 0 }
+    run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
