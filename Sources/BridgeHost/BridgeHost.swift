@@ -236,5 +236,6 @@ public final class BridgeHost {
 /// The contract set cannot back a host (a schema does not compile, a route table is ambiguous).
 public struct BridgeHostSetupError: Error, Sendable, CustomStringConvertible {
     public let message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

@@ -33,8 +33,21 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     /// `clock` defaults to a manual clock (moved with `advanceClock`); `host --stdio` passes the
     /// system clock so a live harness sees real duplicate windows.
-    public init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
+    public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
+                            clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+        let compiled: CompiledContracts
+        do {
+            compiled = try CompiledContracts(contracts: contracts)
+        } catch {
+            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
+        }
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock)
+    }
+
+    /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
+    public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
                 clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+        let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
         self.clock = clock
@@ -46,7 +59,7 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
-        bridge = try BridgeHost(contracts: contracts, navigator: navigator, recorder: self)
+        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self)
     }
 
     /// With the contracts compiled into this binary.
