@@ -30,6 +30,9 @@ public enum BridgeCLI {
         generateCommand,
         simulateCommand,
         hostCommand,
+        routeCommand,
+        linkCommand,
+        benchRoutesCommand,
     ]
 
     /// Runs `bridgectl ARGS...` and returns the exit code.

@@ -162,7 +162,8 @@ public struct DeepLinkHandler: Sendable {
             throw .noMatchingRoute(path: normalizedPath(rawSegments), fallback: fallback)
         }
         var warnings: [DeeplinkWarning] = []
-        for name in route.parameterNames {
+        let parameterNames = route.parameterNames
+        for name in parameterNames {
             let value = pathParameters[name] ?? ""
             let type = route.parameters[name] ?? .string
             guard ParameterRules.isValid(value, as: type) else {
@@ -184,7 +185,7 @@ public struct DeepLinkHandler: Sendable {
                 if !campaign.set(name, value) {
                     warnings.append(DeeplinkWarning(field: field, message: "repeated; the first value is kept"))
                 }
-            } else if route.parameterNames.contains(name) {
+            } else if parameterNames.contains(name) {
                 warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins"))
             } else if let declared = route.query.first(where: { $0.name == name }) {
                 // A declared field left empty (`plan=`) is the same as an absent one.

@@ -11,6 +11,8 @@ public struct RouteTable: Sendable {
     public let routes: [RouteDefinition]
     private let nodes: [Node]
     private let indexByName: [String: Int]
+    /// Per route, (segment position, parameter name): computed once, not per match.
+    private let parameterSlots: [[(position: Int, name: String)]]
 
     /// Trie nodes live in one array and point at each other by index: a plain value, Sendable for free.
     private struct Node: Sendable {
@@ -22,11 +24,15 @@ public struct RouteTable: Sendable {
     public init(routes: [RouteDefinition]) throws(RouteTableError) {
         var nodes = [Node()]
         var indexByName: [String: Int] = [:]
+        var parameterSlots: [[(position: Int, name: String)]] = []
         for (routeIndex, route) in routes.enumerated() {
             if indexByName[route.name] != nil { throw .duplicateName(route.name) }
             indexByName[route.name] = routeIndex
             let segments = try Self.patternSegments(of: route)
             try Self.checkQueryFields(of: route)
+            parameterSlots.append(segments.enumerated().compactMap { position, segment in
+                segment.hasPrefix(":") ? (position, String(segment.dropFirst())) : nil
+            })
             var current = 0
             for segment in segments {
                 if segment.hasPrefix(":") {
@@ -53,6 +59,7 @@ public struct RouteTable: Sendable {
         self.routes = routes
         self.nodes = nodes
         self.indexByName = indexByName
+        self.parameterSlots = parameterSlots
     }
 
     public func route(named name: String) -> RouteDefinition? {
@@ -66,12 +73,11 @@ public struct RouteTable: Sendable {
     /// Returns the route and its path parameters by name.
     public func match(path segments: [String]) -> (RouteDefinition, [String: String])? {
         guard let routeIndex = find(node: 0, segments: segments, depth: 0) else { return nil }
-        let route = routes[routeIndex]
         var parameters: [String: String] = [:]
-        for (position, segment) in route.segments.enumerated() where segment.hasPrefix(":") {
-            parameters[String(segment.dropFirst())] = segments[position]
+        for slot in parameterSlots[routeIndex] {
+            parameters[slot.name] = segments[slot.position]
         }
-        return (route, parameters)
+        return (routes[routeIndex], parameters)
     }
 
     private func find(node: Int, segments: [String], depth: Int) -> Int? {

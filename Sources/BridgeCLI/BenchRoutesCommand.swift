@@ -1,0 +1,149 @@
+import BridgeContracts
+import DeeplinkRouting
+
+/// `bridgectl bench-routes`: shows that matching cost does not grow with the number of routes.
+/// A command rather than a timed unit test: timings belong on a quiet machine, not in CI.
+let benchRoutesCommand = Command(
+    name: "bench-routes",
+    summary: "(maintainers) time route matching with 10 and 10,000 routes",
+    help: """
+    usage: bridgectl bench-routes [--lookups N] [--rounds N]
+
+    Builds route tables of 10 and 10,000 generated routes of the same shapes (literal
+    sections, parameters, literal-vs-parameter neighbours that need backtracking), then times
+    RouteTable.match over the same number of lookups in each (hits spread over the table and
+    misses), best of --rounds rounds, and prints:
+      routes=10: X ns/match
+      routes=10000: Y ns/match
+      ratio: Y/X
+    and the same for a full DeepLinkHandler.parse of a Universal Link. Target: ratio < 2.
+    Build with -c release for meaningful numbers.
+    """,
+    run: { argv, console in
+        let lookups: Int
+        let rounds: Int
+        do {
+            let arguments = try Arguments(argv, spec: .init(options: ["lookups", "rounds"]))
+            guard arguments.positional.isEmpty else { throw UsageError("bench-routes takes no arguments") }
+            lookups = try RouteBenchmark.positive(arguments.value("lookups"), option: "lookups", default: 200_000)
+            rounds = try RouteBenchmark.positive(arguments.value("rounds"), option: "rounds", default: 5)
+        } catch {
+            console.err("bridgectl bench-routes: \(error)\n")
+            return ExitCode.usage
+        }
+        do {
+            let small = try RouteBenchmark(routeCount: 10)
+            let large = try RouteBenchmark(routeCount: 10_000)
+            let smallMatch = small.nanosecondsPerMatch(lookups: lookups, rounds: rounds)
+            let largeMatch = large.nanosecondsPerMatch(lookups: lookups, rounds: rounds)
+            let parseLookups = max(1, lookups / 10)
+            let smallParse = small.nanosecondsPerParse(lookups: parseLookups, rounds: rounds)
+            let largeParse = large.nanosecondsPerParse(lookups: parseLookups, rounds: rounds)
+            console.out("""
+            routes=10: \(RouteBenchmark.format(smallMatch)) ns/match
+            routes=10000: \(RouteBenchmark.format(largeMatch)) ns/match
+            ratio: \(RouteBenchmark.format(largeMatch / smallMatch, digits: 2))
+            parse routes=10: \(RouteBenchmark.format(smallParse)) ns/parse
+            parse routes=10000: \(RouteBenchmark.format(largeParse)) ns/parse
+            parse ratio: \(RouteBenchmark.format(largeParse / smallParse, digits: 2))
+
+            """)
+            return ExitCode.success
+        } catch {
+            console.err("bridgectl bench-routes: \(error)\n")
+            return ExitCode.invalid
+        }
+    }
+)
+
+struct RouteBenchmark {
+    let table: RouteTable
+    let handler: DeepLinkHandler
+    /// Decoded segment lists to match: the same count and shapes for every table size.
+    let paths: [[String]]
+    let urls: [String]
+
+    /// Routes come in groups of five over one section name, so both tables have every shape:
+    /// /sNNNNN, /sNNNNN/:id, /sNNNNN/latest, /sNNNNN/:id/detail, /sNNNNN/latest/:page/x
+    /// ("/sNNNNN/latest/detail" must backtrack from the literal "latest" into ":id").
+    init(routeCount: Int) throws(RouteTableError) {
+        var routes: [RouteDefinition] = []
+        let sections = routeCount / 5
+        for section in 0..<sections {
+            let base = "/s" + Self.padded(section)
+            for (suffix, pattern) in ["", "/:id", "/latest", "/:id/detail", "/latest/:page/x"].enumerated() {
+                let parameters: [String: ParameterType] = pattern.contains(":page") ? ["page": .string] : pattern.contains(":id") ? ["id": .string] : [:]
+                routes.append(RouteDefinition(
+                    name: "r\(section)_\(suffix)", pattern: base + pattern, requiresAuth: false,
+                    parameters: parameters, tab: "home", screen: "bench"))
+            }
+        }
+        table = try RouteTable(routes: routes)
+        handler = DeepLinkHandler(routes: table, universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
+
+        // 64 lookups spread over the whole table: hits of each shape, backtracking hits, misses.
+        var paths: [[String]] = []
+        for index in 0..<64 {
+            let section = "s" + Self.padded((index * 7_919) % sections)
+            switch index % 6 {
+            case 0: paths.append([section])
+            case 1: paths.append([section, "order-\(index)"])
+            case 2: paths.append([section, "latest"])
+            case 3: paths.append([section, "latest", "detail"])
+            case 4: paths.append([section, "latest", "7", "x"])
+            default: paths.append([section, "missing", "path", "here"])
+            }
+        }
+        self.paths = paths
+        urls = paths.map { "https://sendy.co.kr/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=kakaotalk" }
+    }
+
+    func nanosecondsPerMatch(lookups: Int, rounds: Int) -> Double {
+        best(rounds: rounds, operations: lookups) {
+            var matched = 0
+            for index in 0..<lookups where table.match(path: paths[index & 63]) != nil { matched += 1 }
+            return matched
+        }
+    }
+
+    func nanosecondsPerParse(lookups: Int, rounds: Int) -> Double {
+        best(rounds: rounds, operations: lookups) {
+            var matched = 0
+            for index in 0..<lookups where (try? handler.parse(urls[index & 63])) != nil { matched += 1 }
+            return matched
+        }
+    }
+
+    /// The fastest round: the one least disturbed by other work on the machine.
+    private func best(rounds: Int, operations: Int, _ body: () -> Int) -> Double {
+        let clock = ContinuousClock()
+        var fastest = Double.infinity
+        var checksum = 0
+        for _ in 0..<rounds {
+            let elapsed = clock.measure { checksum &+= body() }
+            let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+            fastest = min(fastest, nanoseconds / Double(operations))
+        }
+        // Using the result keeps the optimiser from removing the loop.
+        precondition(checksum > 0, "no lookup matched")
+        return fastest
+    }
+
+    static func padded(_ number: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+    }
+
+    static func positive(_ text: String?, option: String, default fallback: Int) throws(UsageError) -> Int {
+        guard let text else { return fallback }
+        guard let value = Int(text), value > 0 else { throw UsageError("--\(option) must be a positive integer, not \"\(text)\"") }
+        return value
+    }
+
+    static func format(_ value: Double, digits: Int = 1) -> String {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return String(rounded)
+    }
+}

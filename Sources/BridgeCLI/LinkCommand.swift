@@ -1,0 +1,151 @@
+import BridgeContracts
+import DeeplinkRouting
+
+/// `bridgectl link`: campaign URLs for operations, encoded once and right the first time.
+let linkCommand = Command(
+    name: "link",
+    summary: "build a Universal Link or custom-scheme URL for a route (link build, link routes)",
+    help: """
+    usage: bridgectl link build ROUTE [--param NAME=VALUE ...] [--query NAME=VALUE ...]
+                               [--campaign-id ID] [--group-id ID] [--variant V] [--utm NAME=VALUE ...]
+                               [--scheme https|custom|sendy] [--contracts DIR]
+           bridgectl link routes [--contracts DIR]
+
+    build   prints the link for ROUTE. Give raw values, never encoded ones: every value is
+            percent-encoded exactly once (space %20, + %2B, & %26, = %3D, / %2F, Korean as
+            UTF-8), so `bridgectl route` reads back exactly what was given. NAME=VALUE splits
+            on the first "=" only. The query is written in the route's declared order, then
+            campaign_id, group_id, variant, utm_source, utm_medium, utm_campaign, utm_term,
+            utm_content (other utm_* after, by name). --utm takes "source=kakaotalk" or
+            "utm_source=kakaotalk". --query may repeat a name for repeated values.
+            --scheme https (default) is the Universal Link on the manifest's webBaseURL;
+            custom (or the scheme's own name, e.g. sendy) gives sendy://event/...
+    routes  lists the routes with their parameters and query fields.
+
+    exit: 0 printed; 1 a value does not have its declared type; 2 usage error, unknown route,
+          parameter or query field (the valid ones are listed), unreadable contracts.
+    """,
+    run: { argv, console in LinkCommandRunner(console: console).run(argv) }
+)
+
+private struct LinkCommandRunner {
+    let console: Console
+
+    func run(_ argv: [String]) -> Int32 {
+        guard let subcommand = argv.first else {
+            console.err("bridgectl link: expected a subcommand: build or routes (see bridgectl link --help)\n")
+            return ExitCode.usage
+        }
+        switch subcommand {
+        case "build": return build(Array(argv.dropFirst()))
+        case "routes": return routes(Array(argv.dropFirst()))
+        default:
+            console.err("bridgectl link: unknown subcommand \"\(subcommand)\" (build, routes)\n")
+            return ExitCode.usage
+        }
+    }
+
+    private func build(_ argv: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(argv, spec: .init(options: [
+                "param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "contracts",
+            ]))
+            guard arguments.positional.count == 1 else {
+                throw UsageError("expected one ROUTE name (see bridgectl link --help)")
+            }
+        } catch {
+            console.err("bridgectl link build: \(error)\n")
+            return ExitCode.usage
+        }
+        let handler: DeepLinkHandler
+        switch RoutingContracts.handler(arguments) {
+        case .success(let loaded): handler = loaded
+        case .failure(let message):
+            console.err("bridgectl link build: \(message)\n")
+            return ExitCode.usage
+        }
+
+        var parameters: [String: String] = [:]
+        var query: [String: [String]] = [:]
+        var utm: [String: String] = [:]
+        let scheme: DeeplinkURLBuilder.Scheme
+        do {
+            for item in arguments.all("param") {
+                let (name, value) = try Self.pair(item, option: "param")
+                guard parameters.updateValue(value, forKey: name) == nil else { throw UsageError("--param \(name) given twice") }
+            }
+            for item in arguments.all("query") {
+                let (name, value) = try Self.pair(item, option: "query")
+                query[name, default: []].append(value)
+            }
+            for item in arguments.all("utm") {
+                let (given, value) = try Self.pair(item, option: "utm")
+                let name = given.hasPrefix("utm_") ? given : "utm_" + given
+                guard utm.updateValue(value, forKey: name) == nil else { throw UsageError("--utm \(name) given twice") }
+            }
+            switch arguments.value("scheme") ?? "https" {
+            case "https": scheme = .https
+            case "custom", handler.customScheme: scheme = .custom
+            case let other: throw UsageError("--scheme must be https, custom or \(handler.customScheme), not \"\(other)\"")
+            }
+        } catch {
+            console.err("bridgectl link build: \(error)\n")
+            return ExitCode.usage
+        }
+
+        let campaign = CampaignMetadata(
+            campaignId: arguments.value("campaign-id"), groupId: arguments.value("group-id"),
+            variant: arguments.value("variant"), utm: utm, source: .externalURL)
+        do {
+            let url = try handler.urlBuilder.build(
+                route: arguments.positional[0], parameters: parameters, query: query,
+                campaign: campaign.isEmpty ? nil : campaign, scheme: scheme)
+            console.out(url + "\n")
+            return ExitCode.success
+        } catch {
+            console.err("bridgectl link build: \(error)\n")
+            if case .badValue = error { return ExitCode.invalid }
+            return ExitCode.usage
+        }
+    }
+
+    private func routes(_ argv: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(argv, spec: .init(options: ["contracts"]))
+            guard arguments.positional.isEmpty else { throw UsageError("link routes takes no arguments") }
+        } catch {
+            console.err("bridgectl link routes: \(error)\n")
+            return ExitCode.usage
+        }
+        switch RoutingContracts.handler(arguments) {
+        case .failure(let message):
+            console.err("bridgectl link routes: \(message)\n")
+            return ExitCode.usage
+        case .success(let handler):
+            var text = ""
+            for route in handler.routes.routes {
+                text += "\(route.name)  \(route.pattern)\(route.requiresAuth ? "  (login)" : "")\n"
+                for name in route.parameterNames {
+                    text += "  --param \(name)=<\((route.parameters[name] ?? .string).rawValue)>\n"
+                }
+                for field in route.query {
+                    text += "  --query \(field.name)=<\(field.type.rawValue)>\n"
+                }
+            }
+            console.out(text)
+            return ExitCode.success
+        }
+    }
+
+    /// NAME=VALUE split on the first "=" (the value may contain more).
+    static func pair(_ item: String, option: String) throws(UsageError) -> (String, String) {
+        guard let equals = item.firstIndex(of: "=") else {
+            throw UsageError("--\(option) takes NAME=VALUE, not \"\(item)\"")
+        }
+        let name = String(item[..<equals])
+        guard !name.isEmpty else { throw UsageError("--\(option) \"\(item)\" has no name before \"=\"") }
+        return (name, String(item[item.index(after: equals)...]))
+    }
+}
