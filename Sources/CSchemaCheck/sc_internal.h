@@ -343,6 +343,7 @@ struct sc_vctx {
     sc_buf kpath;            /* keyword location (full mode) */
     sc_unit_store *out;      /* full mode */
     const char *incomplete;  /* why validation could not finish */
+    const char *via;         /* full mode: the keyword that led to the current node */
 };
 
 /* Validates instance against node; ann (may be NULL) receives what was evaluated. */

@@ -155,28 +155,9 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
     if (node->boolean == 1)
         return 1;
     if (node->boolean == 0) {
-        if (v->full) {
-            /* the keyword that led here is the last step of the keyword location */
-            const char *path = sc_buf_cstr(&v->kpath);
-            const char *last = strrchr(path, '/');
-            char keyword[64] = "false";
-            if (last) {
-                /* step back over an index or property name to the keyword */
-                const char *prev = last;
-                while (prev > path && prev[-1] != '/')
-                    prev--;
-                const char *scan = last + 1;
-                int numeric = *scan != '\0';
-                for (; *scan; scan++)
-                    if (*scan < '0' || *scan > '9')
-                        numeric = 0;
-                const char *from = last + 1;
-                if (numeric && prev > path)
-                    from = prev;
-                snprintf(keyword, sizeof keyword, "%.*s", (int)strcspn(from, "/"), from);
-            }
-            report_text(v, keyword, NULL, node->canonical, "no value is allowed here (the schema is false)");
-        }
+        if (v->full)
+            report_text(v, v->via ? v->via : "false", NULL, node->canonical,
+                        "no value is allowed here (the schema is false)");
         return 0;
     }
     if (v->depth >= v->schema->max_depth) {
@@ -238,7 +219,10 @@ int sc_validate_child(sc_vctx *v, const sc_kw *kw, const char *kw_token, size_t 
     else if (kw_index != (size_t)-1)
         sc_buf_printf(&v->kpath, "/%zu", kw_index);
     push_instance(v, inst_token, inst_token_len, inst_index);
+    const char *via = v->via;
+    v->via = kw->name;
     int r = sc_validate_node(v, node, instance, ann);
+    v->via = via;
     sc_buf_truncate(&v->kpath, kmark);
     sc_buf_truncate(&v->ipath, imark);
     return r;

@@ -149,6 +149,23 @@ struct ValidationTests {
         #expect(good.status == .valid && good.isEmpty)
     }
 
+    @Test func falseSchemasAndApplicators() throws {
+        let schema = try CompiledSchema(document: [
+            "properties": ["foo": false],
+            "anyOf": [["required": ["a"]], ["required": ["b"]]],
+        ])
+        let result = schema.validate(["foo": 1])
+        let unit = try #require(result.units.first { $0.keywordLocation == "/properties/foo" })
+        #expect(unit.keyword == "properties")
+        #expect(unit.instanceLocation == "/foo")
+        let anyOf = try #require(result.units.first { $0.keyword == "anyOf" })
+        #expect(anyOf.keywordLocation == "/anyOf")
+        #expect(anyOf.error == "the value matches none of the 2 \"anyOf\" schemas")
+        // the failing branches' own errors are kept next to it
+        #expect(result.units.contains { $0.keywordLocation == "/anyOf/1/required" })
+        #expect(schema.validate(["a": 1]).isValid)
+    }
+
     @Test func wholeRealsAreIntegers() throws {
         let integer = try CompiledSchema(document: ["type": "integer", "multipleOf": 2])
         #expect(integer.isValid(try JSONDocument("4.0")))
