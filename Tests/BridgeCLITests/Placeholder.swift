@@ -1,1 +1,0 @@
-// BridgeCLITests: placeholder until the first test lands; replace this file.
