@@ -27,6 +27,8 @@ public enum BridgeCLI {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
         validateCommand,
+        lintCommand,
+        checkCommand,
         generateCommand,
         simulateCommand,
         hostCommand,
