@@ -4,7 +4,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: deps build demo test test-swift test-js c-warnings lint generate-check
+.PHONY: deps build demo test test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci
 
 deps:
 	@scripts/ensure-deps.sh
@@ -18,9 +18,13 @@ demo: build
 	@echo "--- an invalid message (exit 1 expected):"
 	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
 
-# Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, generated
-# JS freshness and the Node tests of the shim.
-test: deps c-warnings build test-swift generate-check test-js
+# Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, fixtures
+# through the host, generated JS freshness and the Node tests of the shim.
+test: deps c-warnings build test-swift lint check generate-check test-js
+
+# What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
+# suite under ASan and UBSan, and leak checks of the command line.
+ci: test e2e fuzz sanitizers leaks
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
@@ -29,8 +33,31 @@ c-warnings:
 test-swift: build
 	$(SWIFT) test
 
+lint: build
+	$(BRIDGECTL) lint
+
+check: build
+	$(BRIDGECTL) check | tail -n 1
+
 generate-check: build
 	@if $(BRIDGECTL) --help | grep -q '^  generate'; then $(BRIDGECTL) generate js --check; else echo "generate-check: bridgectl has no generate command yet" >&2; exit 1; fi
 
 test-js: build
 	@if [ -d js/test ]; then BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/; else echo "test-js: no js/test folder" >&2; exit 1; fi
+
+e2e: build
+	e2e/run.sh
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+sanitizers: deps
+	scripts/sanitizers.sh
+
+leaks: build
+	scripts/ensure-deps.sh valgrind
+	scripts/leaks.sh $(BRIDGECTL)
+
+bench: deps
+	bench/run.sh
