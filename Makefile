@@ -40,10 +40,10 @@ check: build
 	$(BRIDGECTL) check | tail -n 1
 
 generate-check: build
-	@if $(BRIDGECTL) --help | grep -q '^  generate'; then $(BRIDGECTL) generate js --check; else echo "generate-check: bridgectl has no generate command yet" >&2; exit 1; fi
+	$(BRIDGECTL) generate js --check
 
 test-js: build
-	@if [ -d js/test ]; then BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/; else echo "test-js: no js/test folder" >&2; exit 1; fi
+	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
 
 e2e: build
 	e2e/run.sh
