@@ -410,6 +410,7 @@ static sc_node *new_node(sc_cctx *c, const json_t *json, const char *canonical)
         free(node);
         return NULL;
     }
+    node->index = s->nnodes;
     s->nodes[s->nnodes++] = node;
     return node;
 }
@@ -693,6 +694,78 @@ static int compile_dynamic_anchors(sc_cctx *c)
     return 0;
 }
 
+/* Finds a cycle of in-place applications ($ref, allOf, anyOf, oneOf, not, if/then/else,
+ * dependentSchemas and $dynamicRef's static target): such a loop applies the schema to the
+ * same instance location forever, so it is a broken schema. Iterative DFS, no recursion. */
+static int check_in_place_cycles(sc_cctx *c)
+{
+    sc_schema *s = c->schema;
+    size_t n = s->nnodes;
+    unsigned char *color = calloc(n ? n : 1, 1); /* 0 new, 1 on the stack, 2 done */
+    size_t *stack_node = malloc((n ? n : 1) * sizeof *stack_node);
+    size_t *stack_edge = malloc((n ? n : 1) * sizeof *stack_edge);
+    if (!color || !stack_node || !stack_edge) {
+        free(color);
+        free(stack_node);
+        free(stack_edge);
+        cctx_error(c, NULL, "out of memory");
+        return -1;
+    }
+    int result = 0;
+    for (size_t start = 0; start < n && result == 0; start++) {
+        if (color[start])
+            continue;
+        size_t depth = 0;
+        stack_node[0] = start;
+        stack_edge[0] = 0;
+        color[start] = 1;
+        depth = 1;
+        while (depth > 0 && result == 0) {
+            const sc_node *node = s->nodes[stack_node[depth - 1]];
+            /* edges are numbered across the in-place keywords: a, b, c, then subs */
+            size_t edge = stack_edge[depth - 1]++;
+            const sc_node *next = NULL;
+            int exhausted = 1;
+            for (size_t k = 0; k < node->nkws; k++) {
+                const sc_kw *kw = &node->kws[k];
+                if (!kw->in_place)
+                    continue;
+                size_t count = 3 + (kw->subs ? kw->nsubs : 0);
+                if (edge < count) {
+                    next = edge == 0 ? kw->a : edge == 1 ? kw->b : edge == 2 ? kw->c : kw->subs[edge - 3];
+                    exhausted = 0;
+                    break;
+                }
+                edge -= count;
+            }
+            if (exhausted) {
+                color[stack_node[depth - 1]] = 2;
+                depth--;
+                continue;
+            }
+            if (!next || next->boolean != -1)
+                continue;
+            if (color[next->index] == 1) {
+                char text[SC_ERROR_TEXT_LENGTH];
+                snprintf(text, sizeof text,
+                         "the schema applies itself to the same value in a loop ($ref cycle with no "
+                         "property or item in between)");
+                cctx_error(c, next->canonical, text);
+                result = -1;
+            } else if (color[next->index] == 0) {
+                color[next->index] = 1;
+                stack_node[depth] = next->index;
+                stack_edge[depth] = 0;
+                depth++;
+            }
+        }
+    }
+    free(color);
+    free(stack_node);
+    free(stack_edge);
+    return result;
+}
+
 /* ---- public API ----------------------------------------------------------------------- */
 
 void sc_schema_free(sc_schema *schema)
@@ -768,6 +841,8 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
         free(resolved);
     }
     if (schema->root && compile_dynamic_anchors(&c) < 0)
+        schema->root = NULL;
+    if (schema->root && !cctx_failed(&c) && check_in_place_cycles(&c) < 0)
         schema->root = NULL;
     if (!schema->root || cctx_failed(&c)) {
         if (!cctx_failed(&c))

@@ -31,6 +31,7 @@ int sc_kw_all_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (sc_compile_schema_array(c, cn, kw, value) < 0)
         return -1;
     kw->validate = validate_all_of;
+    kw->in_place = 1;
     return 0;
 }
 
@@ -75,6 +76,7 @@ int sc_kw_any_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (sc_compile_schema_array(c, cn, kw, value) < 0)
         return -1;
     kw->validate = validate_any_of;
+    kw->in_place = 1;
     return 0;
 }
 
@@ -114,6 +116,7 @@ int sc_kw_one_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (sc_compile_schema_array(c, cn, kw, value) < 0)
         return -1;
     kw->validate = validate_one_of;
+    kw->in_place = 1;
     return 0;
 }
 
@@ -139,6 +142,7 @@ int sc_kw_not(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (!kw->a)
         return -1;
     kw->validate = validate_not;
+    kw->in_place = 1;
     return 0;
 }
 
@@ -204,5 +208,6 @@ int sc_kw_if(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (!kw->names[0].s || !kw->names[1].s)
         return sc_compile_fail(c, kw, "out of memory");
     kw->validate = validate_if;
+    kw->in_place = 1;
     return 0;
 }

@@ -149,6 +149,7 @@ static int compile_dependent_lists(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, js
         }
     }
     kw->validate = validate_dependent;
+    kw->in_place = 1; /* schema entries apply to the object itself */
     return 0;
 }
 
@@ -167,6 +168,7 @@ int sc_kw_dependent_schemas(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *v
     if (sc_compile_schema_map(c, cn, kw, value) < 0)
         return -1;
     kw->validate = validate_dependent;
+    kw->in_place = 1;
     return 0;
 }
 

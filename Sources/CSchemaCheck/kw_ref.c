@@ -24,6 +24,7 @@ int sc_kw_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (!kw->a)
         return -1;
     kw->validate = validate_ref;
+    kw->in_place = 1;
     return 0;
 }
 
@@ -73,5 +74,6 @@ int sc_kw_dynamic_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
         }
     }
     kw->validate = validate_dynamic_ref;
+    kw->in_place = 1;
     return 0;
 }

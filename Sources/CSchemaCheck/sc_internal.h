@@ -216,6 +216,7 @@ struct sc_kw {
     sc_str *re_src;          /* sources of res (for locations) */
     size_t nres;
     sc_node *a, *b, *c;      /* single subschemas (if/then/else, $ref target, ...) */
+    int in_place;            /* its subschemas apply to the same instance location */
 };
 
 typedef struct sc_resource_rt sc_resource_rt;
@@ -231,6 +232,7 @@ struct sc_node {
     const sc_resource_rt *resource; /* the schema resource this node belongs to */
     int needs_ann;           /* has unevaluatedProperties/unevaluatedItems */
     char *dynamic_anchor;    /* its "$dynamicAnchor" (2020-12), or NULL */
+    size_t index;            /* position in sc_schema.nodes */
 };
 
 /* Dynamic anchors of one resource, for $dynamicRef at validation time. */

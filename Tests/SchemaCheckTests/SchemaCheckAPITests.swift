@@ -204,9 +204,21 @@ struct ValidationTests {
     }
 
     @Test func cyclesDoNotHang() throws {
-        let selfLoop = try CompiledSchema(document: ["$ref": "#"])
-        #expect(selfLoop.check(1) == .incomplete)
-        #expect(selfLoop.validate(1).status == .incomplete)
+        // a loop that never reaches a property or item is a broken schema
+        #expect(throws: SchemaError.self) { try CompiledSchema(document: ["$ref": "#"]) }
+        #expect(throws: SchemaError.self) {
+            try CompiledSchema(document: [
+                "$ref": "#/$defs/a",
+                "$defs": ["a": ["$ref": "#/$defs/b"], "b": ["anyOf": [["type": "string"], ["$ref": "#/$defs/a"]]]],
+            ])
+        }
+        // recursion that makes progress but goes deeper than the bound: could not finish
+        var deep: JSONValue = []
+        for _ in 0..<600 { deep = [deep] }
+        let arrays = try CompiledSchema(document: ["items": ["$ref": "#"]])
+        #expect(arrays.check(deep) == .incomplete)
+        #expect(arrays.validate(deep).status == .incomplete)
+        #expect(arrays.isValid([[[], [[]]]]))
         let tree = try CompiledSchema(document: [
             "type": "object", "properties": ["children": ["type": "array", "items": ["$ref": "#"]]],
         ])
