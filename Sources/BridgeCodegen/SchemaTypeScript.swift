@@ -152,8 +152,30 @@ struct TypeScriptSchemaConverter {
         switch parts.count {
         case 0: return Rendered(type: "unknown", docs: docs)
         case 1: return Rendered(type: parts[0], docs: docs)
-        default: return Rendered(type: parts.map { $0.contains("|") ? "(\($0))" : $0 }.joined(separator: " & "), docs: docs)
+        default: return Rendered(type: parts.map { Self.isTopLevelUnion($0) ? "(\($0))" : $0 }.joined(separator: " & "), docs: docs)
         }
+    }
+
+    /// Whether a type expression is a union outside any braces or string literal, so it needs
+    /// parentheses inside an intersection.
+    static func isTopLevelUnion(_ type: String) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for character in type {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "{", "(", "[", "<": depth += 1
+            case "}", ")", "]", ">": depth -= 1
+            case "|" where depth == 0: return true
+            default: break
+            }
+        }
+        return false
     }
 
     /// The type the schema's own keywords (not its $ref) describe, or nil when they describe none.

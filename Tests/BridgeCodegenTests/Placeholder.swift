@@ -1,1 +1,0 @@
-// BridgeCodegenTests: placeholder until the first test lands; replace this file.

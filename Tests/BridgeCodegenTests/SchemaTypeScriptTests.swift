@@ -1,0 +1,121 @@
+import BridgeContracts
+import Testing
+
+@testable import BridgeCodegen
+
+/// The JSON Schema -> TypeScript converter on small schemas of its own.
+@Suite struct SchemaTypeScriptTests {
+    /// The repository's contracts plus `extra` as schemas/<name>.
+    private func converter(_ extra: [String: String], names: [SchemaLocation: String] = [:]) throws -> TypeScriptSchemaConverter {
+        let contracts = try RepositoryContracts.set { files in
+            for (name, text) in extra { files["schemas/" + name] = text }
+        }
+        return TypeScriptSchemaConverter(contracts: contracts, namedLocations: names)
+    }
+
+    private func render(_ schema: String) throws -> TypeScriptSchemaConverter.Rendered {
+        try converter(["t.json": schema]).render(file: "t.json")
+    }
+
+    @Test func requiredAndOptionalMembersWithLiteralUnions() throws {
+        let rendered = try render("""
+        {"type": "object", "required": ["kind", "count"], "additionalProperties": false,
+         "properties": {"kind": {"enum": ["a", "b", 3, null]}, "count": {"type": "integer", "minimum": 1, "maximum": 9},
+                        "label": {"type": ["string", "null"], "maxLength": 5}, "on": {"const": true}, "tags": {"type": "array", "items": {"type": "string"}}}}
+        """)
+        #expect(rendered.type == """
+        {
+          kind: "a" | "b" | 3 | null;
+          /**
+           * @integer
+           * @minimum 1
+           * @maximum 9
+           */
+          count: number;
+          /** @maxLength 5 (Unicode code points) */
+          label?: string | null;
+          on?: true;
+          tags?: string[];
+        }
+        """)
+    }
+
+    @Test func anOpenObjectGetsAnIndexSignature() throws {
+        #expect(try render(#"{"type": "object", "properties": {"a": {"type": "boolean"}}}"#).type == "{\n  a?: boolean;\n  [key: string]: unknown;\n}")
+        #expect(try render(#"{"type": "object"}"#).type == "{\n  [key: string]: unknown;\n}")
+        #expect(try render("true").type == "unknown")
+        #expect(try render("false").type == "never")
+    }
+
+    @Test func refsInsideTheContractSetAreFollowedOrNamed() throws {
+        let names = [SchemaLocation(file: "campaign.v1.json", pointer: ""): "CampaignMetadata"]
+        let converter = try converter(["t.json": """
+        {"$id": "https://bridge.sendy.co.kr/contracts/schemas/t.json", "type": "object", "additionalProperties": false,
+         "properties": {"c": {"$ref": "campaign.v1.json"}, "u": {"$ref": "campaign.v1.json#/$defs/utm"}, "p": {"$ref": "#/$defs/p"}},
+         "$defs": {"p": {"type": "string", "pattern": "^x$", "description": "A p."}}}
+        """], names: names)
+        let rendered = try converter.render(file: "t.json")
+        #expect(rendered.type.contains("  c?: CampaignMetadata;"))
+        #expect(rendered.type.contains("  /**\n   * @minLength 1 (Unicode code points)\n   * @maxLength 128 (Unicode code points)\n   */\n  u?: string;"))
+        #expect(rendered.type.contains("  /**\n   * A p.\n   * @pattern ^x$\n   */\n  p?: string;"))
+    }
+
+    @Test func aRefWithSiblingsIsAnIntersection() throws {
+        let converter = try converter([:], names: [SchemaLocation(file: "envelope.v1.json", pointer: ""): "BridgeEnvelope"])
+        let rendered = try converter.render(file: "apply.v1.json")
+        #expect(rendered.type.hasPrefix("BridgeEnvelope & {\n  action?: \"apply\";\n  version?: 1;\n"))
+        #expect(rendered.type.contains("  id: unknown;\n}"))
+        #expect(!rendered.type.contains("[key: string]"), "beside a $ref the referenced type decides about extra members")
+    }
+
+    @Test func shapeKeywordsItCannotConvertAreErrorsNamingTheKeyword() throws {
+        for keyword in ["anyOf", "oneOf", "allOf"] {
+            let error = try #require(throws: CodegenError.self) {
+                try render(#"{"type": "object", "properties": {"a": {"\#(keyword)": [{"type": "string"}, {"type": "integer"}]}}}"#)
+            }
+            #expect(error.file == "t.json")
+            #expect(error.pointer == "/properties/a/\(keyword)")
+            #expect(error.message.contains("\"\(keyword)\" is not supported"))
+        }
+        let cases: [(String, String)] = [
+            (##"{"not": {"type": "string"}}"##, "/not"),
+            (##"{"if": {}, "then": {}}"##, "/if"),
+            (##"{"type": "object", "patternProperties": {"^x": {}}}"##, "/patternProperties"),
+            (##"{"type": "object", "additionalProperties": {"type": "string"}}"##, "/additionalProperties"),
+            (##"{"type": "array", "prefixItems": [{}]}"##, "/prefixItems"),
+            (##"{"type": "array", "items": [{}]}"##, "/items"),
+            (##"{"$dynamicRef": "#x"}"##, "/$dynamicRef"),
+            (##"{"unevaluatedProperties": false}"##, "/unevaluatedProperties"),
+            (##"{"x-made-up": 1}"##, "/x-made-up"),
+            (##"{"enum": [{"a": 1}]}"##, "/enum/0"),
+            (##"{"$ref": "#anchor"}"##, "/$ref"),
+            (##"{"$ref": "https://example.com/other.json"}"##, "/$ref"),
+            (##"{"$ref": "#/$defs/missing"}"##, "/$ref"),
+            (##"{"$ref": "#"}"##, "/$ref"),
+            (##"{"type": "object", "properties": {"a": {"$id": "x", "type": "string"}}}"##, "/properties/a/$id"),
+            (##"{"type": "strange"}"##, "/type"),
+        ]
+        for (schema, pointer) in cases {
+            let error = try #require(throws: CodegenError.self, "\(schema)") { try render(schema) }
+            #expect(error.pointer == pointer, "\(schema): \(error)")
+        }
+    }
+
+    @Test func docTextCannotCloseTheComment() throws {
+        let rendered = try render(#"{"type": "object", "properties": {"a": {"type": "string", "description": "ends */ here", "pattern": "^a*/b$"}}}"#)
+        #expect(rendered.type.contains("   * ends *\\/ here\n   * @pattern ^a*\\/b$\n"))
+    }
+
+    @Test func namesAndKeys() {
+        #expect(TypeScriptNames.camelCase("view_vehicles") == "viewVehicles")
+        #expect(TypeScriptNames.pascalCase("view_vehicles") == "ViewVehicles")
+        #expect(TypeScriptNames.propertyKey("utm_source") == "utm_source")
+        #expect(TypeScriptNames.propertyKey("2.5ton") == "\"2.5ton\"")
+        #expect(TypeScriptNames.propertyKey("a-b") == "\"a-b\"")
+        #expect(TypeScriptSchemaConverter.isTopLevelUnion(#""a" | "b""#))
+        #expect(TypeScriptSchemaConverter.isTopLevelUnion("string | null"))
+        #expect(!TypeScriptSchemaConverter.isTopLevelUnion("{\n  a?: \"x\" | \"y\";\n}"))
+        #expect(!TypeScriptSchemaConverter.isTopLevelUnion(#""a|b""#))
+        #expect(!TypeScriptSchemaConverter.isTopLevelUnion(#""a\"|b""#))
+    }
+}
