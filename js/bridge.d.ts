@@ -201,6 +201,8 @@ export interface BridgeResult {
   url: string;
   /** True when the destination needs login: the app shows login first and navigates after. */
   pendingLogin: boolean;
+  /** True while the app is still starting (cold start): it navigates once it is ready. */
+  waitingForReady?: boolean;
   /** Present when no app took the call and the page opened the Universal Link instead. */
   fallback?: true;
   /** The link the fallback opened (with the campaign fields). */
