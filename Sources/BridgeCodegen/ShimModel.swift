@@ -120,20 +120,20 @@ struct ShimModel {
         var methods: [String: String] = [:]
         for action in manifest.actions {
             let method = TypeScriptNames.camelCase(action.name)
-            let where_ = "/actions/" + JSONPointer.escape(action.name)
+            let actionPointer = "/actions/" + JSONPointer.escape(action.name)
             guard TypeScriptNames.isIdentifier(method), !Self.reservedMembers.contains(method) else {
-                throw CodegenError(file: "manifest.json", pointer: where_, message: "action \"\(action.name)\" would become the function \"\(method)\", which is not a usable JavaScript name")
+                throw CodegenError(file: "manifest.json", pointer: actionPointer, message: "action \"\(action.name)\" would become the function \"\(method)\", which is not a usable JavaScript name")
             }
             if let other = methods[method] {
-                throw CodegenError(file: "manifest.json", pointer: where_, message: "actions \"\(other)\" and \"\(action.name)\" both become the function \"\(method)\"")
+                throw CodegenError(file: "manifest.json", pointer: actionPointer, message: "actions \"\(other)\" and \"\(action.name)\" both become the function \"\(method)\"")
             }
             methods[method] = action.name
             guard !action.versions.isEmpty else {
-                throw CodegenError(file: "manifest.json", pointer: where_ + "/versions", message: "an action needs at least one version")
+                throw CodegenError(file: "manifest.json", pointer: actionPointer + "/versions", message: "an action needs at least one version")
             }
             var versions: [Version] = []
             for contract in action.versions {
-                let at = where_ + "/versions/\(contract.version)"
+                let at = actionPointer + "/versions/\(contract.version)"
                 guard let schema = contracts.schema(file: contract.schema) else {
                     throw CodegenError(file: "manifest.json", pointer: at + "/schema", message: "schemas/\(contract.schema) is missing")
                 }
@@ -161,7 +161,7 @@ struct ShimModel {
             }
             // applyV1, applyV2... must not collide with another action's function name.
             for version in versions where methods["\(method)V\(version.version)"] != nil {
-                throw CodegenError(file: "manifest.json", pointer: where_, message: "\(method)V\(version.version) collides with another action's function")
+                throw CodegenError(file: "manifest.json", pointer: actionPointer, message: "\(method)V\(version.version) collides with another action's function")
             }
             actions.append(Action(name: action.name, title: action.title, method: method, versions: versions))
         }
