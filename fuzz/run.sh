@@ -56,7 +56,7 @@ build_c_target() {
 SWIFT_BUILT=""
 build_swift_targets() {
     [ -n "$SWIFT_BUILT" ] && return "$SWIFT_BUILT"
-    log "building the Swift fuzz package (fuzz/swift) with -sanitize=fuzzer,address"
+    log "building the Swift fuzz package (fuzz/swift): ASan + libFuzzer coverage"
     if "$ROOT/fuzz/swift/build.sh" "$BUILD/swift" >"$OUT/logs/swift-build.log" 2>&1; then
         SWIFT_BUILT=0
     else
