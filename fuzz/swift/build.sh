@@ -23,8 +23,8 @@ cd "$PKG"
 TOOLCHAIN="$(dirname "$(readlink -f "$(command -v swift)")")/.."
 FUZZER_LIB="$(ls "$TOOLCHAIN"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -1)"
 [ -n "$FUZZER_LIB" ] || { echo "no libclang_rt.fuzzer_no_main in the Swift toolchain" >&2; exit 2; }
-FLAGS=(--sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,trace-pc-guard
-       -Xcc -fsanitize-coverage=trace-pc-guard,trace-cmp -Xlinker "$FUZZER_LIB" -Xlinker -lstdc++)
+FLAGS=(--sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
+       -Xcc -fsanitize-coverage=inline-8bit-counters,pc-table,trace-cmp -Xlinker "$FUZZER_LIB" -Xlinker -lstdc++)
 # The build-tool executable (EmbedResourcesTool) is ASan-built too; LeakSanitizer would fail
 # the build on what it keeps alive until exit. Leaks are checked in the fuzz runs instead.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
