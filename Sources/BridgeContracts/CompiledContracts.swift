@@ -7,6 +7,9 @@ public final class CompiledContracts: Sendable {
     public let envelope: CompiledSchema
     /// Schema file name (e.g. "apply.v1.json") -> compiled schema.
     private let schemas: [String: CompiledSchema]
+    /// (action, version) -> contract and schema, scanned in order: a handful of entries, cheaper
+    /// per message than hashing the action name twice.
+    private let dispatch: [(action: String, version: Int64, contract: ActionContract, schema: CompiledSchema)]
 
     public init(contracts: ContractSet, options: SchemaOptions = SchemaOptions()) throws(ContractError) {
         self.contracts = contracts
@@ -37,6 +40,9 @@ public final class CompiledContracts: Sendable {
             }
         }
         self.schemas = schemas
+        dispatch = contracts.manifest.actions.flatMap { action in
+            action.versions.map { (action.name, Int64($0.version), $0, schemas[$0.schema]!) }
+        }
     }
 
     /// The compiled schema of one action version.
@@ -44,23 +50,40 @@ public final class CompiledContracts: Sendable {
         schemas[contract.schema]!
     }
 
+    /// The fast boolean path alone: true exactly when `check` would say `.valid`, without
+    /// building any error output (bulk validation asks this first, per line).
+    public func isValid(_ message: JSONDocument) -> Bool {
+        guard let entry = entry(action: message.member("action")?.stringValue,
+                                version: message.member("version")?.integerValue) else { return false }
+        return entry.schema.isValid(message)
+    }
+
+    private func entry(action name: String?, version: Int64?) -> (contract: ActionContract, schema: CompiledSchema)? {
+        guard let name, let version else { return nil }
+        for entry in dispatch where entry.version == version && entry.action == name {
+            return (entry.contract, entry.schema)
+        }
+        return nil
+    }
+
     /// What a parsed message is under the contracts, in the host's order: envelope, action,
     /// version, payload. The fast boolean path decides valid messages; full output units are
     /// computed only for a message that fails.
     public func check(_ message: JSONDocument) -> MessageVerdict {
-        let value = message.value
-        if let name = value["action"]?.stringValue, let action = contracts.manifest.action(named: name),
-           let version = value["version"]?.integerValue, let contract = action.contract(version: Int(version)),
-           schema(for: contract).isValid(message) {
-            return .valid(contract)
+        // Only the two members that pick the contract are converted: the whole message never
+        // becomes a JSONValue, which bulk validation (`validate --ndjson`) would pay per line.
+        let actionName = message.member("action")?.stringValue
+        let versionNumber = message.member("version")?.integerValue
+        if let entry = entry(action: actionName, version: versionNumber), entry.schema.isValid(message) {
+            return .valid(entry.contract)
         }
         let envelopeResult = envelope.validate(message)
         guard envelopeResult.isValid else { return .invalidEnvelope(envelopeResult) }
-        let name = value["action"]?.stringValue ?? ""
+        let name = actionName ?? ""
         guard let action = contracts.manifest.action(named: name) else {
             return .unknownAction(name, known: contracts.manifest.actions.map(\.name))
         }
-        let version = Int(value["version"]?.integerValue ?? 0)
+        let version = Int(versionNumber ?? 0)
         guard let contract = action.contract(version: version) else {
             return .unsupportedVersion(action: name, version: version, supported: action.versions.map(\.version))
         }

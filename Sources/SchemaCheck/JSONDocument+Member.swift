@@ -1,0 +1,18 @@
+import CJansson
+
+extension JSONDocument {
+    /// One top-level member of an object document, converted alone; nil when the document is
+    /// not an object or has no such member. A hash lookup (json_object_getn), so the hot path
+    /// of bulk validation reads `action` and `version` without converting the whole message.
+    public func member(_ key: String) -> JSONValue? {
+        guard raw.pointee.type == JSON_OBJECT else { return nil }
+        var key = key
+        let found = key.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                // An empty buffer may have no base address; jansson needs a pointer either way.
+                chars.isEmpty ? json_object_getn(raw, "", 0) : json_object_getn(raw, chars.baseAddress, chars.count)
+            }
+        }
+        return found.map(Self.convert)
+    }
+}
