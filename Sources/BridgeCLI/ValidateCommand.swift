@@ -7,6 +7,7 @@ let validateCommand = Command(
     summary: "check messages against the contracts (or any document against --schema)",
     help: """
     usage: bridgectl validate FILE... | -   [options]
+           bridgectl validate --ndjson FILE | -   [--jobs N] [options]
 
     Checks each message against the contract picked by its "action" and "version".
     Exit 0 when all are valid, 1 when any is invalid, 2 for usage errors and input that
@@ -20,6 +21,15 @@ let validateCommand = Command(
       --draft 2020-12|7    dialect for schemas without $schema (default 2020-12)
       --assert-format      treat "format" as an assertion, not an annotation
       --format text|json   output format (default text)
+      --ndjson             the input is a log of one message per line (NDJSON): prints each
+                           invalid line as `line 17: /payload/slug: ... (pattern)` and ends with
+                           `N valid, M invalid`. Blank lines are skipped and counted; a line that
+                           is not JSON or is too long is an invalid line, not a fatal error. Exit 0
+                           all valid, 1 any invalid, 2 unreadable input. Streams: memory does not
+                           grow with the number of lines. With --format json: one document,
+                           {"results": [{"line": 17, ...}], "valid": N, "invalid": M, "blank": K},
+                           written as it goes.
+      --jobs N             threads for --ndjson (default: all cores); output stays in line order
 
     """,
     run: { arguments, console in ValidateRun(console: console).run(arguments) }
@@ -29,8 +39,8 @@ struct ValidateRun {
     let console: Console
 
     static let spec = Arguments.Spec(
-        options: ["contracts", "schema", "ref", "draft", "format"],
-        flags: ["assert-format"]
+        options: ["contracts", "schema", "ref", "draft", "format", "jobs"],
+        flags: ["assert-format", "ndjson"]
     )
 
     func run(_ argv: [String]) -> Int32 {
@@ -51,6 +61,9 @@ struct ValidateRun {
         guard !arguments.positional.isEmpty else {
             console.err("bridgectl validate: no input; give one or more files, or - for standard input\n")
             return ExitCode.usage
+        }
+        if arguments.has("ndjson") || arguments.value("jobs") != nil {
+            return NDJSONValidateRun(console: console).run(arguments, checker: checker, format: format)
         }
 
         var exitCode = ExitCode.success

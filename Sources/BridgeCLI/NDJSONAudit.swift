@@ -1,0 +1,207 @@
+import Dispatch
+import Foundation
+import SchemaCheck
+
+/// The boolean question bulk validation asks first, per line: no output units, no summary
+/// text, no conversion of the message. Only a line that fails it gets the full `check`.
+protocol FastMessageChecking: MessageChecker {
+    func isValid(_ document: JSONDocument) -> Bool
+}
+
+extension ContractChecker: FastMessageChecking {
+    func isValid(_ document: JSONDocument) -> Bool { compiled.isValid(document) }
+}
+
+extension SchemaFileChecker: FastMessageChecking {
+    func isValid(_ document: JSONDocument) -> Bool { schema.isValid(document) }
+}
+
+/// `validate --ndjson`: one message per line, checked on `jobs` threads in bounded rounds of
+/// batches, reported in line order. Blank lines (only spaces, tabs or a CR) are skipped and
+/// counted; a line that is not JSON is an invalid line, not a fatal error.
+struct NDJSONAudit {
+    enum OutputFormat: Sendable { case text, json }
+
+    let checker: FastMessageChecking
+    let format: OutputFormat
+    let jobs: Int
+    let console: Console
+    /// Batches read ahead per round: enough to keep every thread busy, few enough to bound memory.
+    var batchesPerRound: Int { max(2, jobs * 4) }
+
+    struct Counts {
+        var valid = 0
+        var invalid = 0
+        var blank = 0
+    }
+
+    /// What one batch produced: counts and the already formatted reports of its invalid lines.
+    struct BatchReport: Sendable {
+        var valid = 0
+        var invalid = 0
+        var blank = 0
+        var output = ""
+    }
+
+    /// Reads every batch, checks them and prints the reports in order. `progress` is called
+    /// after each round with the bytes read so far. Throws only when the input cannot be read.
+    func run<Source: NDJSONByteSource>(
+        reader: inout NDJSONReader<Source>, progress: (Int, Int) -> Void
+    ) throws(NDJSONReadError) -> Counts {
+        var counts = Counts()
+        var first = true
+        if format == .json { console.out("{\"results\": [") }
+        while true {
+            var batches: [NDJSONBatch] = []
+            batches.reserveCapacity(batchesPerRound)
+            while batches.count < batchesPerRound, let batch = try reader.nextBatch() { batches.append(batch) }
+            if batches.isEmpty { break }
+            for report in check(batches) {
+                counts.valid += report.valid
+                counts.invalid += report.invalid
+                counts.blank += report.blank
+                if report.output.isEmpty { continue }
+                if format == .json {
+                    // Results are comma-joined across batches: each batch's text starts with ",\n".
+                    console.out(first ? String(report.output.dropFirst()) : report.output)
+                } else {
+                    console.out(report.output)
+                }
+                first = false
+            }
+            progress(reader.bytesRead, counts.valid + counts.invalid)
+        }
+        switch format {
+        case .json:
+            console.out((first ? "" : "\n") + "],\n\"valid\": \(counts.valid),\n\"invalid\": \(counts.invalid),\n\"blank\": \(counts.blank)}\n")
+        case .text:
+            let blank = counts.blank > 0 ? " (\(counts.blank) blank line\(counts.blank == 1 ? "" : "s") skipped)" : ""
+            console.out("\(counts.valid) valid, \(counts.invalid) invalid\(blank)\n")
+        }
+        return counts
+    }
+
+    /// Checks the batches on up to `jobs` threads; the reports come back in batch order.
+    func check(_ batches: [NDJSONBatch]) -> [BatchReport] {
+        let checker = NDJSONBatchChecker(checker: checker, format: format)
+        let workers = min(jobs, batches.count)
+        if workers <= 1 { return batches.map(checker.check) }
+        let slots = ReportSlots(count: batches.count)
+        // Striped: worker k checks batches k, k + workers, ...; batches are about equal in size.
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: batches.count, by: workers) {
+                slots.store(checker.check(batches[index]), at: index)
+            }
+        }
+        return slots.reports
+    }
+}
+
+/// Checks the lines of one batch and formats the reports of the invalid ones; runs on a worker thread.
+struct NDJSONBatchChecker: Sendable {
+    typealias BatchReport = NDJSONAudit.BatchReport
+    let checker: FastMessageChecking
+    let format: NDJSONAudit.OutputFormat
+
+    func check(_ batch: NDJSONBatch) -> BatchReport {
+        var report = BatchReport()
+        let limits = checker.parseLimits
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            for line in batch.lines {
+                switch line {
+                case .tooLong(let number, let limit):
+                    report.invalid += 1
+                    append(problem: "the line is longer than \(limit) bytes (skipped)", line: number, to: &report)
+                case .text(let number, let range):
+                    let text = UnsafeBufferPointer(rebasing: bytes[range])
+                    if Self.isBlank(text) {
+                        report.blank += 1
+                        continue
+                    }
+                    let document: JSONDocument
+                    do throws(JSONParseError) {
+                        document = try JSONDocument(bytes: text, limits: limits)
+                    } catch {
+                        report.invalid += 1
+                        let at = error.column > 0 ? "column \(error.column): " : ""
+                        append(problem: "not valid JSON: \(at)\(error.message)", line: number, to: &report)
+                        continue
+                    }
+                    if checker.isValid(document) {
+                        report.valid += 1
+                    } else {
+                        let outcome = checker.check(document)
+                        if outcome.valid {
+                            report.valid += 1  // the full path found no error after all
+                        } else {
+                            report.invalid += 1
+                            append(outcome, line: number, to: &report)
+                        }
+                    }
+                }
+            }
+        }
+        return report
+    }
+
+    static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte != 0x20 && byte != 0x09 && byte != 0x0D { return false }
+        return true
+    }
+
+    // MARK: - reports
+
+    private func append(_ outcome: CheckOutcome, line: Int, to report: inout BatchReport) {
+        switch format {
+        case .text:
+            for text in outcome.textLines(name: "line \(line)") { report.output += text + "\n" }
+        case .json:
+            var object = JSONObject()
+            object["line"] = .integer(Int64(line))
+            object["valid"] = .bool(false)
+            if let action = outcome.action { object["action"] = .string(action) }
+            if let version = outcome.version { object["version"] = .integer(Int64(version)) }
+            if let code = outcome.code { object["code"] = .string(code) }
+            object["message"] = .string(outcome.summary)
+            object["errors"] = .array(outcome.units.map(\.json))
+            report.output += ",\n" + JSONValue.object(object).serialized()
+        }
+    }
+
+    private func append(problem: String, line: Int, to report: inout BatchReport) {
+        switch format {
+        case .text:
+            report.output += "line \(line): \(problem)\n"
+        case .json:
+            let object: JSONValue = [
+                "line": .integer(Int64(line)), "valid": false, "code": "INVALID_MESSAGE",
+                "message": .string(problem), "errors": [],
+            ]
+            report.output += ",\n" + object.serialized()
+        }
+    }
+}
+
+/// One slot per batch, each written by exactly one worker of a concurrentPerform and read only
+/// after it returns, so no lock is needed.
+private final class ReportSlots: @unchecked Sendable {
+    // A raw buffer rather than an array property: workers write different slots at once, which
+    // a class's array property would flag as overlapping access.
+    private let storage: UnsafeMutableBufferPointer<NDJSONAudit.BatchReport>
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: NDJSONAudit.BatchReport())
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+
+    func store(_ report: NDJSONAudit.BatchReport, at index: Int) {
+        storage[index] = report
+    }
+
+    var reports: [NDJSONAudit.BatchReport] { Array(storage) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SchemaCheck
+
+/// `validate --ndjson FILE|-`: argument checks, opening the input, the progress line, exit codes.
+/// The checking itself is `NDJSONAudit`.
+struct NDJSONValidateRun {
+    let console: Console
+
+    func run(_ arguments: Arguments, checker: MessageChecker, format: String) -> Int32 {
+        guard arguments.has("ndjson") else { return usage("--jobs goes with --ndjson") }
+        guard arguments.positional.count == 1, let path = arguments.positional.first else {
+            return usage("--ndjson reads one input (a file, or - for standard input), not \(arguments.positional.count)")
+        }
+        let jobs: Int
+        if let given = arguments.value("jobs") {
+            guard let number = Int(given), number >= 1, number <= 1024 else {
+                return usage("--jobs must be a whole number from 1 to 1024, not \"\(given)\"")
+            }
+            jobs = number
+        } else {
+            jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        }
+        let audit = NDJSONAudit(
+            checker: checker as? FastMessageChecking ?? SlowPathChecker(wrapped: checker),
+            format: format == "json" ? .json : .text, jobs: jobs, console: console)
+        // A line longer than a message may be is refused while reading; without a limit
+        // (--schema), 64 MiB still bounds what one line may hold in memory.
+        let limit = checker.parseLimits.maxBytes
+        let lineLimit = limit > 0 ? min(limit, 64 << 20) : 64 << 20
+
+        if path == "-" {
+            // The process's standard input is streamed from its descriptor; a test console
+            // hands over its bytes.
+            if console is ProcessConsole {
+                var reader = NDJSONReader(source: FileDescriptorSource(descriptor: 0), lineLimit: lineLimit)
+                return finish(audit, reader: &reader, name: "<stdin>", progress: nil)
+            }
+            var reader = NDJSONReader(source: InMemorySource(console.readStandardInput()), lineLimit: lineLimit)
+            return finish(audit, reader: &reader, name: "<stdin>", progress: nil)
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            return unreadable(path, reason)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return unreadable(path, "cannot be read") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { return unreadable(path, "is a directory, not a file") }
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        let progress = console.standardErrorIsTerminal && size > 0 ? ProgressLine(console: console, totalBytes: size) : nil
+        var reader = NDJSONReader(source: FileDescriptorSource(descriptor: descriptor), lineLimit: lineLimit)
+        return finish(audit, reader: &reader, name: path, progress: progress)
+    }
+
+    private func finish<Source: NDJSONByteSource>(
+        _ audit: NDJSONAudit, reader: inout NDJSONReader<Source>, name: String, progress: ProgressLine?
+    ) -> Int32 {
+        do {
+            let counts = try audit.run(reader: &reader) { bytes, lines in progress?.update(bytes: bytes, lines: lines) }
+            progress?.clear()
+            return counts.invalid > 0 ? ExitCode.invalid : ExitCode.success
+        } catch {
+            progress?.clear()
+            return unreadable(name, error.description)
+        }
+    }
+
+    private func usage(_ message: String) -> Int32 {
+        console.err("bridgectl validate: \(message)\n")
+        return ExitCode.usage
+    }
+
+    private func unreadable(_ name: String, _ message: String) -> Int32 {
+        console.err("bridgectl validate: \(name): \(message)\n")
+        return ExitCode.usage
+    }
+}
+
+/// A checker without a fast boolean path: the full check decides every line.
+private struct SlowPathChecker: FastMessageChecking {
+    let wrapped: MessageChecker
+    var parseLimits: ParseLimits { wrapped.parseLimits }
+    func check(_ document: JSONDocument) -> CheckOutcome { wrapped.check(document) }
+    func isValid(_ document: JSONDocument) -> Bool { wrapped.check(document).valid }
+}
+
+/// `12,345 lines, 40% of 52 MB` on stderr, rewritten in place at most four times a second.
+private final class ProgressLine {
+    let console: Console
+    let totalBytes: Int
+    private var lastUpdate = DispatchTime.now().uptimeNanoseconds
+    private var shown = false
+
+    init(console: Console, totalBytes: Int) {
+        self.console = console
+        self.totalBytes = totalBytes
+    }
+
+    func update(bytes: Int, lines: Int) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now - lastUpdate >= 250_000_000 else { return }
+        lastUpdate = now
+        shown = true
+        let percent = min(100, bytes * 100 / max(1, totalBytes))
+        let megabytes = Double(totalBytes) / 1_000_000
+        console.err("\rbridgectl validate: \(lines) lines, \(percent)% of \(String(format: "%.1f", megabytes)) MB")
+    }
+
+    func clear() {
+        if shown { console.err("\r\u{1B}[K") }
+    }
+}
