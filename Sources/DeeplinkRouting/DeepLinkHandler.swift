@@ -50,7 +50,7 @@ public struct DeepLinkHandler: Sendable {
     /// channel when the caller knows it; otherwise it is inferred (see `CampaignMetadata`).
     public func parse(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink {
         let raw = try RawURL.split(url)
-        var rawSegments: [Substring]
+        var rawSegments: [RawBytes]
         let isCustomScheme = raw.scheme == customScheme
         if isCustomScheme {
             rawSegments = RawURL.rawSegments(of: raw.path)
@@ -59,7 +59,8 @@ public struct DeepLinkHandler: Sendable {
             let authority = try raw.authority.map(Authority.parse)
             let knownHost = authority.map { universalLinkHosts.contains($0.host) } ?? false
             rawSegments = RawURL.rawSegments(of: raw.path)
-            let fallback = knownHost ? fallbackURL(rawSegments, query: raw.query) : nil
+            // Only for a known host: never build a URL on somebody else's host.
+            var fallback: String? { knownHost ? fallbackURL(rawSegments, query: raw.query) : nil }
             guard raw.scheme == "https" else { throw .wrongScheme(raw.scheme, fallback: fallback) }
             guard let authority, !authority.host.isEmpty else { throw .malformedURL("https link without a host") }
             guard knownHost else { throw .unknownHost(authority.host, fallback: nil) }
@@ -148,21 +149,23 @@ public struct DeepLinkHandler: Sendable {
     // MARK: Resolution
 
     private func resolve(
-        rawSegments: [Substring], rawQuery: Substring?, source: CampaignMetadata.Source?, isCustomScheme: Bool
+        rawSegments: [RawBytes], rawQuery: RawBytes?, source: CampaignMetadata.Source?, isCustomScheme: Bool
     ) throws(DeeplinkError) -> ParsedDeeplink {
-        let fallback = fallbackURL(rawSegments, query: rawQuery)
+        // Built only when a failure needs it.
+        var fallback: String { fallbackURL(rawSegments, query: rawQuery) }
         var segments: [String] = []
         for (index, raw) in rawSegments.enumerated() {
-            guard case .success(let decoded) = PercentEncoding.decode(raw.utf8) else {
-                throw .badEncoding(field: "path segment \(index + 1)", value: String(raw))
+            guard case .success(let decoded) = PercentEncoding.decode(raw) else {
+                throw .badEncoding(field: "path segment \(index + 1)", value: RawURL.text(raw))
             }
             segments.append(decoded)
         }
-        guard let (route, pathParameters) = routes.match(path: segments) else {
+        guard let (routeIndex, pathParameters) = routes.matchIndex(path: segments) else {
             throw .noMatchingRoute(path: normalizedPath(rawSegments), fallback: fallback)
         }
+        let route = routes.routes[routeIndex]
         var warnings: [DeeplinkWarning] = []
-        let parameterNames = route.parameterNames
+        let parameterNames = routes.parameterNames(ofRouteAt: routeIndex)
         for name in parameterNames {
             let value = pathParameters[name] ?? ""
             let type = route.parameters[name] ?? .string
@@ -210,24 +213,24 @@ public struct DeepLinkHandler: Sendable {
 
     /// `name=value` items split on `&`, each split on its first `=`, both sides decoded with `+`
     /// kept as a plus. Empty items (`a=1&&b=2`) are skipped.
-    private func decodedQueryItems(_ rawQuery: Substring?) throws(DeeplinkError) -> [(String, String)] {
+    private func decodedQueryItems(_ rawQuery: RawBytes?) throws(DeeplinkError) -> [(String, String)] {
         guard let rawQuery, !rawQuery.isEmpty else { return [] }
         var items: [(String, String)] = []
-        for item in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
-            let rawName: Substring
-            let rawValue: Substring
-            if let equals = item.firstIndex(of: "=") {
+        for item in rawQuery.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let rawName: RawBytes
+            let rawValue: RawBytes
+            if let equals = item.firstIndex(of: UInt8(ascii: "=")) {
                 rawName = item[..<equals]
-                rawValue = item[item.index(after: equals)...]
+                rawValue = item[(equals + 1)...]
             } else {
                 rawName = item
-                rawValue = ""
+                rawValue = []
             }
-            guard case .success(let name) = PercentEncoding.decode(rawName.utf8) else {
-                throw .badEncoding(field: "query", value: String(rawName))
+            guard case .success(let name) = PercentEncoding.decode(rawName) else {
+                throw .badEncoding(field: "query", value: RawURL.text(rawName))
             }
-            guard case .success(let value) = PercentEncoding.decode(rawValue.utf8) else {
-                throw .badEncoding(field: "query.\(name)", value: String(rawValue))
+            guard case .success(let value) = PercentEncoding.decode(rawValue) else {
+                throw .badEncoding(field: "query.\(name)", value: RawURL.text(rawValue))
             }
             items.append((name, value))
         }
@@ -235,28 +238,30 @@ public struct DeepLinkHandler: Sendable {
     }
 
     /// The web page of the same path and query on webBaseURL. Only called for links meant for us.
-    private func fallbackURL(_ rawSegments: [Substring], query: Substring?) -> String {
+    private func fallbackURL(_ rawSegments: [RawBytes], query: RawBytes?) -> String {
         var url = webBaseURL + normalizedPath(rawSegments)
         if let query, !query.isEmpty { url += "?" + Self.escapeNonURLBytes(query) }
         return url
     }
 
-    private func normalizedPath(_ rawSegments: [Substring]) -> String {
+    private func normalizedPath(_ rawSegments: [RawBytes]) -> String {
         "/" + rawSegments.map { Self.escapeNonURLBytes($0) }.joined(separator: "/")
     }
 
     /// Raw non-ASCII (IRI) bytes as %XX so a fallback or a message is a plain ASCII URL; the rest
     /// of the raw text is kept as it came (it was already checked to have no spaces or controls).
-    static func escapeNonURLBytes(_ raw: Substring) -> String {
-        var out = ""
-        for byte in raw.utf8 {
+    static func escapeNonURLBytes(_ raw: RawBytes) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        for byte in raw {
             if byte < 0x80 {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                out.append(byte)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true)
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

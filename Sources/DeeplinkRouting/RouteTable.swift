@@ -72,12 +72,23 @@ public struct RouteTable: Sendable {
     /// Matches decoded path segments (no empty segments; a trailing slash is the caller's to drop).
     /// Returns the route and its path parameters by name.
     public func match(path segments: [String]) -> (RouteDefinition, [String: String])? {
+        guard let (index, parameters) = matchIndex(path: segments) else { return nil }
+        return (routes[index], parameters)
+    }
+
+    /// As `match`, with the route's index in `routes` (for the cached per-route facts below).
+    func matchIndex(path segments: [String]) -> (Int, [String: String])? {
         guard let routeIndex = find(node: 0, segments: segments, depth: 0) else { return nil }
         var parameters: [String: String] = [:]
         for slot in parameterSlots[routeIndex] {
             parameters[slot.name] = segments[slot.position]
         }
-        return (routes[routeIndex], parameters)
+        return (routeIndex, parameters)
+    }
+
+    /// The path parameter names of the route at `index`, in pattern order (cached).
+    func parameterNames(ofRouteAt index: Int) -> [String] {
+        parameterSlots[index].map(\.name)
     }
 
     private func find(node: Int, segments: [String], depth: Int) -> Int? {

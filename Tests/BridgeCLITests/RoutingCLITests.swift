@@ -155,7 +155,7 @@ import Testing
         let result = run(["bench-routes", "--lookups", "2000", "--rounds", "1"])
         #expect(result.code == 0)
         let lines = result.out.split(separator: "\n")
-        #expect(lines.count == 6)
+        #expect(lines.count == 7)
         #expect(lines.first?.hasPrefix("routes=10: ") == true && lines.first?.hasSuffix(" ns/match") == true)
         #expect(lines[1].hasPrefix("routes=10000: "))
         #expect(lines[2].hasPrefix("ratio: "))
