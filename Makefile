@@ -1,10 +1,12 @@
 # bridgekit: the two set-up commands are `make demo` and `make test` (see README).
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SWIFT ?= swift
 BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: deps build demo test test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci
+.PHONY: deps build demo test test-c test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci
 
 deps:
 	@scripts/ensure-deps.sh
@@ -20,7 +22,7 @@ demo: build
 
 # Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, fixtures
 # through the host, generated JS freshness and the Node tests of the shim.
-test: deps c-warnings build test-swift lint check generate-check test-js
+test: deps c-warnings test-c build test-swift lint check generate-check test-js
 
 # What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
 # suite under ASan and UBSan, and leak checks of the command line.
@@ -29,6 +31,13 @@ ci: test e2e fuzz sanitizers leaks
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
+
+# The C checker's own tests: ECMA regex and formats, input limits, fuzz regressions (each
+# also under ASan and UBSan).
+test-c: deps
+	Tests/c/run-regex-format-tests.sh | tail -n 1
+	Tests/c/run-limits-tests.sh | tail -n 1
+	Tests/c/regressions/run.sh | tail -n 1
 
 test-swift: build
 	$(SWIFT) test
@@ -50,13 +59,14 @@ e2e: build
 
 FUZZ_SECONDS ?= 60
 fuzz:
+	scripts/ensure-deps.sh jq
 	fuzz/run.sh $(FUZZ_SECONDS)
 
 sanitizers: deps
 	scripts/sanitizers.sh
 
 leaks: build
-	scripts/ensure-deps.sh valgrind
+	scripts/ensure-deps.sh valgrind jq
 	scripts/leaks.sh $(BRIDGECTL)
 
 bench: deps
