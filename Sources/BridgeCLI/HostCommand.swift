@@ -7,7 +7,7 @@ import BridgeHost
 import BridgeHostTesting
 
 /// `bridgectl host --stdio`: the Swift host driven by JSON lines, for harnesses (a real WebView,
-/// the web team's test runner). The protocol is documented in docs/host-protocol.md.
+/// the web team's test runner). The protocol is documented in the README (bridgectl host --stdio).
 let hostCommand = Command(
     name: "host",
     summary: "drive the Swift bridge host over JSON lines on stdin/stdout (--stdio)",
