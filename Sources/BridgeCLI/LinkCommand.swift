@@ -77,6 +77,9 @@ private struct LinkCommandRunner {
             }
             for item in arguments.all("query") {
                 let (name, value) = try Self.pair(item, option: "query")
+                if CampaignMetadata.isCampaignKey(name) {
+                    throw UsageError("--query \(name): campaign fields have their own options (--campaign-id, --group-id, --variant, --utm NAME=VALUE)")
+                }
                 query[name, default: []].append(value)
             }
             for item in arguments.all("utm") {

@@ -131,6 +131,10 @@ import Testing
         #expect(typed.code == 1)
         #expect(typed.err.contains("path.id: \"12x\" is not a valid int"))
 
+        let campaignAsQuery = run(["link", "build", "eventCampaign", "--param", "slug=a", "--query", "utm_source=x"])
+        #expect(campaignAsQuery.code == 2)
+        #expect(campaignAsQuery.err.contains("campaign fields have their own options"))
+
         #expect(run(["link", "build", "eventCampaign", "--param", "slug"]).code == 2)
         #expect(run(["link", "build", "eventCampaign", "--param", "slug=a", "--scheme", "ftp"]).code == 2)
         #expect(run(["link"]).code == 2)
