@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# bench/run.sh: bridgectl against the best JSON Schema validators, side by side (not part of
+# `make test`). Builds bridgectl in release mode, installs the peers into bench/.venv from
+# PyPI, compiles the jansson parse-only floor, then bench/run.py generates the seeded corpus,
+# times everything as whole processes and prints the report and the targets (PASS/FAIL).
+# Exit 1 when the validators disagree on any message.
+#
+# Environment: BENCH_SCRATCH (swift scratch path, default .build), BENCH_MESSAGES (200000),
+# BENCH_ARGS (more options for bench/run.py, e.g. "--runs 5").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch="${BENCH_SCRATCH:-.build}"
+out=bench/out
+mkdir -p "$out"
+
+command -v gcc >/dev/null || { echo "bench: gcc is needed for the parse floor" >&2; exit 2; }
+swift build -c release --scratch-path "$scratch" --product bridgectl
+bridgectl="$scratch/release/bridgectl"
+
+# Peers, pinned so numbers compare across runs.
+if [ ! -x bench/.venv/bin/python ]; then python3 -m venv bench/.venv; fi
+bench/.venv/bin/python -m pip install -q --disable-pip-version-check \
+    "jsonschema-rs==0.61.2" "orjson==3.13.0" "fastjsonschema==2.22.3" "jsonschema==4.26.0" "check-jsonschema==0.39.0"
+
+gcc -O2 -Wall -Wextra -o "$out/parse_floor" bench/parse_floor.c $(pkg-config --cflags --libs jansson)
+
+exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --parse-floor "$out/parse_floor" \
+    --venv bench/.venv --out "$out" --messages "${BENCH_MESSAGES:-200000}" ${BENCH_ARGS:-}
