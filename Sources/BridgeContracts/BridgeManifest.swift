@@ -61,6 +61,9 @@ public struct BridgeManifest: Sendable, Equatable {
     public let customScheme: String
     public let webBaseURL: String
     public let pushURLKey: String
+    /// When true, "format" in the contract schemas is an assertion (date-time, uuid, ...),
+    /// not only an annotation, for every checker that uses this contract set.
+    public let assertFormat: Bool
     public let limits: BridgeLimits
     /// Actions in manifest order.
     public let actions: [BridgeAction]
@@ -95,6 +98,7 @@ extension BridgeManifest {
             customScheme: try reader.child("customScheme").string().lowercased(),
             webBaseURL: try reader.child("webBaseURL").string(),
             pushURLKey: try reader.optionalChild("pushURLKey")?.string() ?? "deeplink",
+            assertFormat: try reader.optionalChild("assertFormat")?.bool() ?? false,
             limits: limits,
             actions: actions
         )

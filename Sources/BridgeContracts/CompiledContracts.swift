@@ -21,12 +21,15 @@ public final class CompiledContracts: Sendable {
                 throw ContractError(file: "schemas/\(file)", message: "cannot be registered: \(error)")
             }
         }
+        // A contract may require format assertion; a caller may ask for it on top.
+        var effectiveOptions = options
+        effectiveOptions.assertFormat = options.assertFormat || contracts.manifest.assertFormat
         func compile(_ file: String, namedBy pointer: String) throws(ContractError) -> CompiledSchema {
             guard contracts.schema(file: file) != nil else {
                 throw ContractError(file: "manifest.json", pointer: pointer, message: "names schemas/\(file), which does not exist")
             }
             do {
-                return try registry.compile(uri: contracts.schemaURI(file: file), options: options)
+                return try registry.compile(uri: contracts.schemaURI(file: file), options: effectiveOptions)
             } catch {
                 throw ContractError(file: "schemas/\(file)", message: "does not compile: \(error)")
             }

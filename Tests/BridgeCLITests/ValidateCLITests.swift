@@ -169,6 +169,22 @@ import BridgeContracts
         #expect(strict.err.contains("items"))
     }
 
+    @Test func aContractCanRequireFormatAssertion() throws {
+        let body = Self.validApply.replacingOccurrences(of: #""payload""#, with: #""sentAt":"yesterday","payload""#)
+        // Bundled contracts: format is an annotation (2020-12's default), so the message passes.
+        #expect(run(["validate", "-"], input: Data(body.utf8)).code == 0)
+        #expect(run(["validate", "--assert-format", "-"], input: Data(body.utf8)).code == 1)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-format-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: copy)
+        let manifest = copy.appendingPathComponent("manifest.json")
+        try String(contentsOf: manifest, encoding: .utf8)
+            .replacingOccurrences(of: #""pushURLKey": "deeplink","#, with: #""pushURLKey": "deeplink", "assertFormat": true,"#)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let strict = run(["validate", "--contracts", copy.path, "-"], input: Data(body.utf8))
+        #expect(strict.code == 1)
+        #expect(strict.out.contains("/sentAt: ") && strict.out.contains("(format)"), "\(strict.out)")
+    }
+
     @Test func lintIsCleanOnTheBundledContracts() {
         let result = run(["lint"])
         #expect(result.code == 0, "\(result.out)")
