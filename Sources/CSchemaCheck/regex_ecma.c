@@ -160,39 +160,6 @@ static size_t src_offset_of(const translator *t, size_t out) {
 
 /* ---- UTF-8 and small lexing helpers ---------------------------------------------------- */
 
-/* Decodes one UTF-8 sequence at s[0..n); returns its length or 0 when invalid
- * (overlong, surrogate, above U+10FFFF, truncated). */
-static size_t utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
-    if (n == 0)
-        return 0;
-    unsigned char c = s[0];
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    }
-    size_t len;
-    uint32_t v, min;
-    if ((c & 0xE0) == 0xC0) {
-        len = 2; v = c & 0x1F; min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        len = 3; v = c & 0x0F; min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        len = 4; v = c & 0x07; min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return len;
-}
 
 static int at_end(const translator *t) { return t->pos >= t->len; }
 static int peek(const translator *t) { return t->pos < t->len ? t->src[t->pos] : -1; }
@@ -685,7 +652,7 @@ static int parse_class_atom(translator *t, cset *s, uint32_t *cp) {
     int c = peek(t);
     if (c != '\\') {
         uint32_t v;
-        size_t n = utf8_decode(t->src + t->pos, t->len - t->pos, &v);
+        size_t n = sc_fmt_utf8_decode(t->src + t->pos, t->len - t->pos, &v);
         if (n == 0) {
             fail(t, start, "invalid UTF-8");
             return -1;
@@ -1035,7 +1002,7 @@ static int parse_term(translator *t, int depth) {
     }
     default: {
         uint32_t v;
-        size_t n = utf8_decode(t->src + t->pos, t->len - t->pos, &v);
+        size_t n = sc_fmt_utf8_decode(t->src + t->pos, t->len - t->pos, &v);
         if (n == 0) {
             fail(t, start, "invalid UTF-8");
             return 1;
