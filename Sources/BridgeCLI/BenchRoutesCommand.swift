@@ -10,7 +10,7 @@ import Darwin
 /// A command rather than a timed unit test: timings belong on a quiet machine, not in CI.
 let benchRoutesCommand = Command(
     name: "bench-routes",
-    summary: "(maintainers) time route matching with 10 and 10,000 routes",
+    summary: "time route matching with 10 and 10,000 routes",
     help: """
     usage: bridgectl bench-routes [--lookups N] [--rounds N]
 
@@ -26,6 +26,7 @@ let benchRoutesCommand = Command(
     fastest of the rounds; the wall-clock figures follow for comparison.
     Build with -c release for meaningful numbers.
     """,
+    hidden: true,
     run: { argv, console in
         let lookups: Int
         let rounds: Int

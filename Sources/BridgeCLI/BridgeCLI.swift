@@ -13,12 +13,18 @@ public struct Command: Sendable {
     public let summary: String
     /// Full help text printed for `bridgectl NAME --help`.
     public let help: String
+    /// Maintainer tools (benchmarks) run like any command but are not listed by `--help`.
+    public let hidden: Bool
     public let run: @Sendable ([String], Console) -> Int32
 
-    public init(name: String, summary: String, help: String, run: @escaping @Sendable ([String], Console) -> Int32) {
+    public init(
+        name: String, summary: String, help: String, hidden: Bool = false,
+        run: @escaping @Sendable ([String], Console) -> Int32
+    ) {
         self.name = name
         self.summary = summary
         self.help = help
+        self.hidden = hidden
         self.run = run
     }
 }
@@ -44,7 +50,7 @@ public enum BridgeCLI {
             return arguments.isEmpty ? ExitCode.usage : ExitCode.success
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.err("bridgectl: unknown command \"\(first)\" (commands: \(commands.map(\.name).joined(separator: ", ")))\n")
+            console.err("bridgectl: unknown command \"\(first)\" (commands: \(commands.filter { !$0.hidden }.map(\.name).joined(separator: ", ")))\n")
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
@@ -57,8 +63,9 @@ public enum BridgeCLI {
 
     static func overview() -> String {
         var text = "bridgectl: WebView bridge contract toolkit\n\nusage: bridgectl COMMAND [OPTIONS]\n\ncommands:\n"
-        let width = commands.map(\.name.count).max() ?? 0
-        for command in commands {
+        let listed = commands.filter { !$0.hidden }
+        let width = listed.map(\.name.count).max() ?? 0
+        for command in listed {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
         }
         text += "\nbridgectl COMMAND --help shows a command's options.\n"
