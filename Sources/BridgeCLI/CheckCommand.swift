@@ -15,22 +15,10 @@ let checkCommand = Command(
 
     """,
     run: { argv, console in
-        let arguments: Arguments
-        let format: String
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts", "format"]))
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-        } catch {
-            console.err("bridgectl check: \(error)\n")
+        guard let setup = ContractsReportSetup.parse(argv, command: "check", console: console) else {
             return ExitCode.usage
         }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .success(let loaded): contracts = loaded
-        case .failure(let error):
-            console.err("bridgectl check: \(error)\n")
-            return ExitCode.usage
-        }
+        let (arguments, format, contracts) = (setup.arguments, setup.format, setup.contracts)
         let selected = contracts.fixtures.filter { fixture in
             arguments.positional.isEmpty || arguments.positional.contains { fixture.path.hasPrefix($0) }
         }

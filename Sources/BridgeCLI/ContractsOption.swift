@@ -13,3 +13,27 @@ enum ContractsOption {
         }
     }
 }
+
+/// The start every contracts-reading report command shares: parse `--contracts DIR` and
+/// `--format text|json`, load the contracts, and print a usage error naming the command.
+struct ContractsReportSetup {
+    let arguments: Arguments
+    let format: String
+    let contracts: ContractSet
+
+    static func parse(_ argv: [String], command: String, console: Console) -> ContractsReportSetup? {
+        do {
+            let arguments = try Arguments(argv, spec: .init(options: ["contracts", "format"]))
+            let format = try arguments.choice("format", ["text", "json"], default: "text")
+            switch ContractsOption.load(arguments) {
+            case .success(let contracts):
+                return ContractsReportSetup(arguments: arguments, format: format, contracts: contracts)
+            case .failure(let error):
+                console.err("bridgectl \(command): \(error)\n")
+            }
+        } catch {
+            console.err("bridgectl \(command): \(error)\n")
+        }
+        return nil
+    }
+}

@@ -14,24 +14,12 @@ let lintCommand = Command(
 
     """,
     run: { argv, console in
-        let arguments: Arguments
-        let format: String
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts", "format"]))
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-        } catch {
-            console.err("bridgectl lint: \(error)\n")
+        guard let setup = ContractsReportSetup.parse(argv, command: "lint", console: console) else {
             return ExitCode.usage
         }
+        let (arguments, format, contracts) = (setup.arguments, setup.format, setup.contracts)
         guard arguments.positional.isEmpty else {
             console.err("bridgectl lint: unexpected argument \(arguments.positional[0])\n")
-            return ExitCode.usage
-        }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .success(let loaded): contracts = loaded
-        case .failure(let error):
-            console.err("bridgectl lint: \(error)\n")
             return ExitCode.usage
         }
         let findings = ContractLinter(contracts: contracts).lint()

@@ -79,15 +79,3 @@ extension CheckOutcome {
         return .object(object)
     }
 }
-
-extension OutputUnit {
-    var json: JSONValue {
-        [
-            "instanceLocation": .string(instanceLocation),
-            "keywordLocation": .string(keywordLocation),
-            "absoluteKeywordLocation": .string(absoluteKeywordLocation),
-            "keyword": .string(keyword),
-            "error": .string(error),
-        ]
-    }
-}

@@ -42,14 +42,6 @@ struct ContractSchemas {
         guard !result.units.isEmpty else {
             return [["instanceLocation": "", "keywordLocation": "", "keyword": "", "error": "validation could not finish"]]
         }
-        return result.units.map { unit in
-            [
-                "instanceLocation": .string(unit.instanceLocation),
-                "keywordLocation": .string(unit.keywordLocation),
-                "absoluteKeywordLocation": .string(unit.absoluteKeywordLocation),
-                "keyword": .string(unit.keyword),
-                "error": .string(unit.error),
-            ]
-        }
+        return result.units.map(\.json)
     }
 }
