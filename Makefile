@@ -65,9 +65,9 @@ fuzz:
 sanitizers: deps
 	scripts/sanitizers.sh
 
-leaks: build
-	scripts/ensure-deps.sh valgrind jq
-	scripts/leaks.sh $(BRIDGECTL)
+leaks: deps
+	scripts/ensure-deps.sh jq
+	scripts/leaks.sh
 
 bench: deps
 	bench/run.sh

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# Runs bridgectl under valgrind memcheck and fails on memory definitely lost in our code.
-#   scripts/leaks.sh [BRIDGECTL]     default: builds .build/debug/bridgectl (swift build)
+# Leak and memory-error check of bridgectl with AddressSanitizer + LeakSanitizer.
+#   scripts/leaks.sh [BRIDGECTL]     default: builds an ASan bridgectl in .build-asan
 # Runs: validate on a valid, an invalid and a garbage file; validate --ndjson on a mixed
-# stream (skipped loudly when the option is missing); host --stdio on a scripted session.
-# "definitely lost" counts as a leak. "possibly lost" and "still reachable" do not: the
-# Swift runtime keeps metadata caches and type descriptors alive until exit, and its
-# interior pointers look "possible" to valgrind (scripts/leaks/swift.supp documents the rest).
+# stream; host --stdio on a scripted session. Any LeakSanitizer or AddressSanitizer report
+# fails the run. (valgrind 3.19 from Debian cannot read the DWARF 5 the Swift toolchain
+# emits and gives up on the binary, so LeakSanitizer is the leak checker here.)
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
-command -v valgrind >/dev/null || { echo "leaks: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
+command -v jq >/dev/null || { echo "leaks: jq is not installed (apt-get install jq)" >&2; exit 2; }
 BRIDGECTL="${1:-}"
 if [ -z "$BRIDGECTL" ]; then
-    swift build --product bridgectl >&2 || { echo "leaks: build failed" >&2; exit 2; }
-    BRIDGECTL="$(swift build --show-bin-path)/bridgectl"
+    swift build --product bridgectl --sanitize=address --scratch-path .build-asan >&2 \
+        || { echo "leaks: ASan build failed" >&2; exit 2; }
+    BRIDGECTL="$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/bridgectl"
 fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
@@ -52,25 +52,20 @@ summary=()
 run() {
     local name="$1" expected="$2" input="$3"
     shift 3
-    local log="$WORK/$name.valgrind"
-    valgrind --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite \
-        --error-exitcode=99 --suppressions="$ROOT/scripts/leaks/swift.supp" --log-file="$log" \
-        "$BRIDGECTL" "$@" <"$input" >"$WORK/$name.out" 2>&1
+    local err="$WORK/$name.err"
+    ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" "$BRIDGECTL" "$@" <"$input" >"$WORK/$name.out" 2>"$err"
     local status=$?
-    local definite errors
-    definite="$(grep -o 'definitely lost: [0-9,]* bytes in [0-9,]* blocks' "$log" | tail -1)"
-    errors="$(grep -o 'ERROR SUMMARY: [0-9]* errors' "$log" | tail -1)"
     local verdict="ok"
-    if [ "$status" -eq 99 ]; then
+    if grep -qE 'ERROR: (LeakSanitizer|AddressSanitizer)' "$err"; then
         verdict="LEAK OR MEMORY ERROR (see below)"
         failures=$((failures + 1))
-        grep -A12 'definitely lost in\|Invalid read\|Invalid write\|uninitialised' "$log" | head -40
+        grep -A20 'ERROR: ' "$err" | head -40
     elif [[ " $expected " != *" $status "* ]]; then
         verdict="UNEXPECTED EXIT $status (expected $expected)"
         failures=$((failures + 1))
-        head -5 "$WORK/$name.out"
+        head -5 "$WORK/$name.out" "$err"
     fi
-    summary+=("$(printf '%-16s exit=%-3s %-40s %-24s %s' "$name" "$status" "${definite:-definitely lost: 0 bytes}" "${errors:-?}" "$verdict")")
+    summary+=("$(printf '%-16s exit=%-3s %s' "$name" "$status" "$verdict")")
 }
 
 run validate-valid "0" /dev/null validate "$WORK/valid.json"
@@ -84,10 +79,10 @@ else
 fi
 run host-stdio "0" "$WORK/session.jsonl" host --stdio --manual-clock
 
-echo "---- leak check summary (valgrind memcheck, definitely lost = failure) ----"
+echo "---- leak check summary (ASan + LeakSanitizer; any report = failure) ----"
 printf '%s\n' "${summary[@]}"
 if [ "$failures" -ne 0 ]; then
     echo "leaks: $failures run(s) failed"
     exit 1
 fi
-echo "leaks: no memory definitely lost, no memory errors"
+echo "leaks: no leaks, no memory errors (${#summary[@]} runs)"
