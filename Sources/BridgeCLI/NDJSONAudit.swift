@@ -106,6 +106,7 @@ struct NDJSONBatchChecker: Sendable {
     func check(_ batch: NDJSONBatch) -> BatchReport {
         var report = BatchReport()
         let limits = checker.parseLimits
+        let arena = MessageArena()
         batch.bytes.withUnsafeBufferPointer { bytes in
             for line in batch.lines {
                 switch line {
@@ -118,30 +119,35 @@ struct NDJSONBatchChecker: Sendable {
                         report.blank += 1
                         continue
                     }
-                    let document: JSONDocument
-                    do throws(JSONParseError) {
-                        document = try JSONDocument(bytes: text, limits: limits)
-                    } catch {
-                        report.invalid += 1
-                        let at = error.column > 0 ? "column \(error.column): " : ""
-                        append(problem: "not valid JSON: \(at)\(error.message)", line: number, to: &report)
-                        continue
-                    }
-                    if checker.isValid(document) {
-                        report.valid += 1
-                    } else {
-                        let outcome = checker.check(document)
-                        if outcome.valid {
-                            report.valid += 1  // the full path found no error after all
-                        } else {
+                    // Each message lives in the batch's arena only while it is checked.
+                    arena.withDocument(text, limits: limits) { parsed in
+                        switch parsed {
+                        case .failure(let error):
                             report.invalid += 1
-                            append(outcome, line: number, to: &report)
+                            let at = error.column > 0 ? "column \(error.column): " : ""
+                            append(problem: "not valid JSON: \(at)\(error.message)", line: number, to: &report)
+                        case .success(let document):
+                            check(document, line: number, into: &report)
                         }
                     }
                 }
             }
         }
         return report
+    }
+
+    private func check(_ document: JSONDocument, line number: Int, into report: inout BatchReport) {
+        if checker.isValid(document) {
+            report.valid += 1
+            return
+        }
+        let outcome = checker.check(document)
+        if outcome.valid {
+            report.valid += 1  // the full path found no error after all
+        } else {
+            report.invalid += 1
+            append(outcome, line: number, to: &report)
+        }
     }
 
     static func isBlank(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

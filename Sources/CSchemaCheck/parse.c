@@ -1,9 +1,11 @@
 /*
  * parse.c: sc_parse, reading one JSON text the way bridge messages must be read.
  *
- * Nesting depth is checked by a pre-scan of the bytes before jansson runs, so a hostile
- * 100,000-deep input is refused without deep recursion anywhere. Then jansson decodes with
- * duplicate keys rejected and NUL kept, and a walk enforces the size limits.
+ * jansson decodes with duplicate keys rejected and NUL kept; its own nesting cap (2048) bounds
+ * its recursion, so a hostile 100,000-deep input is refused without deep recursion anywhere.
+ * Then one walk over the tree enforces the depth and size limits. Only on the cold path (a
+ * failed decode, or a limit hit) is the byte scan run that names where nesting first got too
+ * deep: a depth violation is reported before any other error, as a pre-scan would.
  */
 #include "sc_internal.h"
 
@@ -62,10 +64,14 @@ static size_t depth_scan(const char *buffer, size_t length, size_t max_depth)
     return (size_t)-1;
 }
 
-/* jansson's own recursion limit; deeper input is refused by the pre-scan first. */
+/* jansson's own recursion limit (JSON_PARSER_MAX_DEPTH). */
 #define SC_JANSSON_MAX_DEPTH 2048
 
-static int check_limits(const json_t *value, const sc_parse_limits *limits, sc_error *error)
+/* 0 within the limits; -1 a size limit (error filled); SC_TOO_DEEP when a container sits
+ * deeper than max_depth (the caller locates it). depth counts the containers above value. */
+#define SC_TOO_DEEP (-2)
+static int check_limits(const json_t *value, const sc_parse_limits *limits, size_t depth, size_t max_depth,
+                        sc_error *error)
 {
     switch (json_typeof(value)) {
     case JSON_STRING:
@@ -76,18 +82,24 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, sc_e
         }
         return 0;
     case JSON_ARRAY: {
+        if (depth + 1 > max_depth)
+            return SC_TOO_DEEP;
         size_t n = json_array_size(value);
         if (limits->max_array_length && n > limits->max_array_length) {
             sc_error_set(error, NULL, "an array of %zu items is longer than the limit of %zu items", n,
                          limits->max_array_length);
             return -1;
         }
-        for (size_t i = 0; i < n; i++)
-            if (check_limits(json_array_get(value, i), limits, error) < 0)
-                return -1;
+        for (size_t i = 0; i < n; i++) {
+            int status = check_limits(json_array_get(value, i), limits, depth + 1, max_depth, error);
+            if (status < 0)
+                return status;
+        }
         return 0;
     }
     case JSON_OBJECT: {
+        if (depth + 1 > max_depth)
+            return SC_TOO_DEEP;
         size_t n = json_object_size(value);
         if (limits->max_properties && n > limits->max_properties) {
             sc_error_set(error, NULL, "an object of %zu properties has more than the limit of %zu", n,
@@ -100,8 +112,9 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, sc_e
                              json_object_iter_key_len(it), limits->max_string_length);
                 return -1;
             }
-            if (check_limits(json_object_iter_value(it), limits, error) < 0)
-                return -1;
+            int status = check_limits(json_object_iter_value(it), limits, depth + 1, max_depth, error);
+            if (status < 0)
+                return status;
         }
         return 0;
     }
@@ -133,11 +146,6 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
     size_t max_depth = SC_JANSSON_MAX_DEPTH;
     if (limits && limits->max_depth && limits->max_depth < max_depth)
         max_depth = limits->max_depth;
-    size_t deep = depth_scan(buffer, length, max_depth);
-    if (deep != (size_t)-1) {
-        parse_fail(error, buffer, deep, "nesting deeper than %zu levels", max_depth);
-        return NULL;
-    }
     size_t flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY;
     json_error_t jerr;
     json_t *value = json_loadb(buffer, length, flags, &jerr);
@@ -146,6 +154,11 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
         value = json_loadb(buffer, length, flags | JSON_DECODE_INT_AS_REAL, &jerr);
     }
     if (!value) {
+        size_t deep = depth_scan(buffer, length, max_depth);
+        if (deep != (size_t)-1) {
+            parse_fail(error, buffer, deep, "nesting deeper than %zu levels", max_depth);
+            return NULL;
+        }
         if (error) {
             sc_error_set(error, NULL, "%s", length == 0 ? "empty input" : jerr.text);
             error->line = jerr.line > 0 ? jerr.line : 1;
@@ -154,8 +167,15 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
         }
         return NULL;
     }
-    if (limits && check_limits(value, limits, error) < 0) {
+    int status = limits ? check_limits(value, limits, 0, max_depth, error) : 0;
+    if (status < 0) {
         json_decref(value);
+        size_t deep = depth_scan(buffer, length, max_depth);
+        if (deep != (size_t)-1 || status == SC_TOO_DEEP) {
+            if (error)
+                memset(error, 0, sizeof *error);
+            parse_fail(error, buffer, deep != (size_t)-1 ? deep : 0, "nesting deeper than %zu levels", max_depth);
+        }
         return NULL;
     }
     return value;

@@ -3,7 +3,8 @@
  *
  * Layout of the checker (one concern per file):
  *   util.c        byte buffers, a string-keyed hash map, number and equality helpers
- *   parse.c       sc_parse: depth pre-scan, jansson decoding, limits
+ *   parse.c       sc_parse: jansson decoding, then one walk for depth and size limits
+ *   arena.c       per-message arenas behind jansson's allocator hooks (bulk validation)
  *   uri.c         RFC 3986 reference resolution
  *   pointer.c     RFC 6901 JSON Pointers in URI fragments
  *   registry.c    documents, embedded resources ($id), anchors, per-node base URIs
@@ -14,8 +15,9 @@
  *                 (type, numeric, string, format, content, array, object, applicator,
  *                 ref, unevaluated)
  *
- * Nothing here has global mutable state; every compiled object is immutable after
- * sc_compile returns, so validation may run on many threads at once.
+ * Nothing here has global mutable state (but arena.c's slab table, behind a mutex); every
+ * compiled object is immutable after sc_compile returns, so validation may run on many
+ * threads at once.
  */
 #ifndef SC_INTERNAL_H
 #define SC_INTERNAL_H

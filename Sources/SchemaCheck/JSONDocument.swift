@@ -95,14 +95,21 @@ public final class JSONDocument: @unchecked Sendable {
         json_decref(raw)
     }
 
-    private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits)
+    /// Takes over a value this module parsed (`MessageArena`).
+    init(owning raw: UnsafeMutablePointer<json_t>) {
+        self.raw = raw
+    }
+
+    /// Parses with `sc_parse`, or into `arena` (`sc_parse_in_arena`) when one is given.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: ParseLimits, arena: OpaquePointer? = nil)
         -> Result<UnsafeMutablePointer<json_t>, JSONParseError>
     {
         var cLimits = limits.cValue
         var error = sc_error()
         let pointer = buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
         let value = withUnsafePointer(to: &cLimits) { limitsPointer in
-            sc_parse(pointer, buffer.count, limitsPointer, &error)
+            arena.map { sc_parse_in_arena($0, pointer, buffer.count, limitsPointer, &error) }
+                ?? sc_parse(pointer, buffer.count, limitsPointer, &error)
         }
         guard let value else {
             let message = withUnsafeBytes(of: error.text) { raw in

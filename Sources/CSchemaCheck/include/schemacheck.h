@@ -69,6 +69,24 @@ typedef struct sc_parse_limits {
 json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits,
                  sc_error *error);
 
+/*
+ * Per-message arenas (bulk validation): values parsed with sc_parse_in_arena are carved
+ * from the arena instead of malloc'd, and json_decref of them frees nothing. The caller
+ * guarantees that no value parsed into an arena is used after sc_arena_reset or
+ * sc_arena_free (reset once per message, after its value was released). Only values parsed
+ * by sc_parse_in_arena on this thread use the arena; every other jansson allocation, in any
+ * thread, stays on the heap. One arena serves one thread at a time. sc_arena_new returns
+ * NULL when no arena is available (all taken, or no address space): use sc_parse then.
+ */
+typedef struct sc_arena sc_arena;
+
+sc_arena *sc_arena_new(void);
+void sc_arena_reset(sc_arena *arena);
+void sc_arena_free(sc_arena *arena);
+/* sc_parse, with the value's memory in arena (a full arena falls back to malloc). */
+json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length,
+                          const sc_parse_limits *limits, sc_error *error);
+
 /* ---- registry of schema documents ---------------------------------------------------- */
 
 typedef struct sc_registry sc_registry;

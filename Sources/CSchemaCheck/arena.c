@@ -1,0 +1,142 @@
+/*
+ * arena.c: per-message bump arenas for jansson, so bulk validation does not pay malloc and
+ * free for every value of every message.
+ *
+ * jansson's allocator hooks (json_set_alloc_funcs) are process-wide, so they are installed
+ * once, before main, and route by thread and by address:
+ *   - allocation goes to an arena only while this thread is inside sc_parse_in_arena
+ *     (a thread-local pointer); everywhere else, and when the arena is full, it is malloc;
+ *   - free recognises arena memory by address (all arenas are slabs of one reserved region)
+ *     and does nothing for it; any other pointer goes to free.
+ * So schemas, registries and every json_t made outside sc_parse_in_arena live on the
+ * ordinary heap exactly as before, and a pointer jansson hands to a caller (json_dumps)
+ * is still malloc memory. Under AddressSanitizer, reset poisons the slab, so a value used
+ * after its arena was reset is reported instead of read silently.
+ */
+#define _GNU_SOURCE
+#include "sc_internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SC_ASAN 1
+#endif
+#endif
+#ifdef SC_ASAN
+#include <sanitizer/asan_interface.h>
+#define SC_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define SC_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define SC_POISON(p, n) ((void)(p), (void)(n))
+#define SC_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+#define SC_ARENA_SLAB_SIZE ((size_t)512 * 1024)
+#define SC_ARENA_SLABS 256 /* 128 MiB of address space, reserved, touched only as used */
+
+struct sc_arena {
+    char *base;
+    size_t used;
+    size_t slab;
+};
+
+static char *region;      /* set once before main, never changed */
+static pthread_mutex_t slabs_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned char slab_taken[SC_ARENA_SLABS];
+static _Thread_local sc_arena *current_arena;
+
+static inline int in_region(const void *pointer)
+{
+    return region && (uintptr_t)pointer - (uintptr_t)region < (uintptr_t)SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS;
+}
+
+static void *arena_malloc(size_t size)
+{
+    sc_arena *arena = current_arena;
+    if (arena) {
+        size_t rounded = (size + 15) & ~(size_t)15;
+        if (rounded >= size && rounded <= SC_ARENA_SLAB_SIZE - arena->used) {
+            void *pointer = arena->base + arena->used;
+            arena->used += rounded;
+            SC_UNPOISON(pointer, size);
+            return pointer;
+        }
+    }
+    return malloc(size);
+}
+
+static void arena_free(void *pointer)
+{
+    if (!in_region(pointer))
+        free(pointer);
+}
+
+__attribute__((constructor)) static void sc_arena_install(void)
+{
+    void *reserved = mmap(NULL, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (reserved == MAP_FAILED)
+        return; /* no arenas: sc_arena_new returns NULL, and jansson keeps malloc */
+    region = reserved;
+    SC_POISON(region, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS);
+    json_set_alloc_funcs(arena_malloc, arena_free);
+}
+
+sc_arena *sc_arena_new(void)
+{
+    if (!region)
+        return NULL;
+    sc_arena *arena = malloc(sizeof *arena);
+    if (!arena)
+        return NULL;
+    pthread_mutex_lock(&slabs_lock);
+    size_t slab = 0;
+    while (slab < SC_ARENA_SLABS && slab_taken[slab])
+        slab++;
+    if (slab < SC_ARENA_SLABS)
+        slab_taken[slab] = 1;
+    pthread_mutex_unlock(&slabs_lock);
+    if (slab == SC_ARENA_SLABS) {
+        free(arena);
+        return NULL;
+    }
+    arena->slab = slab;
+    arena->base = region + slab * SC_ARENA_SLAB_SIZE;
+    arena->used = 0;
+    return arena;
+}
+
+void sc_arena_reset(sc_arena *arena)
+{
+    if (!arena)
+        return;
+    SC_POISON(arena->base, arena->used);
+    arena->used = 0;
+}
+
+void sc_arena_free(sc_arena *arena)
+{
+    if (!arena)
+        return;
+    sc_arena_reset(arena);
+    pthread_mutex_lock(&slabs_lock);
+    slab_taken[arena->slab] = 0;
+    pthread_mutex_unlock(&slabs_lock);
+    free(arena);
+}
+
+json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length, const sc_parse_limits *limits,
+                          sc_error *error)
+{
+    sc_arena *outer = current_arena;
+    current_arena = arena;
+    json_t *value = sc_parse(buffer, length, limits, error);
+    current_arena = outer;
+    return value;
+}

@@ -1,0 +1,46 @@
+import CJansson
+import CSchemaCheck
+
+/// A per-thread arena for bulk validation: each message is parsed into it (`sc_parse_in_arena`),
+/// checked, released, and the arena is reset for the next one, so the values of a message cost
+/// no malloc or free. Use one arena on one thread at a time (not Sendable).
+///
+/// Safety: the document handed to `withDocument`'s body must not outlive the body; that is
+/// checked (a document kept elsewhere stops the process instead of being reset under its
+/// owner). When no arena is available, messages are parsed on the heap as usual.
+public final class MessageArena {
+    private let arena: OpaquePointer?
+
+    public init() {
+        arena = sc_arena_new()
+    }
+
+    deinit {
+        sc_arena_free(arena)
+    }
+
+    /// Whether messages really go into an arena (false: plain `sc_parse`).
+    public var isActive: Bool { arena != nil }
+
+    /// Parses `bytes` into the arena, hands the document (or the parse error) to `body`, then
+    /// releases the document and resets the arena.
+    public func withDocument<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits,
+        _ body: (Swift.Result<JSONDocument, JSONParseError>) -> Result
+    ) -> Result {
+        var document: JSONDocument?
+        var parseError = JSONParseError(message: "")
+        switch JSONDocument.parse(bytes, limits: limits, arena: arena) {
+        case .success(let raw): document = JSONDocument(owning: raw)
+        case .failure(let error): parseError = error
+        }
+        let result = body(document.map { .success($0) } ?? .failure(parseError))
+        if document != nil {
+            precondition(isKnownUniquelyReferenced(&document),
+                         "a JSONDocument parsed into a MessageArena outlived withDocument's body")
+            document = nil  // json_decref: frees nothing that lives in the arena
+        }
+        sc_arena_reset(arena)
+        return result
+    }
+}
