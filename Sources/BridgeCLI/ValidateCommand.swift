@@ -122,14 +122,12 @@ struct ValidateRun {
         let options = SchemaOptions(dialect: dialect, assertFormat: arguments.has("assert-format"))
         guard let schemaPath = arguments.value("schema") else {
             if !arguments.all("ref").isEmpty { throw UsageError("--ref goes with --schema") }
-            switch ContractsOption.load(arguments) {
-            case .success(let contracts):
-                do {
-                    return ContractChecker(compiled: try CompiledContracts(contracts: contracts, options: options))
-                } catch {
-                    throw UsageError("the contracts cannot be used: \(error)")
-                }
-            case .failure(let error):
+            // validate reads no fixtures, so they are not even parsed.
+            do {
+                let contracts = try arguments.value("contracts").map { try ContractSet.load(directory: $0, includingFixtures: false) }
+                    ?? ContractSet.bundled(includingFixtures: false)
+                return ContractChecker(compiled: try CompiledContracts(contracts: contracts, options: options))
+            } catch {
                 throw UsageError("the contracts cannot be used: \(error)")
             }
         }

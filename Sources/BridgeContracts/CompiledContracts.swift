@@ -80,8 +80,24 @@ public final class CompiledContracts: Sendable {
         if let entry = entry(action: actionName, version: versionNumber), entry.schema.isValid(message) {
             return .valid(entry.contract)
         }
-        let envelopeResult = envelope.validate(message)
-        guard envelopeResult.isValid else { return .invalidEnvelope(envelopeResult) }
+        return failedVerdict(message, action: actionName, version: versionNumber)
+    }
+
+    /// `check` for a message that already failed `isValid`: the same verdict, without asking
+    /// the fast path again (bulk validation asks `isValid` first).
+    public func checkFailed(_ message: JSONDocument) -> MessageVerdict {
+        failedVerdict(message, action: message.member("action")?.stringValue,
+                      version: message.member("version")?.integerValue)
+    }
+
+    private func failedVerdict(_ message: JSONDocument, action actionName: String?, version versionNumber: Int64?)
+        -> MessageVerdict
+    {
+        // Most failing messages have a sound envelope: the fast path says so without output.
+        if envelope.check(message) != .valid {
+            let envelopeResult = envelope.validate(message)
+            if !envelopeResult.isValid { return .invalidEnvelope(envelopeResult) }
+        }
         let name = actionName ?? ""
         guard let action = contracts.manifest.action(named: name) else {
             return .unknownAction(name, known: contracts.manifest.actions.map(\.name))

@@ -13,12 +13,22 @@ public struct ContractSet: Sendable {
     public let origin: String
 
     /// The contracts compiled into this binary from the repository's contracts/ folder.
-    public static func bundled() throws(ContractError) -> ContractSet {
-        try ContractSet(files: BundledContracts.files, origin: "bundled contracts")
+    /// `includingFixtures: false` skips parsing fixtures (empty `fixtures`): `validate` needs
+    /// none, and they were a tenth of its start-up.
+    public static func bundled(includingFixtures: Bool) throws(ContractError) -> ContractSet {
+        try ContractSet(files: BundledContracts.files, origin: "bundled contracts", includingFixtures: includingFixtures)
     }
 
-    /// Loads a contracts folder from disk.
+    public static func bundled() throws(ContractError) -> ContractSet {
+        try bundled(includingFixtures: true)
+    }
+
+    /// Loads a contracts folder from disk (fixtures skipped with `includingFixtures: false`).
     public static func load(directory: String) throws(ContractError) -> ContractSet {
+        try load(directory: directory, includingFixtures: true)
+    }
+
+    public static func load(directory: String, includingFixtures: Bool) throws(ContractError) -> ContractSet {
         let root = URL(fileURLWithPath: directory).standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -35,11 +45,16 @@ public struct ContractSet: Sendable {
                 files[relative] = text
             }
         }
-        return try ContractSet(files: files, origin: root.path)
+        return try ContractSet(files: files, origin: root.path, includingFixtures: includingFixtures)
     }
 
-    /// Builds a set from relative path -> JSON text.
+    /// Builds a set from relative path -> JSON text; fixtures are left out (not even parsed)
+    /// with `includingFixtures: false`.
     public init(files: [String: String], origin: String) throws(ContractError) {
+        try self.init(files: files, origin: origin, includingFixtures: true)
+    }
+
+    public init(files: [String: String], origin: String, includingFixtures: Bool) throws(ContractError) {
         self.origin = origin
         guard let manifestText = files["manifest.json"] else {
             throw ContractError(file: "manifest.json", message: "missing in \(origin)")
@@ -67,7 +82,7 @@ public struct ContractSet: Sendable {
         for path in files.keys.sorted() {
             if path.hasPrefix("schemas/") {
                 schemas.append((String(path.dropFirst("schemas/".count)), try Self.parse(files[path]!, file: path)))
-            } else if path.hasPrefix("fixtures/") {
+            } else if includingFixtures && path.hasPrefix("fixtures/") {
                 fixtures.append(try Fixture.load(path: path, value: try Self.parse(files[path]!, file: path)))
             }
         }
