@@ -73,6 +73,7 @@ def cpu_model():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bridgectl", required=True)
+    parser.add_argument("--bridgectl-dynamic", help="the same bridgectl, dynamically linked: single-file latency only")
     parser.add_argument("--parse-floor", required=True)
     parser.add_argument("--venv", required=True)
     parser.add_argument("--out", required=True)
@@ -198,7 +199,10 @@ def main():
                             os.path.join(local, "apply.v1.json"), one], max(5, args.latency_runs // 4))
     say("single-file validate, median wall time (subprocess from Python, %d runs / %d runs):"
         % (args.latency_runs, max(5, args.latency_runs // 4)))
-    say("  bridgectl validate one.json       %7.1f ms" % bridgectl_ms)
+    say("  bridgectl validate one.json       %7.1f ms   (release, --static-swift-stdlib)" % bridgectl_ms)
+    if args.bridgectl_dynamic:
+        dynamic_ms = median_latency([args.bridgectl_dynamic, "validate", one], args.latency_runs)
+        say("  same, dynamically linked          %7.1f ms   (release; not the target's binary)" % dynamic_ms)
     say("  check-jsonschema one.json         %7.1f ms   (%.0fx bridgectl)" % (cj_ms, cj_ms / bridgectl_ms))
     say()
 

@@ -5,6 +5,12 @@
 # times everything as whole processes and prints the report and the targets (PASS/FAIL).
 # Exit 1 when the validators disagree on any message.
 #
+# The measured bridgectl is the release build with the Swift runtime and Foundation linked in
+# (--static-swift-stdlib), the way a command-line tool is shipped: without it, about half of a
+# single-file run is the dynamic loader binding libswiftCore and Foundation. The ordinary
+# dynamic release build is built too (scratch path + "-dynamic") and its single-file latency
+# printed next to it, so both numbers are in every report.
+#
 # Environment: BENCH_SCRATCH (swift scratch path, default .build), BENCH_MESSAGES (200000),
 # BENCH_ARGS (more options for bench/run.py, e.g. "--runs 5").
 set -euo pipefail
@@ -15,8 +21,10 @@ out=bench/out
 mkdir -p "$out"
 
 command -v gcc >/dev/null || { echo "bench: gcc is needed for the parse floor" >&2; exit 2; }
-swift build -c release --scratch-path "$scratch" --product bridgectl
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bridgectl
 bridgectl="$scratch/release/bridgectl"
+swift build -c release --scratch-path "$scratch-dynamic" --product bridgectl
+bridgectl_dynamic="$scratch-dynamic/release/bridgectl"
 
 # Peers, pinned so numbers compare across runs.
 if [ ! -x bench/.venv/bin/python ]; then python3 -m venv bench/.venv; fi
@@ -25,5 +33,5 @@ bench/.venv/bin/python -m pip install -q --disable-pip-version-check \
 
 gcc -O2 -Wall -Wextra -o "$out/parse_floor" bench/parse_floor.c $(pkg-config --cflags --libs jansson)
 
-exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --parse-floor "$out/parse_floor" \
+exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --bridgectl-dynamic "$bridgectl_dynamic" --parse-floor "$out/parse_floor" \
     --venv bench/.venv --out "$out" --messages "${BENCH_MESSAGES:-200000}" ${BENCH_ARGS:-}
