@@ -44,6 +44,7 @@ struct sc_arena {
     char *base;
     size_t used;
     size_t slab;
+    size_t heap_allocations; /* made with malloc (slab full) since the last reset */
 };
 
 static char *region;      /* set once before main, never changed */
@@ -67,6 +68,7 @@ static void *arena_malloc(size_t size)
             SC_UNPOISON(pointer, size);
             return pointer;
         }
+        arena->heap_allocations++;
     }
     return malloc(size);
 }
@@ -109,6 +111,7 @@ sc_arena *sc_arena_new(void)
     arena->slab = slab;
     arena->base = region + slab * SC_ARENA_SLAB_SIZE;
     arena->used = 0;
+    arena->heap_allocations = 0;
     return arena;
 }
 
@@ -118,6 +121,16 @@ void sc_arena_reset(sc_arena *arena)
         return;
     SC_POISON(arena->base, arena->used);
     arena->used = 0;
+    arena->heap_allocations = 0;
+}
+
+void sc_arena_release(sc_arena *arena, json_t *value)
+{
+    /* With every allocation since the reset in the slab, the reset frees it all: jansson's
+     * decref walk over the tree would only call arena_free, which does nothing. */
+    if (!arena || arena->heap_allocations)
+        json_decref(value);
+    sc_arena_reset(arena);
 }
 
 void sc_arena_free(sc_arena *arena)

@@ -91,8 +91,11 @@ public final class JSONDocument: @unchecked Sendable {
         raw = Self.make(value)
     }
 
+    /// False once `MessageArena` has taken back the value (it frees it with the arena).
+    var ownsValue = true
+
     deinit {
-        json_decref(raw)
+        if ownsValue { json_decref(raw) }
     }
 
     /// Takes over a value this module parsed (`MessageArena`).

@@ -35,12 +35,16 @@ public final class MessageArena {
         case .failure(let error): parseError = error
         }
         let result = body(document.map { .success($0) } ?? .failure(parseError))
-        if document != nil {
+        if let raw = document?.raw {
             precondition(isKnownUniquelyReferenced(&document),
                          "a JSONDocument parsed into a MessageArena outlived withDocument's body")
-            document = nil  // json_decref: frees nothing that lives in the arena
+            document!.ownsValue = false
+            document = nil
+            // Frees the value with the arena: no walk over its tree when it all lies in the arena.
+            sc_arena_release(arena, raw)
+        } else {
+            sc_arena_reset(arena)
         }
-        sc_arena_reset(arena)
         return result
     }
 }
