@@ -31,12 +31,12 @@ struct ContractChecker: MessageChecker {
 
     func check(_ document: JSONDocument) -> CheckOutcome {
         let verdict = compiled.check(document)
-        let value = document.value
+        // Only two members are read: the message is never converted as a whole.
         return CheckOutcome(
             valid: verdict.isValid,
             summary: verdict.summary,
-            action: value["action"]?.stringValue,
-            version: value["version"]?.integerValue.flatMap { Int(exactly: $0) },
+            action: document.member("action")?.stringValue,
+            version: document.member("version")?.integerValue.flatMap { Int(exactly: $0) },
             code: verdict.errorCode,
             units: verdict.units
         )

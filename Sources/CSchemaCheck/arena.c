@@ -3,7 +3,8 @@
  * free for every value of every message.
  *
  * jansson's allocator hooks (json_set_alloc_funcs) are process-wide, so they are installed
- * once, before main, and route by thread and by address:
+ * once, on the first sc_arena_new (a process that never asks for an arena keeps jansson's
+ * own allocator and reserves nothing), and route by thread and by address:
  *   - allocation goes to an arena only while this thread is inside sc_parse_in_arena
  *     (a thread-local pointer); everywhere else, and when the arena is full, it is malloc;
  *   - free recognises arena memory by address (all arenas are slabs of one reserved region)
@@ -17,6 +18,7 @@
 #include "sc_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -47,14 +49,18 @@ struct sc_arena {
     size_t heap_allocations; /* made with malloc (slab full) since the last reset */
 };
 
-static char *region;      /* set once before main, never changed */
+/* Set once by sc_arena_install and never changed; atomic because arena_free reads it on
+ * threads that never called sc_arena_new. */
+static char *_Atomic region;
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t slabs_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned char slab_taken[SC_ARENA_SLABS];
 static _Thread_local sc_arena *current_arena;
 
 static inline int in_region(const void *pointer)
 {
-    return region && (uintptr_t)pointer - (uintptr_t)region < (uintptr_t)SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS;
+    char *base = atomic_load_explicit(&region, memory_order_acquire);
+    return base && (uintptr_t)pointer - (uintptr_t)base < (uintptr_t)SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS;
 }
 
 static void *arena_malloc(size_t size)
@@ -79,19 +85,22 @@ static void arena_free(void *pointer)
         free(pointer);
 }
 
-__attribute__((constructor)) static void sc_arena_install(void)
+/* Safe while other threads use jansson: until an arena exists no thread allocates from one,
+ * and arena_free passes every pointer outside the region to free, whichever hook made it. */
+static void sc_arena_install(void)
 {
     void *reserved = mmap(NULL, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (reserved == MAP_FAILED)
         return; /* no arenas: sc_arena_new returns NULL, and jansson keeps malloc */
-    region = reserved;
-    SC_POISON(region, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS);
+    SC_POISON(reserved, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS);
+    atomic_store_explicit(&region, (char *)reserved, memory_order_release);
     json_set_alloc_funcs(arena_malloc, arena_free);
 }
 
 sc_arena *sc_arena_new(void)
 {
+    pthread_once(&install_once, sc_arena_install);
     if (!region)
         return NULL;
     sc_arena *arena = malloc(sizeof *arena);
