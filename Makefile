@@ -32,11 +32,12 @@ c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
 
-# The C checker's own tests: ECMA regex and formats, input limits, fuzz regressions (each
-# also under ASan and UBSan).
+# The C checker's own tests: ECMA regex and formats, input limits, the fast reader against
+# jansson, fuzz regressions (each also under ASan and UBSan).
 test-c: deps
 	Tests/c/run-regex-format-tests.sh | tail -n 1
 	Tests/c/run-limits-tests.sh | tail -n 1
+	Tests/c/run-reader-tests.sh | tail -n 1
 	Tests/c/regressions/run.sh | tail -n 1
 
 test-swift: build

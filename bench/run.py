@@ -118,6 +118,8 @@ def main():
     rates["bridgectl (--jobs 1)"] = (n / wall1, cpu1 / n)
     floor_wall, floor_cpu, _ = best_of(args.runs, [args.parse_floor, corpus])
     rates["jansson parse-only floor (1 thread)"] = (n / floor_wall, floor_cpu / n)
+    reader_wall, reader_cpu, _ = best_of(args.runs, [args.parse_floor, "--bridgekit", corpus])
+    rates["bridgekit parse only (fast reader + arena, 1 thread)"] = (n / reader_wall, reader_cpu / n)
 
     peer_verdicts = []
     for peer, lines in (("jsonschema-rs", n), ("fastjsonschema", n), ("jsonschema", min(args.slow_lines, n))):
@@ -182,11 +184,15 @@ def main():
     say()
 
     # CPU time, not wall: per-core cost, and less sensitive to other load on the machine.
+    # The target is stated against jansson's parse; bridgectl parses with its own fast reader
+    # (jansson only for what the reader declines), so its own parse floor is printed too.
     overhead = cpu1 / floor_cpu - 1.0
     say("per core (CPU time): jansson parse-only floor (bench/parse_floor.c, same flags) %.2f us/msg;"
         % (floor_cpu / n * 1e6))
-    say("          bridgectl --jobs 1 %.2f us/msg: validation (and everything else) adds %.0f%% over the floor"
-        % (cpu1 / n * 1e6, overhead * 100))
+    say("          bridgectl --jobs 1 %.2f us/msg: %.0f%% %s the jansson floor (everything: parse, validation, output)"
+        % (cpu1 / n * 1e6, abs(overhead) * 100, "over" if overhead >= 0 else "under"))
+    say("          bridgectl's own parse (parse_floor --bridgekit) %.2f us/msg, so validation and the rest"
+        " %.2f us/msg" % (reader_cpu / n * 1e6, (cpu1 - reader_cpu) / n * 1e6))
     say()
 
     # ---- single file latency
@@ -236,7 +242,7 @@ def main():
 
     targets = [
         ("bulk throughput >= 1.5x jsonschema-rs + orjson", ratio >= 1.5, "%.2fx" % ratio),
-        ("per core, validation <= 25% over the parse-only floor", overhead <= 0.25, "+%.0f%%" % (overhead * 100)),
+        ("per core, validation <= 25% over the parse-only floor", overhead <= 0.25, "%+.0f%%" % (overhead * 100)),
         ("single-file validate median <= 10 ms", bridgectl_ms <= 10.0, "%.1f ms" % bridgectl_ms),
         ("peak memory for %d within 2x of %d" % (n, args.small), rss_big <= 2 * rss_small,
          "%.2fx" % (rss_big / rss_small)),

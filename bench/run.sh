@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh: bridgectl against the best JSON Schema validators, side by side (not part of
 # `make test`). Builds bridgectl in release mode, installs the peers into bench/.venv from
-# PyPI, compiles the jansson parse-only floor, then bench/run.py generates the seeded corpus,
+# PyPI, compiles the parse-only floors (jansson's, and bridgectl's own fast reader), then bench/run.py generates the seeded corpus,
 # times everything as whole processes and prints the report and the targets (PASS/FAIL).
 # Exit 1 when the validators disagree on any message.
 #
@@ -31,7 +31,9 @@ if [ ! -x bench/.venv/bin/python ]; then python3 -m venv bench/.venv; fi
 bench/.venv/bin/python -m pip install -q --disable-pip-version-check \
     "jsonschema-rs==0.61.2" "orjson==3.13.0" "fastjsonschema==2.22.3" "jsonschema==4.26.0" "check-jsonschema==0.39.0"
 
-gcc -O2 -Wall -Wextra -o "$out/parse_floor" bench/parse_floor.c $(pkg-config --cflags --libs jansson)
+# The floors: jansson alone, and bridgectl's own parse (the checker's sources, same -O2).
+gcc -O2 -Wall -Wextra -DPCRE2_CODE_UNIT_WIDTH=8 -ISources/CSchemaCheck/include -o "$out/parse_floor" \
+    bench/parse_floor.c Sources/CSchemaCheck/*.c $(pkg-config --cflags --libs jansson libpcre2-8) -lm
 
 exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --bridgectl-dynamic "$bridgectl_dynamic" --parse-floor "$out/parse_floor" \
     --venv bench/.venv --out "$out" --messages "${BENCH_MESSAGES:-200000}" ${BENCH_ARGS:-}

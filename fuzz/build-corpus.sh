@@ -3,6 +3,7 @@
 # Seeds are derived, never committed in bulk:
 #   validate  bridge messages of contracts/fixtures and examples/, plus every test instance
 #             ("data") of the JSON-Schema-Test-Suite (draft2020-12 and draft7)
+#   parse     the same seeds as validate
 #   compile   contracts/schemas, the meta-schemas and every schema of the suite
 #   host      the fixture messages as host sessions (origin line, main-frame flag, message)
 #   url       route patterns filled in, fixture entry links, look-alike and hostile URLs
@@ -67,6 +68,10 @@ for url in 'https://sendy.co.kr.evil.example/event/x' 'https://user@sendy.co.kr/
     printf '%s' "$url" | seed "$OUT/url"
 done
 
-for target in validate compile host url; do
+# The parser target starts from the same messages and instances as validate.
+mkdir -p "$OUT/parse"
+cp "$OUT"/validate/* "$OUT/parse/"
+
+for target in validate parse compile host url; do
     echo "corpus $target: $(ls "$OUT/$target" | wc -l) seeds"
 done

@@ -9,6 +9,8 @@
 #   compile   C: sc_compile_document on arbitrary JSON (registry holds the meta-schemas)
 #   validate  C: arbitrary bytes -> sc_parse -> sc_is_valid and sc_validate on the contract
 #             schemas; the two modes must agree
+#   parse     C: arbitrary bytes -> sc_parse with the fast reader on and with jansson alone,
+#             under three sets of limits; the results must agree (Tests/c/parse_agreement.h)
 #   host      Swift: BridgeHost.receive on arbitrary sessions (fuzz/swift, libFuzzer driver)
 #   url       Swift: DeepLinkHandler URL parsing (fuzz/swift, libFuzzer driver)
 # Everything goes to fuzz/out/ (git-ignored). Crash inputs: fuzz/out/artifacts/<target>/.
@@ -17,7 +19,7 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
-TARGETS="${FUZZ_TARGETS:-compile validate host url}"
+TARGETS="${FUZZ_TARGETS:-compile validate parse host url}"
 OUT="$ROOT/fuzz/out"
 BUILD="$OUT/build"
 CLANG="${CLANG:-/opt/swift/usr/bin/clang}"
@@ -29,7 +31,7 @@ log() { printf '[fuzz] %s\n' "$*" >&2; }
 # ---- build ------------------------------------------------------------------------------
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CFLAGS="-std=c11 -g -O1 -Wall -Wextra $SAN -DPCRE2_CODE_UNIT_WIDTH=8 \
- -I$ROOT/Sources/CSchemaCheck/include -I$ROOT/Sources/CSchemaCheck -DBRIDGEKIT_ROOT=\"$ROOT\""
+ -I$ROOT/Sources/CSchemaCheck/include -I$ROOT/Sources/CSchemaCheck -I$ROOT/Tests/c -DBRIDGEKIT_ROOT=\"$ROOT\""
 LDLIBS="-ljansson -lpcre2-8 -lm"
 LDFLAGS=""
 "$CLANG" -fuse-ld=lld -x c -o /dev/null - <<<'int main(void){return 0;}' 2>/dev/null && LDFLAGS="-fuse-ld=lld"
@@ -67,12 +69,12 @@ build_swift_targets() {
 }
 
 # ---- run ----------------------------------------------------------------------------------
-[ -d "$OUT/corpus/validate" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
+[ -d "$OUT/corpus/validate" ] && [ -d "$OUT/corpus/parse" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
 
 declare -A EXECS CORPUS CRASHES STATUS
 ANY_CRASH=0
 ANY_BUILD_FAILURE=0
-if [[ " $TARGETS " == *" compile "* || " $TARGETS " == *" validate "* ]]; then
+if [[ " $TARGETS " == *" compile "* || " $TARGETS " == *" validate "* || " $TARGETS " == *" parse "* ]]; then
     log "building the checker objects with ASan + UBSan + fuzzer coverage"
     build_checker_objects || { log "checker build failed"; exit 2; }
 fi
@@ -80,7 +82,7 @@ fi
 for target in $TARGETS; do
     binary=""
     case "$target" in
-        compile|validate)
+        compile|validate|parse)
             if build_c_target "$target"; then binary="$BUILD/fuzz_$target"; fi ;;
         host|url)
             if build_swift_targets; then binary="$BUILD/swift/fuzz-$target"; fi ;;

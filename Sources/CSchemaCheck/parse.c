@@ -1,6 +1,9 @@
 /*
  * parse.c: sc_parse, reading one JSON text the way bridge messages must be read.
  *
+ * Plain valid JSON inside the limits is read by the fast reader (reader.c); everything it
+ * declines is decoded here by jansson, so every parse error is jansson's, located.
+ *
  * jansson decodes with duplicate keys rejected and NUL kept; its own nesting cap (2048) bounds
  * its recursion, so a hostile 100,000-deep input is refused without deep recursion anywhere.
  * Then one walk over the tree enforces the depth and size limits. Only on the cold path (a
@@ -125,6 +128,12 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, size
 
 json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error)
 {
+    return sc_parse_with(buffer, length, limits, error, 1);
+}
+
+json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error,
+                      int fast)
+{
     if (error)
         memset(error, 0, sizeof *error);
     if (!buffer && length) {
@@ -146,6 +155,11 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
     size_t max_depth = SC_JANSSON_MAX_DEPTH;
     if (limits && limits->max_depth && limits->max_depth < max_depth)
         max_depth = limits->max_depth;
+    if (fast) {
+        json_t *value = sc_parse_fast(buffer, length, limits, max_depth);
+        if (value)
+            return value;
+    }
     size_t flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY;
     json_error_t jerr;
     json_t *value = json_loadb(buffer, length, flags, &jerr);

@@ -3,7 +3,8 @@
  *
  * Layout of the checker (one concern per file):
  *   util.c        byte buffers, a string-keyed hash map, number and equality helpers
- *   parse.c       sc_parse: jansson decoding, then one walk for depth and size limits
+ *   parse.c       sc_parse: the fast reader, else jansson decoding and one walk for limits
+ *   reader.c      the fast reader: plain valid JSON straight to json_t, declines the rest
  *   arena.c       per-message arenas behind jansson's allocator hooks (bulk validation)
  *   uri.c         RFC 3986 reference resolution
  *   pointer.c     RFC 6901 JSON Pointers in URI fragments
@@ -88,6 +89,17 @@ int sc_map_get(const sc_map *m, const char *key, size_t klen, size_t *out);
 /* Keys made from pointers (the address as text) for identity maps. */
 int sc_map_put_ptr(sc_map *m, const void *ptr, size_t value);
 int sc_map_get_ptr(const sc_map *m, const void *ptr, size_t *out);
+
+/* ---- parsing instances --------------------------------------------------------------- */
+
+/* sc_parse with the fast reader on (fast = 1) or off (jansson alone, for the tests that
+ * hold the two to the same result). */
+json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error,
+                      int fast);
+/* The value json_loadb (duplicates rejected, NUL allowed, any value) would return when the
+ * input is plain valid JSON within limits and max_depth; NULL for anything else, which
+ * includes every input jansson refuses. Never reports an error of its own. */
+json_t *sc_parse_fast(const char *buffer, size_t length, const sc_parse_limits *limits, size_t max_depth);
 
 /* ---- errors -------------------------------------------------------------------------- */
 
