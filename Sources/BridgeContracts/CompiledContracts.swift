@@ -9,7 +9,15 @@ public final class CompiledContracts: Sendable {
     private let schemas: [String: CompiledSchema]
     /// (action, version) -> contract and schema, scanned in order: a handful of entries, cheaper
     /// per message than hashing the action name twice.
-    private let dispatch: [(action: String, version: Int64, contract: ActionContract, schema: CompiledSchema)]
+    private let dispatch: [DispatchEntry]
+
+    private struct DispatchEntry: Sendable {
+        let action: String
+        let actionUTF8: [UInt8]
+        let version: Int64
+        let contract: ActionContract
+        let schema: CompiledSchema
+    }
 
     public init(contracts: ContractSet, options: SchemaOptions = SchemaOptions()) throws(ContractError) {
         self.contracts = contracts
@@ -44,7 +52,10 @@ public final class CompiledContracts: Sendable {
         }
         self.schemas = schemas
         dispatch = contracts.manifest.actions.flatMap { action in
-            action.versions.map { (action.name, Int64($0.version), $0, schemas[$0.schema]!) }
+            action.versions.map {
+                DispatchEntry(action: action.name, actionUTF8: Array(action.name.utf8), version: Int64($0.version),
+                              contract: $0, schema: schemas[$0.schema]!)
+            }
         }
     }
 
@@ -56,14 +67,18 @@ public final class CompiledContracts: Sendable {
     /// The fast boolean path alone: true exactly when `check` would say `.valid`, without
     /// building any error output (bulk validation asks this first, per line).
     public func isValid(_ message: JSONDocument) -> Bool {
-        guard let entry = entry(action: message.member("action")?.stringValue,
-                                version: message.member("version")?.integerValue) else { return false }
-        return entry.schema.isValid(message)
+        // Per line of a bulk run: the action's bytes are compared where they lie, no String made.
+        guard let version = message.member("version")?.integerValue else { return false }
+        let schema = message.withStringMember("action") { action in
+            dispatch.first { $0.version == version && $0.actionUTF8.elementsEqual(action) }?.schema
+        }
+        return schema??.isValid(message) ?? false
     }
 
     private func entry(action name: String?, version: Int64?) -> (contract: ActionContract, schema: CompiledSchema)? {
         guard let name, let version else { return nil }
-        for entry in dispatch where entry.version == version && entry.action == name {
+        // Bytes, not String equality (which would also match canonically equivalent text), as isValid does.
+        for entry in dispatch where entry.version == version && entry.actionUTF8.elementsEqual(name.utf8) {
             return (entry.contract, entry.schema)
         }
         return nil

@@ -446,6 +446,23 @@ static void free_kw(sc_kw *kw)
     free(kw->re_src);
 }
 
+/* properties and additionalProperties of one schema object: on the boolean fast path one walk
+ * over an instance's members serves both, so each member is looked up once, not twice. */
+static void pair_object_keywords(sc_node *node)
+{
+    sc_kw *properties = NULL, *additional = NULL;
+    for (size_t k = 0; k < node->nkws; k++) {
+        if (strcmp(node->kws[k].name, "properties") == 0)
+            properties = &node->kws[k];
+        else if (strcmp(node->kws[k].name, "additionalProperties") == 0)
+            additional = &node->kws[k];
+    }
+    if (properties && additional) {
+        properties->partner = additional;
+        additional->partner = properties;
+    }
+}
+
 static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, const char *base,
                              const char *canonical)
 {
@@ -546,6 +563,7 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
         }
     }
     c->depth--;
+    pair_object_keywords(node);
     return node;
 }
 

@@ -179,6 +179,8 @@ static int validate_properties(sc_vctx *v, const sc_kw *kw, const json_t *instan
     if (!json_is_object(instance))
         return 1;
     int result = 1;
+    if (!ann && !v->full && kw->partner)
+        return 1; /* additionalProperties checks these members too (validate_members_once) */
     if (!ann) {
         /* hot path: one hash lookup in the instance per declared property */
         for (size_t i = 0; i < kw->nnames; i++) {
@@ -310,12 +312,41 @@ int sc_kw_pattern_properties(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *
     return 0;
 }
 
+/* The boolean fast path of properties + additionalProperties together: each member of the
+ * instance is looked up once among the declared names, then checked against its property's
+ * schema, or skipped (patternProperties checks it), or held to additionalProperties. */
+static int validate_members_once(sc_vctx *v, const sc_kw *additional, const sc_kw *properties, json_t *object)
+{
+    for (void *it = json_object_iter(object); it; it = json_object_iter_next(object, it)) {
+        const char *key = json_object_iter_key(it);
+        size_t klen = json_object_iter_key_len(it);
+        const json_t *value = json_object_iter_value(it);
+        size_t index;
+        int r;
+        if (sc_map_get(&properties->map, key, klen, &index)) {
+            r = sc_validate_node(v, properties->subs[index], value, NULL);
+        } else {
+            int matched;
+            if (match_any(v, additional, key, klen, &matched) < 0)
+                return -1;
+            if (matched)
+                continue;
+            r = additional->a->boolean == 0 ? 0 : sc_validate_node(v, additional->a, value, NULL);
+        }
+        if (r != 1)
+            return r;
+    }
+    return 1;
+}
+
 static int validate_additional(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     if (!json_is_object(instance))
         return 1;
-    int result = 1;
     json_t *object = (json_t *)instance;
+    if (!ann && !v->full && kw->partner)
+        return validate_members_once(v, kw, kw->partner, object);
+    int result = 1;
     for (void *it = json_object_iter(object); it; it = json_object_iter_next(object, it)) {
         const char *key = json_object_iter_key(it);
         size_t klen = json_object_iter_key_len(it);

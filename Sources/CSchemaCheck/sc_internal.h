@@ -231,6 +231,7 @@ struct sc_kw {
     size_t nres;
     sc_node *a, *b, *c;      /* single subschemas (if/then/else, $ref target, ...) */
     int in_place;            /* its subschemas apply to the same instance location */
+    const sc_kw *partner;    /* properties <-> additionalProperties of the same schema */
 };
 
 typedef struct sc_resource_rt sc_resource_rt;

@@ -15,4 +15,16 @@ extension JSONDocument {
         }
         return found.map(Self.convert)
     }
+
+    /// The UTF-8 bytes of the top-level string member `key`, handed to `body` without making a
+    /// Swift String (bulk validation compares the action name per line); nil when the document
+    /// is not an object or the member is missing or not a string.
+    public func withStringMember<Result>(_ key: StaticString, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard raw.pointee.type == JSON_OBJECT else { return nil }
+        let found = key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount) {
+            json_object_getn(raw, $0, key.utf8CodeUnitCount)
+        }
+        guard let found, found.pointee.type == JSON_STRING else { return nil }
+        return body(UnsafeRawBufferPointer(start: json_string_value(found), count: json_string_length(found)))
+    }
 }

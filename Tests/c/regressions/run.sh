@@ -14,7 +14,7 @@ mkdir -p "$OUT"
 LD=""
 "$CLANG" -fuse-ld=lld -x c -o /dev/null - <<<"int main(void){return 0;}" 2>/dev/null && LD="-fuse-ld=lld"
 FLAGS="-std=c11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
- -DPCRE2_CODE_UNIT_WIDTH=8 -I$ROOT/Sources/CSchemaCheck/include -I$ROOT/Sources/CSchemaCheck -DBRIDGEKIT_ROOT=\"$ROOT\""
+ -DPCRE2_CODE_UNIT_WIDTH=8 -I$ROOT/Sources/CSchemaCheck/include -I$ROOT/Sources/CSchemaCheck -I$ROOT/Tests/c -DBRIDGEKIT_ROOT=\"$ROOT\""
 failed=0
 total=0
 for dir in "$HERE"/*/; do
