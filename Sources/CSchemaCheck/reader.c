@@ -20,8 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Escaped property names are decoded into this much stack; longer ones go to jansson. */
-#define SC_READER_KEY_LENGTH 256
+/* Deeper documents go to jansson (its own recursion, capped at 2048, is what sc_parse always
+ * had): the reader's frames then stay under about 32 KiB of stack even in a debug build, so
+ * it is safe on threads with small stacks. Bridge messages stop at 64 anyway. */
+#define SC_READER_MAX_DEPTH 128
 
 typedef struct reader {
     const unsigned char *at;
@@ -367,6 +369,44 @@ static json_t *read_array(reader *r, size_t depth)
     return NULL;
 }
 
+/* One "key": value member into object. The key's escapes decoded into the scratch buffer are
+ * copied out first (the value's strings reuse the buffer); that copy is on the heap, not in
+ * this frame, so deep nesting costs little stack. */
+static int read_member(reader *r, json_t *object, size_t depth)
+{
+    if (r->at >= r->end || *r->at != '"')
+        return -1;
+    r->at++;
+    const char *key;
+    size_t key_length;
+    size_t max_length = r->limits->max_string_length;
+    if (read_string(r, &key, &key_length) < 0 || (max_length && key_length > max_length))
+        return -1;
+    char *escaped_key = NULL;
+    if (key == r->scratch) {
+        if (memchr(key, '\0', key_length))
+            return -1; /* jansson refuses a NUL in a key */
+        escaped_key = malloc(key_length + 1);
+        if (!escaped_key)
+            return -1;
+        memcpy(escaped_key, key, key_length);
+        key = escaped_key;
+    }
+    int status = -1;
+    skip_space(r);
+    if (r->at < r->end && *r->at == ':') {
+        r->at++;
+        json_t *value = read_value(r, depth);
+        size_t before = json_object_size(object);
+        /* an unchanged size means a duplicate key replaced a member: jansson's error to report */
+        if (value && json_object_setn_new_nocheck(object, key, key_length, value) == 0 &&
+            json_object_size(object) > before)
+            status = 0;
+    }
+    free(escaped_key);
+    return status;
+}
+
 static json_t *read_object(reader *r, size_t depth)
 {
     json_t *object = json_object();
@@ -378,36 +418,11 @@ static json_t *read_object(reader *r, size_t depth)
         return object;
     }
     size_t max_members = r->limits->max_properties;
-    size_t max_length = r->limits->max_string_length;
     for (;;) {
-        if (r->at >= r->end || *r->at != '"')
+        if (read_member(r, object, depth) < 0)
             break;
-        r->at++;
-        const char *key;
-        size_t key_length;
-        if (read_string(r, &key, &key_length) < 0 || (max_length && key_length > max_length))
+        if (max_members && json_object_size(object) > max_members)
             break;
-        /* the value's own strings reuse the scratch buffer: keep an escaped key apart */
-        char escaped_key[SC_READER_KEY_LENGTH];
-        if (key == r->scratch) {
-            if (key_length > sizeof escaped_key || memchr(key, '\0', key_length))
-                break; /* jansson refuses a NUL in a key; long escaped keys are rare */
-            memcpy(escaped_key, key, key_length);
-            key = escaped_key;
-        }
-        skip_space(r);
-        if (r->at >= r->end || *r->at != ':')
-            break;
-        r->at++;
-        json_t *value = read_value(r, depth);
-        if (!value)
-            break;
-        size_t before = json_object_size(object);
-        if (json_object_setn_new_nocheck(object, key, key_length, value) < 0)
-            break;
-        size_t after = json_object_size(object);
-        if (after == before || (max_members && after > max_members))
-            break; /* a duplicate key replaced a member: jansson's error to report */
         skip_space(r);
         if (r->at >= r->end)
             break;
@@ -473,7 +488,7 @@ json_t *sc_parse_fast(const char *buffer, size_t length, const sc_parse_limits *
         .at = (const unsigned char *)buffer,
         .end = (const unsigned char *)buffer + length,
         .limits = limits ? limits : &no_limits,
-        .max_depth = max_depth,
+        .max_depth = max_depth < SC_READER_MAX_DEPTH ? max_depth : SC_READER_MAX_DEPTH,
     };
     r.scratch = r.local;
     r.scratch_size = sizeof r.local;

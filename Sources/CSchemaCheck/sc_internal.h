@@ -97,7 +97,7 @@ int sc_map_get_ptr(const sc_map *m, const void *ptr, size_t *out);
 json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error,
                       int fast);
 /* The value json_loadb (duplicates rejected, NUL allowed, any value) would return when the
- * input is plain valid JSON within limits and max_depth; NULL for anything else, which
+ * input is plain valid JSON within limits and max_depth (and 128 levels); NULL for anything else, which
  * includes every input jansson refuses. Never reports an error of its own. */
 json_t *sc_parse_fast(const char *buffer, size_t length, const sc_parse_limits *limits, size_t max_depth);
 

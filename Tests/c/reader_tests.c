@@ -242,7 +242,7 @@ static void compare_edge_cases(void)
     compare_all_limits("raw NUL in a string", "\"a\0b\"", 5);
     compare_all_limits("NUL after the value", "{}\0", 3);
     /* nesting at jansson's cap and past it, and at the bridge's depth limit and past it */
-    size_t sizes[] = {3, 4, 64, 65, 2048, 2049, 5000};
+    size_t sizes[] = {3, 4, 64, 65, 128, 129, 2048, 2049, 5000};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         size_t depth = sizes[s];
         char *text = malloc(depth * 2 + 1);
