@@ -31,7 +31,7 @@ func embed(_ arguments: [String]) -> Int32 {
     entries.sort { $0.0 < $1.0 }
 
     var source = "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n"
-    source += "import Foundation\n\n"
+    source += "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif\n\n"
     source += "public enum \(symbol) {\n"
     source += "    /// Relative path -> file contents, decoded once on first use.\n"
     source += "    public static let files: [String: String] = {\n"

@@ -1,6 +1,10 @@
 import CJansson
 import CSchemaCheck
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Limits applied while parsing untrusted JSON (`sc_parse_limits`). Zero means no limit.
 public struct ParseLimits: Sendable, Hashable {

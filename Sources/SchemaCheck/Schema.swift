@@ -1,6 +1,5 @@
 import CJansson
 import CSchemaCheck
-import Foundation
 
 /// A schema that could not be registered or compiled: a bad keyword value, an
 /// unresolvable `$ref`, a bad regular expression. `location` is the schema's URI#pointer.
