@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SchemaCheck
 
 /// A loaded contracts/ folder: manifest, routes, schema documents and fixtures. The same type
@@ -30,20 +34,23 @@ public struct ContractSet: Sendable {
 
     public static func load(directory: String, includingFixtures: Bool) throws(ContractError) -> ContractSet {
         let root = URL(fileURLWithPath: directory).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileSystem.status(atPath: root.path)?.isDirectory == true else {
             throw ContractError(file: directory, message: "not a contracts folder (no such directory)")
         }
+        // Symbolic links are listed, not followed (a linked root lists nothing), as before.
+        let subpaths: [String]
+        do {
+            subpaths = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        } catch {
+            throw ContractError(file: directory, message: "cannot be listed: \(FileSystem.describe(error))")
+        }
         var files: [String: String] = [:]
-        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
-            for case let url as URL in walker where url.pathExtension == "json" {
-                let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))
-                guard let data = FileManager.default.contents(atPath: url.path),
-                      let text = String(data: data, encoding: .utf8) else {
-                    throw ContractError(file: relative, message: "cannot be read as UTF-8 text")
-                }
-                files[relative] = text
+        for relative in subpaths where URL(filePath: relative, directoryHint: .notDirectory).pathExtension == "json" {
+            guard let data = FileManager.default.contents(atPath: root.path + "/" + relative),
+                  let text = String(data: data, encoding: .utf8) else {
+                throw ContractError(file: relative, message: "cannot be read as UTF-8 text")
             }
+            files[relative] = text
         }
         return try ContractSet(files: files, origin: root.path, includingFixtures: includingFixtures)
     }
