@@ -36,7 +36,7 @@ public struct OriginPolicy: Sendable {
     static func canonical(_ origin: String) -> Result<String, Malformed> {
         let bytes = Array(origin.utf8)
         guard bytes.count <= 255 else { return .failure(Malformed(reason: "too long")) }
-        guard let separator = origin.range(of: "://") else { return .failure(Malformed(reason: "no scheme")) }
+        guard let separator = origin.firstRange(of: "://") else { return .failure(Malformed(reason: "no scheme")) }
         let scheme = origin[..<separator.lowerBound].lowercased()
         guard scheme == "https" else { return .failure(Malformed(reason: "scheme \(scheme.isEmpty ? "(none)" : scheme) is not https")) }
         let authority = origin[separator.upperBound...]

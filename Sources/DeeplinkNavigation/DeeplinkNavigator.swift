@@ -1,4 +1,3 @@
-import Foundation
 import DeeplinkRouting
 
 /// What `navigate` did with an entry right away.

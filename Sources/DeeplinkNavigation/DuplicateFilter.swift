@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Remembers fingerprints for the duplicate window only, so memory stays bounded by the number of
 /// distinct entries within one window.

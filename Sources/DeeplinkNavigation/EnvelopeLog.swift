@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What happened to an envelope. `waitingForReady` and `pendingLogin` park it; every other case
 /// consumes it, and an envelope is consumed exactly once.

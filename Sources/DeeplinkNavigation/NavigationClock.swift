@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The time source of the navigator (envelope timestamps, the duplicate window). Tests inject
 /// `ManualNavigationClock` so duplicate windows are exact and runs are deterministic.
