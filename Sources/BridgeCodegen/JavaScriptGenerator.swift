@@ -1,5 +1,9 @@
 import BridgeContracts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One file of the generated web-side kit, relative to the output folder (e.g. "bridge.js").
 public struct GeneratedFile: Sendable, Equatable {
@@ -109,7 +113,7 @@ public enum GeneratedFiles {
     /// Every generated file that is absent from `directory` or whose bytes differ.
     public static func stale(_ files: [GeneratedFile], in directory: String) -> [Stale] {
         files.compactMap { file in
-            let path = (directory as NSString).appendingPathComponent(file.path)
+            let path = path(of: file, in: directory)
             guard let data = FileManager.default.contents(atPath: path) else { return Stale(path: path, reason: .missing) }
             return data == Data(file.contents.utf8) ? nil : Stale(path: path, reason: .differs)
         }
@@ -119,12 +123,24 @@ public enum GeneratedFiles {
     public static func write(_ files: [GeneratedFile], to directory: String) throws -> [String] {
         var written: [String] = []
         for stale in stale(files, in: directory) {
-            let file = files.first { (directory as NSString).appendingPathComponent($0.path) == stale.path }!
-            let folder = (stale.path as NSString).deletingLastPathComponent
+            let file = files.first { path(of: $0, in: directory) == stale.path }!
+            // The folder of the file itself (out/testing for testing/fake-host.js).
+            let folder = file.path.lastIndex(of: "/").map { path(of: String(file.path[..<$0]), in: directory) } ?? directory
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(file.contents.utf8).write(to: URL(fileURLWithPath: stale.path), options: .atomic)
             written.append(stale.path)
         }
         return written
+    }
+
+    /// `directory/relative`, joined as NSString.appendingPathComponent did (no slash doubled
+    /// after a trailing one, nothing added to an empty directory), so printed paths stay the same.
+    private static func path(of relative: String, in directory: String) -> String {
+        if directory.isEmpty { return relative }
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    private static func path(of file: GeneratedFile, in directory: String) -> String {
+        path(of: file.path, in: directory)
     }
 }

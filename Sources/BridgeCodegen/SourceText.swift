@@ -32,7 +32,7 @@ enum TypeScriptNames {
 enum DocComment {
     static func lines(_ docs: [String], indent: String) -> [String] {
         let cleaned = docs.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-            .map { $0.replacingOccurrences(of: "*/", with: "*\\/") }
+            .map { $0.replacing("*/", with: "*\\/") }
         switch cleaned.count {
         case 0: return []
         case 1: return ["\(indent)/** \(cleaned[0]) */"]
