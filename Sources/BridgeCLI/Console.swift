@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a command reads and writes. The real one is the process's streams; tests use
 /// `CapturingConsole` and read what was printed.
@@ -14,11 +18,30 @@ public protocol Console: AnyObject {
 
 public final class ProcessConsole: Console {
     public init() {}
-    public func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-    public func readStandardInput() -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+    public func out(_ text: String) { Self.write(text, to: .standardOutput, named: "standard output") }
+    public func err(_ text: String) { Self.write(text, to: .standardError, named: "standard error") }
+
+    public func readStandardInput() -> Data {
+        do {
+            return Data(try FileDescriptor.standardInput.readToEnd())
+        } catch {
+            // Input that cannot be read is not an empty document; FileHandle trapped here too.
+            fatalError("bridgectl: cannot read standard input: \(error)")
+        }
+    }
+
     public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
-    public var standardErrorIsTerminal: Bool { isatty(2) != 0 }
+    public var standardErrorIsTerminal: Bool { FileDescriptor.standardError.isTerminal }
+
+    /// A command whose output is lost must not exit 0 as if it had printed it; FileHandle
+    /// trapped on a failed write too.
+    private static func write(_ text: String, to descriptor: FileDescriptor, named name: String) {
+        do {
+            try descriptor.writeAll(text)
+        } catch {
+            fatalError("bridgectl: cannot write to \(name): \(error)")
+        }
+    }
 }
 
 public final class CapturingConsole: Console {

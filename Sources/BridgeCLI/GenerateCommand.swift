@@ -74,7 +74,7 @@ private struct GenerateCommandRunner {
             if written.isEmpty { console.out("\(directory): the \(files.count) generated files are already current\n") }
             return ExitCode.success
         } catch {
-            console.err("bridgectl generate: cannot write to \(directory): \(error)\n")
+            console.err("bridgectl generate: cannot write to \(directory): \(FileSystem.describe(error))\n")
             return ExitCode.usage
         }
     }

@@ -1,4 +1,9 @@
+import BridgeContracts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a command's input file (or `-` for standard input) with the checks every command
 /// needs: not a directory, readable, not empty, not over a size limit. Errors are one line.
@@ -11,14 +16,12 @@ struct InputFile {
         if path == "-" {
             data = console.readStandardInput()
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let status = FileSystem.status(atPath: path) else {
                 return .failure(InputError(path, "no such file"))
             }
-            guard !isDirectory.boolValue else { return .failure(InputError(path, "is a directory, not a file")) }
-            if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-               size.intValue > maxBytes {
-                return .failure(InputError(path, "is \(size.intValue) bytes; the limit is \(maxBytes) bytes"))
+            guard !status.isDirectory else { return .failure(InputError(path, "is a directory, not a file")) }
+            if status.size > maxBytes {
+                return .failure(InputError(path, "is \(status.size) bytes; the limit is \(maxBytes) bytes"))
             }
             guard let contents = FileManager.default.contents(atPath: path) else {
                 return .failure(InputError(path, "cannot be read (permission denied?)"))

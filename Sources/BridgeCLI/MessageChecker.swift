@@ -1,5 +1,4 @@
 import BridgeContracts
-import Foundation
 import SchemaCheck
 
 /// The verdict of `validate` on one document, in the form both output formats print.

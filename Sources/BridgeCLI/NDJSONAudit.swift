@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import SchemaCheck
 
 /// The boolean question bulk validation asks first, per line: no output units, no summary

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where NDJSON bytes come from: a file descriptor (a file, or the process's standard input),
 /// or bytes already in memory (standard input of a `CapturingConsole` in tests).
@@ -12,14 +21,13 @@ struct NDJSONReadError: Error, CustomStringConvertible {
 }
 
 struct FileDescriptorSource: NDJSONByteSource {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(NDJSONReadError) -> Int {
-        while true {
-            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw NDJSONReadError(description: "read failed: \(String(cString: strerror(errno)))")
+        do {
+            return try descriptor.readSome(into: buffer)
+        } catch {
+            throw NDJSONReadError(description: "read failed: \(error)")
         }
     }
 }

@@ -1,4 +1,15 @@
+import BridgeContracts
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SchemaCheck
 
 /// `validate --ndjson FILE|-`: argument checks, opening the input, the progress line, exit codes.
@@ -32,7 +43,7 @@ struct NDJSONValidateRun {
             // The process's standard input is streamed from its descriptor; a test console
             // hands over its bytes.
             if console is ProcessConsole {
-                var reader = NDJSONReader(source: FileDescriptorSource(descriptor: 0), lineLimit: lineLimit)
+                var reader = NDJSONReader(source: FileDescriptorSource(descriptor: .standardInput), lineLimit: lineLimit)
                 return finish(audit, reader: &reader, name: "<stdin>", progress: nil)
             }
             var reader = NDJSONReader(source: InMemorySource(console.readStandardInput()), lineLimit: lineLimit)
@@ -40,7 +51,7 @@ struct NDJSONValidateRun {
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"
+            let reason = errno == ENOENT ? "no such file" : "cannot be read (\(SystemCallError(number: errno)))"
             return unreadable(path, reason)
         }
         defer { close(descriptor) }
@@ -49,7 +60,7 @@ struct NDJSONValidateRun {
         if (status.st_mode & S_IFMT) == S_IFDIR { return unreadable(path, "is a directory, not a file") }
         let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         let progress = console.standardErrorIsTerminal && size > 0 ? ProgressLine(console: console, totalBytes: size) : nil
-        var reader = NDJSONReader(source: FileDescriptorSource(descriptor: descriptor), lineLimit: lineLimit)
+        var reader = NDJSONReader(source: FileDescriptorSource(descriptor: FileDescriptor(rawValue: descriptor)), lineLimit: lineLimit)
         return finish(audit, reader: &reader, name: path, progress: progress)
     }
 
@@ -104,7 +115,16 @@ private final class ProgressLine {
         shown = true
         let percent = min(100, bytes * 100 / max(1, totalBytes))
         let megabytes = Double(totalBytes) / 1_000_000
-        console.err("\rbridgectl validate: \(lines) lines, \(percent)% of \(String(format: "%.1f", megabytes)) MB")
+        console.err("\rbridgectl validate: \(lines) lines, \(percent)% of \(Self.oneDecimal(megabytes)) MB")
+    }
+
+    /// `value` as printf's "%.1f" writes it (String(format:) is in Foundation, not FoundationEssentials).
+    private static func oneDecimal(_ value: Double) -> String {
+        withVaList([value]) { arguments in
+            var text = [CChar](repeating: 0, count: 64)
+            _ = vsnprintf(&text, text.count, "%.1f", arguments)
+            return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        }
     }
 
     func clear() {

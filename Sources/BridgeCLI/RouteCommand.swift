@@ -1,6 +1,10 @@
 import BridgeContracts
 import DeeplinkRouting
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SchemaCheck
 
 /// `bridgectl route`: what the app would do with a link, without a device.

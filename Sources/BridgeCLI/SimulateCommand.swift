@@ -1,4 +1,3 @@
-import Foundation
 import SchemaCheck
 import BridgeContracts
 import DeeplinkRouting

@@ -1,5 +1,9 @@
 import BridgeContracts
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SchemaCheck
 
 let validateCommand = Command(
@@ -168,8 +172,7 @@ struct ValidateRun {
     }
 
     static func loadSchemaFile(_ path: String) throws -> JSONDocument {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        guard let status = FileSystem.status(atPath: path), !status.isDirectory,
               let data = FileManager.default.contents(atPath: path) else {
             throw UsageError("\(path): no such schema file")
         }
