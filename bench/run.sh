@@ -5,11 +5,11 @@
 # times everything as whole processes and prints the report and the targets (PASS/FAIL).
 # Exit 1 when the validators disagree on any message.
 #
-# The measured bridgectl is the release build with the Swift runtime and Foundation linked in
-# (--static-swift-stdlib), the way a command-line tool is shipped: without it, about half of a
-# single-file run is the dynamic loader binding libswiftCore and Foundation. The ordinary
-# dynamic release build is built too (scratch path + "-dynamic") and its single-file latency
-# printed next to it, so both numbers are in every report.
+# The measured bridgectl is the release build with the Swift runtime and FoundationEssentials
+# linked in (--static-swift-stdlib), the way a command-line tool is shipped: without it, about a
+# third of a single-file run is the dynamic loader binding libswiftCore and FoundationEssentials.
+# The ordinary dynamic release build is built too (scratch path + "-dynamic") and its
+# single-file latency printed next to it, so both numbers are in every report.
 #
 # Environment: BENCH_SCRATCH (swift scratch path, default .build), BENCH_MESSAGES (200000),
 # BENCH_ARGS (more options for bench/run.py, e.g. "--runs 5").
