@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # bench/run.sh: bridgectl against the best JSON Schema validators, side by side (not part of
 # `make test`). Builds bridgectl in release mode, installs the peers into bench/.venv from
-# PyPI, compiles the parse-only floors (jansson's, and bridgectl's own fast reader), then bench/run.py generates the seeded corpus,
-# times everything as whole processes and prints the report and the targets (PASS/FAIL).
-# Exit 1 when the validators disagree on any message.
+# PyPI, compiles the parse-only floors (jansson's, and bridgectl's own fast reader), then
+# bench/run.py generates the seeded corpus, times everything as whole processes and prints the
+# report and the targets (PASS/FAIL). Exit 1 when the validators disagree on any message.
 #
-# The measured bridgectl is the release build with the Swift runtime and FoundationEssentials
-# linked in (--static-swift-stdlib), the way a command-line tool is shipped: without it, about a
-# third of a single-file run is the dynamic loader binding libswiftCore and FoundationEssentials.
+# The measured bridgectl is `make release`: the Swift runtime and FoundationEssentials linked in
+# (--static-swift-stdlib), not position-independent, the way the command-line tool is shipped;
+# without static linking about a third of a single-file run is the dynamic loader binding
+# libswiftCore and FoundationEssentials.
 # The ordinary dynamic release build is built too (scratch path + "-dynamic") and its
 # single-file latency printed next to it, so both numbers are in every report.
 #
@@ -21,7 +22,7 @@ out=bench/out
 mkdir -p "$out"
 
 command -v gcc >/dev/null || { echo "bench: gcc is needed for the parse floor" >&2; exit 2; }
-swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product bridgectl
+make -s release RELEASE_SCRATCH="$scratch"
 bridgectl="$scratch/release/bridgectl"
 swift build -c release --scratch-path "$scratch-dynamic" --product bridgectl
 bridgectl_dynamic="$scratch-dynamic/release/bridgectl"

@@ -2,8 +2,9 @@ import Foundation
 
 // Usage: EmbedResourcesTool FOLDER OUTPUT.swift SYMBOL
 // Writes `public enum SYMBOL { public static let files: [String: String] }` mapping each file's
-// path relative to FOLDER to its UTF-8 text. Base64 keeps the literal cheap for the compiler and
-// immune to quoting; sorted paths keep the output deterministic.
+// path relative to FOLDER to its UTF-8 text, as escaped string literals: the text then lies in
+// the binary ready to use, with nothing to decode at start-up (bridgectl validate reads the
+// contracts on every run). Sorted paths keep the output deterministic.
 
 /// Everything lives in this function's scope, so it is released before the process exits and
 /// a LeakSanitizer build of the tool (swift build --sanitize=address) reports nothing.
@@ -30,23 +31,16 @@ func embed(_ arguments: [String]) -> Int32 {
     }
     entries.sort { $0.0 < $1.0 }
 
-    var source = "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n"
-    source += "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\nimport Foundation\n#endif\n\n"
+    var source = "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n\n"
     source += "public enum \(symbol) {\n"
-    source += "    /// Relative path -> file contents, decoded once on first use.\n"
-    source += "    public static let files: [String: String] = {\n"
-    source += "        var decoded: [String: String] = [:]\n"
-    source += "        for (path, encoded) in encodedFiles {\n"
-    source += "            if let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8) {\n"
-    source += "                decoded[path] = text\n"
-    source += "            }\n"
-    source += "        }\n"
-    source += "        return decoded\n"
-    source += "    }()\n\n"
-    source += "    private static let encodedFiles: [(String, String)] = [\n"
+    source += "    /// Relative path -> file contents.\n"
+    source += "    public static let files: [String: String] = [\n"
     for (path, data) in entries {
-        let escapedPath = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        source += "        (\"\(escapedPath)\", \"\(data.base64EncodedString())\"),\n"
+        guard let text = String(data: data, encoding: .utf8) else {
+            FileHandle.standardError.write(Data("EmbedResourcesTool: \(path) is not UTF-8 text\n".utf8))
+            return 1
+        }
+        source += "        \(stringLiteral(path)): \(stringLiteral(text)),\n"
     }
     source += "    ]\n}\n"
 
@@ -57,6 +51,24 @@ func embed(_ arguments: [String]) -> Int32 {
         return 1
     }
     return 0
+}
+
+/// A one-line Swift string literal whose value is exactly `text` (line endings included).
+func stringLiteral(_ text: String) -> String {
+    var literal = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": literal += "\\\\"
+        case "\"": literal += "\\\""
+        case "\n": literal += "\\n"
+        case "\r": literal += "\\r"
+        case "\t": literal += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            literal += "\\u{\(String(scalar.value, radix: 16))}"
+        default: literal.unicodeScalars.append(scalar)
+        }
+    }
+    return literal + "\""
 }
 
 exit(embed(CommandLine.arguments))

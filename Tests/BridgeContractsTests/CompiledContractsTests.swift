@@ -1,0 +1,77 @@
+import SchemaCheck
+import Testing
+
+@testable import BridgeContracts
+
+/// The bundled contracts with `change` applied to a copy of their files.
+private func bundledFiles(_ change: (inout [String: String]) -> Void = { _ in }) -> [String: String] {
+    var files = BundledContracts.files
+    change(&files)
+    return files
+}
+
+@Suite struct CompiledContractsTests {
+    @Test func bundledContractsDoNotNeedTheMetaSchemas() throws {
+        let contracts = try ContractSet.bundled(includingFixtures: false)
+        #expect(!contracts.schemas.isEmpty)
+        for schema in contracts.schemas {
+            #expect(!CompiledContracts.needsMetaSchemas(schema.document), "schemas/\(schema.file)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"$schema":"https://json-schema.org/draft/2020-12/schema"}"#, false),
+        (#"{"$schema":"http://json-schema.org/draft-07/schema#"}"#, false),
+        (#"{"$schema":"https://json-schema.org/draft/2019-09/schema"}"#, false),
+        (#"{"$schema":"https://json-schema.org/draft/2020-12/meta/validation"}"#, true),
+        (#"{"properties":{"p":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}"#, true),
+        (#"{"items":[{"$dynamicRef":"http://json-schema.org/draft-07/schema#"}]}"#, true),
+        (#"{"$id":"https://json-schema.org/draft/2020-12/custom"}"#, true),
+        (#"{"description":"see https://json-schema.org/draft/2020-12/schema","$ref":"envelope.v1.json"}"#, false),
+        (#"{"const":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}"#, true),
+    ])
+    func metaSchemaReferencesAreFound(schema: String, needed: Bool) throws {
+        #expect(CompiledContracts.needsMetaSchemas(try JSONDocument(schema).value) == needed)
+    }
+
+    /// A contract whose payload must itself be a JSON Schema: the meta-schema is registered only
+    /// because the contract refers to it, and then it is really used.
+    @Test func aContractReferringToTheMetaSchemaStillValidates() throws {
+        let files = bundledFiles { files in
+            files["schemas/start.v1.json"] = """
+                {"$schema":"https://json-schema.org/draft/2020-12/schema",
+                 "$id":"https://bridge.sendy.co.kr/contracts/schemas/start.v1.json",
+                 "$ref":"envelope.v1.json",
+                 "properties":{"payload":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}
+                """
+        }
+        let contracts = try CompiledContracts(contracts: try ContractSet(files: files, origin: "test", includingFixtures: false))
+        let good = try JSONDocument(#"{"v":1,"action":"start","version":1,"payload":{"type":"object"}}"#)
+        let bad = try JSONDocument(#"{"v":1,"action":"start","version":1,"payload":{"type":12}}"#)
+        #expect(contracts.isValid(good))
+        #expect(contracts.check(good).isValid)
+        #expect(!contracts.isValid(bad))
+        #expect(!contracts.check(bad).isValid)
+    }
+
+    /// isValid is the fast path of check: the two must agree on every fixture message, and an
+    /// action is matched by its exact bytes in both.
+    @Test func isValidAgreesWithCheck() throws {
+        let contracts = try CompiledContracts(contracts: try ContractSet.bundled())
+        var messages = contracts.contracts.fixtures.compactMap { fixture in try? JSONDocument(fixture.body) }
+        for text in [
+            #"{"v":1,"action":"APPLY","version":1,"payload":{"slug":"a"},"id":"abcdefgh"}"#,
+            #"{"v":1,"action":"apply ","version":1,"payload":{"slug":"a"},"id":"abcdefgh"}"#,
+            #"{"v":1,"action":"apply","version":1.0,"payload":{"slug":"a"},"id":"abcdefgh"}"#,
+            #"{"v":1,"action":"apply","version":2,"payload":{"slug":"a"},"id":"abcdefgh"}"#,
+            #"{"v":1,"action":7,"version":1,"payload":{}}"#,
+            #"[1,2]"#,
+        ] {
+            messages.append(try JSONDocument(text))
+        }
+        #expect(messages.count > 40)
+        for message in messages {
+            #expect(contracts.isValid(message) == contracts.check(message).isValid, "\(message.text)")
+        }
+    }
+}

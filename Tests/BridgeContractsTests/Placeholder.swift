@@ -1,1 +1,0 @@
-// BridgeContractsTests: placeholder until the first test lands; replace this file.
