@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import SchemaCheck
 
 /// The boolean question bulk validation asks first, per line: no output units, no summary
@@ -63,19 +64,19 @@ struct NDJSONAudit {
     }
 
     /// Reads every batch, checks them and prints the reports in order. `progress` is called
-    /// after each round with the bytes read so far. Throws only when the input cannot be read.
+    /// after each round with the bytes read so far. Throws only when the input cannot be read
+    /// (after printing what was already checked).
+    ///
+    /// With more than one job the rounds are pipelined: while the worker threads check one
+    /// round, this thread reads and splits the next, so no core waits for the reading.
     func run<Source: NDJSONByteSource>(
         reader: inout NDJSONReader<Source>, progress: (Int, Int) -> Void
     ) throws(NDJSONReadError) -> Counts {
         var counts = Counts()
         var first = true
         if format == .json { console.out("{\"results\": [") }
-        while true {
-            var batches: [NDJSONBatch] = []
-            batches.reserveCapacity(batchesPerRound)
-            while batches.count < batchesPerRound, let batch = try reader.nextBatch() { batches.append(batch) }
-            if batches.isEmpty { break }
-            for report in check(batches) {
+        func report(_ reports: [BatchReport]) {
+            for report in reports {
                 counts.valid += report.valid
                 counts.invalid += report.invalid
                 counts.blank += report.blank
@@ -88,7 +89,26 @@ struct NDJSONAudit {
                 }
                 first = false
             }
-            progress(reader.bytesRead, counts.valid + counts.invalid)
+        }
+        var inFlight: RoundInFlight?
+        while true {
+            var batches: [NDJSONBatch] = []
+            batches.reserveCapacity(batchesPerRound)
+            do {
+                while batches.count < batchesPerRound, let batch = try reader.nextBatch() { batches.append(batch) }
+            } catch {
+                // Lines already read are still checked and reported before the error surfaces.
+                if let inFlight { report(inFlight.reports()) }
+                report(check(batches))
+                throw error
+            }
+            let next = batches.isEmpty ? nil : startChecking(batches)
+            if let inFlight {
+                report(inFlight.reports())
+                progress(reader.bytesRead, counts.valid + counts.invalid)
+            }
+            guard let next else { break }
+            inFlight = next
         }
         switch format {
         case .json:
@@ -100,18 +120,51 @@ struct NDJSONAudit {
         return counts
     }
 
-    /// Checks the batches on up to `jobs` threads; the reports come back in batch order.
-    func check(_ batches: [NDJSONBatch]) -> [BatchReport] {
+    /// Checks the batches on this thread (one job), or starts them on `jobs` worker threads.
+    private func startChecking(_ batches: [NDJSONBatch]) -> RoundInFlight {
         let checker = NDJSONBatchChecker(checker: checker, format: format)
-        let workers = min(jobs, batches.count)
-        if workers <= 1 { return batches.map(checker.check) }
-        let slots = ReportSlots(count: batches.count)
-        // Striped: worker k checks batches k, k + workers, ...; batches are about equal in size.
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: batches.count, by: workers) {
-                slots.store(checker.check(batches[index]), at: index)
+        if jobs <= 1 { return RoundInFlight(done: batches.map(checker.check)) }
+        return RoundInFlight(batches: batches, checker: checker, workers: min(jobs, batches.count))
+    }
+
+    /// Checks the batches and returns the reports in batch order.
+    func check(_ batches: [NDJSONBatch]) -> [BatchReport] {
+        batches.isEmpty ? [] : startChecking(batches).reports()
+    }
+}
+
+/// One round of batches being checked by worker threads. Each worker takes the next unchecked
+/// batch until none is left, so a thread the machine slows down (another process, a stolen
+/// virtual CPU) delays the round by at most one batch, not by its whole share.
+private final class RoundInFlight: @unchecked Sendable {
+    private let slots: ReportSlots
+    private let group = DispatchGroup()
+    private let nextBatch = Atomic<Int>(0)
+
+    init(batches: [NDJSONBatch], checker: NDJSONBatchChecker, workers: Int) {
+        slots = ReportSlots(count: batches.count)
+        for _ in 0..<workers {
+            group.enter()
+            DispatchQueue.global().async { [self] in
+                while true {
+                    let index = nextBatch.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < batches.count else { break }
+                    slots.store(checker.check(batches[index]), at: index)
+                }
+                group.leave()
             }
         }
+    }
+
+    /// A round already checked on the calling thread.
+    init(done reports: [NDJSONAudit.BatchReport]) {
+        slots = ReportSlots(count: reports.count)
+        for (index, report) in reports.enumerated() { slots.store(report, at: index) }
+    }
+
+    /// Waits for the round, then returns its reports in batch order.
+    func reports() -> [NDJSONAudit.BatchReport] {
+        group.wait()
         return slots.reports
     }
 }
@@ -207,8 +260,8 @@ struct NDJSONBatchChecker: Sendable {
     }
 }
 
-/// One slot per batch, each written by exactly one worker of a concurrentPerform and read only
-/// after it returns, so no lock is needed.
+/// One slot per batch, each written by exactly one worker (the one that took the batch) and
+/// read only after the round's group is done, so no lock is needed.
 private final class ReportSlots: @unchecked Sendable {
     // A raw buffer rather than an array property: workers write different slots at once, which
     // a class's array property would flag as overlapping access.

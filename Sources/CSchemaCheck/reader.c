@@ -371,8 +371,8 @@ static json_t *read_array(reader *r, size_t depth)
 
 /* One "key": value member into object. The key's escapes decoded into the scratch buffer are
  * copied out first (the value's strings reuse the buffer); that copy is on the heap, not in
- * this frame, so deep nesting costs little stack. */
-static int read_member(reader *r, json_t *object, size_t depth)
+ * this frame, so deep nesting costs little stack. members: the object's size once this one is in. */
+static int read_member(reader *r, json_t *object, size_t members, size_t depth)
 {
     if (r->at >= r->end || *r->at != '"')
         return -1;
@@ -397,10 +397,9 @@ static int read_member(reader *r, json_t *object, size_t depth)
     if (r->at < r->end && *r->at == ':') {
         r->at++;
         json_t *value = read_value(r, depth);
-        size_t before = json_object_size(object);
-        /* an unchanged size means a duplicate key replaced a member: jansson's error to report */
+        /* a size short of members means a duplicate key replaced a member: jansson's error to report */
         if (value && json_object_setn_new_nocheck(object, key, key_length, value) == 0 &&
-            json_object_size(object) > before)
+            json_object_size(object) == members)
             status = 0;
     }
     free(escaped_key);
@@ -418,10 +417,10 @@ static json_t *read_object(reader *r, size_t depth)
         return object;
     }
     size_t max_members = r->limits->max_properties;
-    for (;;) {
-        if (read_member(r, object, depth) < 0)
+    for (size_t members = 1;; members++) {
+        if (read_member(r, object, members, depth) < 0)
             break;
-        if (max_members && json_object_size(object) > max_members)
+        if (max_members && members > max_members)
             break;
         skip_space(r);
         if (r->at >= r->end)

@@ -50,10 +50,11 @@ import Testing
     }
 
     @Test func outputStaysInLineOrderWhateverTheThreads() throws {
-        // Long enough for several batches per round; every 7th line is invalid.
+        // About 6.5 MB: 26 batches of 256 KiB, so several rounds (8 batches each with 2 jobs,
+        // 16 with 4) pass through the pipeline; every 7th line is invalid.
         var lines: [String] = []
         var expected: [Int] = []
-        for number in 1...12_000 {
+        for number in 1...60_000 {
             if number % 7 == 0 {
                 lines.append(#"{"v":1,"action":"view_vehicles","version":1,"payload":{"page":\#(number)}}"#)
                 if number > 100 { expected.append(number) }
@@ -63,15 +64,17 @@ import Testing
         }
         let path = try temporaryFile(lines.joined(separator: "\n") + "\n")
         let one = run(["validate", "--ndjson", path, "--jobs", "1"])
+        let two = run(["validate", "--ndjson", path, "--jobs", "2"])
         let four = run(["validate", "--ndjson", path, "--jobs", "4"])
         #expect(one.code == 1)
+        #expect(one.out == two.out)
         #expect(one.out == four.out)
         let reported = four.out.split(separator: "\n").compactMap { line -> Int? in
             guard line.hasPrefix("line ") else { return nil }
             return Int(line.dropFirst(5).prefix { $0 != ":" })
         }
         #expect(reported == expected)
-        #expect(four.out.hasSuffix("\(12_000 - expected.count) valid, \(expected.count) invalid\n"))
+        #expect(four.out.hasSuffix("\(60_000 - expected.count) valid, \(expected.count) invalid\n"))
     }
 
     @Test func jsonFormatIsOneDocumentWithLineNumbers() throws {
