@@ -205,7 +205,7 @@ def main():
                             os.path.join(local, "apply.v1.json"), one], max(5, args.latency_runs // 4))
     say("single-file validate, median wall time (subprocess from Python, %d runs / %d runs):"
         % (args.latency_runs, max(5, args.latency_runs // 4)))
-    say("  bridgectl validate one.json       %7.1f ms   (release, --static-swift-stdlib)" % bridgectl_ms)
+    say("  bridgectl validate one.json       %7.1f ms   (make release: static, non-PIE)" % bridgectl_ms)
     if args.bridgectl_dynamic:
         dynamic_ms = median_latency([args.bridgectl_dynamic, "validate", one], args.latency_runs)
         say("  same, dynamically linked          %7.1f ms   (release; not the target's binary)" % dynamic_ms)
