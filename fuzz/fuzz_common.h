@@ -1,7 +1,8 @@
 /*
  * fuzz_common.h: shared helpers of the libFuzzer harnesses (header-only, each harness is
  * one translation unit). The repository root comes from $BRIDGEKIT_ROOT or, failing
- * that, from the path baked in at build time by fuzz/run.sh.
+ * that, from the path baked in at build time by fuzz/run.sh. Helpers are static inline so a
+ * harness that uses only some of them builds without warnings.
  */
 #ifndef FUZZ_COMMON_H
 #define FUZZ_COMMON_H
@@ -29,13 +30,13 @@
         }                                                                                \
     } while (0)
 
-static const char *fuzz_root(void)
+static inline const char *fuzz_root(void)
 {
     const char *root = getenv("BRIDGEKIT_ROOT");
     return root && *root ? root : BRIDGEKIT_ROOT;
 }
 
-static json_t *fuzz_load_json(const char *path)
+static inline json_t *fuzz_load_json(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -59,7 +60,7 @@ static json_t *fuzz_load_json(const char *path)
 }
 
 /* Adds every *.json below dir (recursively) that has an $id to the registry. */
-static size_t fuzz_register_dir(sc_registry *registry, const char *dir)
+static inline size_t fuzz_register_dir(sc_registry *registry, const char *dir)
 {
     size_t added = 0;
     DIR *d = opendir(dir);
@@ -98,7 +99,7 @@ static size_t fuzz_register_dir(sc_registry *registry, const char *dir)
 }
 
 /* Resolves a JSON Pointer in value; 1 when it names an existing location. */
-static int fuzz_pointer_resolves(const json_t *value, const char *pointer)
+static inline int fuzz_pointer_resolves(const json_t *value, const char *pointer)
 {
     if (!pointer)
         return 0;
@@ -150,7 +151,7 @@ static int fuzz_pointer_resolves(const json_t *value, const char *pointer)
  * has its strings, and every instanceLocation points into the instance).
  */
 /* check_locations is 0 when a property name may hold NUL: a C-string pointer cannot name it. */
-static void fuzz_check_modes_agree(const sc_schema *schema, const json_t *instance, const char *what,
+static inline void fuzz_check_modes_agree(const sc_schema *schema, const json_t *instance, const char *what,
                                    int check_locations)
 {
     int fast = sc_is_valid(schema, instance);
