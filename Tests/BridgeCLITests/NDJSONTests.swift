@@ -1,4 +1,5 @@
 @testable import BridgeCLI
+import BridgeContracts
 import Foundation
 import SchemaCheck
 import Testing
@@ -125,6 +126,37 @@ import Testing
         let result = run(["validate", "--ndjson", "-"], input: "")
         #expect(result.code == 0)
         #expect(result.out == "0 valid, 0 invalid\n")
+    }
+
+    /// A read error part way through: every line read before it is still checked and reported,
+    /// in order, before the error surfaces (several rounds are in flight with two jobs).
+    @Test func aReadErrorReportsEverythingReadBeforeIt() throws {
+        struct FailingSource: NDJSONByteSource {
+            var remaining: [UInt8]
+            mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(NDJSONReadError) -> Int {
+                guard !remaining.isEmpty else { throw NDJSONReadError(description: "the disk went away") }
+                let count = min(buffer.count, remaining.count)
+                buffer.copyBytes(from: remaining.prefix(count))
+                remaining.removeFirst(count)
+                return count
+            }
+        }
+        // 400 lines of ~100 bytes, every 10th invalid, handed out in 1 KiB chunks: ~40 batches.
+        let lines = (1...400).map { $0 % 10 == 0 ? Self.badSlug : Self.valid }
+        let checker = ContractChecker(compiled: try CompiledContracts(contracts: try ContractSet.bundled(includingFixtures: false)))
+        for jobs in [1, 2, 4] {
+            let console = CapturingConsole()
+            let audit = NDJSONAudit(checker: checker, format: .text, jobs: jobs, console: console)
+            var reader = NDJSONReader(
+                source: FailingSource(remaining: Array((lines.joined(separator: "\n") + "\n").utf8)), lineLimit: 1 << 16,
+                chunkSize: 1024)
+            #expect(throws: NDJSONReadError.self) { try audit.run(reader: &reader, progress: { _, _ in }) }
+            let reported = console.stdout.split(separator: "\n").compactMap { line -> Int? in
+                guard line.hasPrefix("line "), line.contains("pattern") else { return nil }
+                return Int(line.dropFirst(5).prefix { $0 != ":" })
+            }
+            #expect(reported == Array(stride(from: 10, through: 400, by: 10)), "jobs \(jobs)")
+        }
     }
 
     // MARK: - the reader
