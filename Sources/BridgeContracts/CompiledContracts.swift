@@ -12,7 +12,6 @@ public final class CompiledContracts: Sendable {
     private let dispatch: [DispatchEntry]
 
     private struct DispatchEntry: Sendable {
-        let action: String
         let actionUTF8: [UInt8]
         let version: Int64
         let contract: ActionContract
@@ -53,8 +52,8 @@ public final class CompiledContracts: Sendable {
         self.schemas = schemas
         dispatch = contracts.manifest.actions.flatMap { action in
             action.versions.map {
-                DispatchEntry(action: action.name, actionUTF8: Array(action.name.utf8), version: Int64($0.version),
-                              contract: $0, schema: schemas[$0.schema]!)
+                DispatchEntry(actionUTF8: Array(action.name.utf8), version: Int64($0.version), contract: $0,
+                              schema: schemas[$0.schema]!)
             }
         }
     }
@@ -106,20 +105,21 @@ public final class CompiledContracts: Sendable {
     /// building any error output (bulk validation asks this first, per line).
     public func isValid(_ message: JSONDocument) -> Bool {
         // Per line of a bulk run: the action's bytes are compared where they lie, no String made.
-        guard let version = message.member("version")?.integerValue else { return false }
-        let schema = message.withStringMember("action") { action in
-            dispatch.first { $0.version == version && $0.actionUTF8.elementsEqual(action) }?.schema
-        }
-        return schema??.isValid(message) ?? false
+        guard let version = message.member("version")?.integerValue,
+              let entry = message.withStringMember("action", { dispatchEntry(action: $0, version: version) }) ?? nil
+        else { return false }
+        return entry.schema.isValid(message)
     }
 
     private func entry(action name: String?, version: Int64?) -> (contract: ActionContract, schema: CompiledSchema)? {
-        guard let name, let version else { return nil }
-        // Bytes, not String equality (which would also match canonically equivalent text), as isValid does.
-        for entry in dispatch where entry.version == version && entry.actionUTF8.elementsEqual(name.utf8) {
-            return (entry.contract, entry.schema)
-        }
-        return nil
+        guard let name, let version, let entry = dispatchEntry(action: name.utf8, version: version) else { return nil }
+        return (entry.contract, entry.schema)
+    }
+
+    /// Bytes, not String equality (which would also match canonically equivalent text), in
+    /// `isValid` and `check` alike.
+    private func dispatchEntry(action: some Sequence<UInt8>, version: Int64) -> DispatchEntry? {
+        dispatch.first { $0.version == version && $0.actionUTF8.elementsEqual(action) }
     }
 
     /// What a parsed message is under the contracts, in the host's order: envelope, action,

@@ -178,9 +178,9 @@ static int validate_properties(sc_vctx *v, const sc_kw *kw, const json_t *instan
 {
     if (!json_is_object(instance))
         return 1;
-    int result = 1;
     if (!ann && !v->full && kw->partner)
         return 1; /* additionalProperties checks these members too (validate_members_once) */
+    int result = 1;
     if (!ann) {
         /* hot path: one hash lookup in the instance per declared property */
         for (size_t i = 0; i < kw->nnames; i++) {
