@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps build demo test test-c test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci
+.PHONY: release deps build demo test test-c test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test
 
 deps:
 	@scripts/ensure-deps.sh
@@ -31,8 +31,8 @@ demo: build
 	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
 
 # Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, fixtures
-# through the host, generated JS freshness and the Node tests of the shim.
-test: deps c-warnings test-c build test-swift lint check generate-check test-js
+# through the host, generated JS freshness, the Node tests of the shim, and the doc test.
+test: deps c-warnings test-c build test-swift lint check generate-check test-js doc-test
 
 # What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
 # suite under ASan and UBSan, and leak checks of the command line.
@@ -64,6 +64,12 @@ generate-check: build
 
 test-js: build
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
+
+# Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares
+# their output (the convention is at the top of scripts/doc-test.py and in docs/testing.md).
+doc-test: build
+	scripts/ensure-deps.sh python3
+	/usr/bin/python3 scripts/doc-test.py
 
 e2e: build
 	e2e/run.sh

@@ -353,7 +353,9 @@ def main(arguments):
                            if name.endswith(suffix.replace("*", "")))
             files.extend(os.path.join(directory, name) for name in names)
         else:
-            files.append(os.path.relpath(os.path.abspath(pattern), ROOT) if arguments else pattern)
+            absolute = os.path.abspath(pattern) if arguments else os.path.join(ROOT, pattern)
+            inside = absolute.startswith(ROOT + os.sep)
+            files.append(os.path.relpath(absolute, ROOT) if inside else absolute)
 
     with tempfile.TemporaryDirectory(prefix="doc-test-") as bin_dir:
         os.symlink(os.path.abspath(bridgectl), os.path.join(bin_dir, "bridgectl"))
