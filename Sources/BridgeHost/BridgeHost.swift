@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation

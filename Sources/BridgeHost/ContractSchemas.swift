@@ -1,5 +1,6 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
+import SchemaCheck
 
 /// The contract schemas as the host uses them: compiled once (`CompiledContracts`, every schema
 /// registered under its `$id`), checked on the fast boolean path, and turned into reply details
