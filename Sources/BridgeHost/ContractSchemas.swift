@@ -9,14 +9,6 @@ struct ContractSchemas {
     let compiled: CompiledContracts
     let anyActionAllowsFrames: Bool
 
-    init(contracts: ContractSet) throws(BridgeHostSetupError) {
-        do {
-            self.init(compiled: try CompiledContracts(contracts: contracts))
-        } catch {
-            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
-        }
-    }
-
     init(compiled: CompiledContracts) {
         self.compiled = compiled
         anyActionAllowsFrames = compiled.contracts.manifest.actions.contains { $0.versions.contains(where: \.allowFrames) }
