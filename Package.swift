@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeContractsTests",
-            dependencies: ["BridgeContracts", "SchemaCheck", "JSONCore"]
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport"]
         ),
         .testTarget(
             name: "BridgeHostTests",
