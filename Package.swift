@@ -73,6 +73,15 @@ let package = Package(
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
 
+        // An app that only routes links: the deep link stack alone, routes.json embedded.
+        .executableTarget(
+            name: "RoutingOnly",
+            dependencies: ["DeeplinkRouting", "DeeplinkNavigation"],
+            path: "Examples/RoutingOnly",
+            exclude: ["expected-output.txt"],
+            plugins: ["EmbedResources"]
+        ),
+
         // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
