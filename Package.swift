@@ -6,6 +6,8 @@
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
 //   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+// Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
+// stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
 
 let package = Package(

@@ -1,7 +1,8 @@
 // An app that wants deep link routing and navigation and nothing of the WebView bridge: it links
-// DeeplinkRouting and DeeplinkNavigation only (no JSON Schema checker, no jansson, no PCRE2).
-// It routes a push payload, a KakaoTalk AlimTalk link and an auth-required link through the one
-// shared navigator, across a cold start and a login, and prints what the app would have done. `make test` compares the output with expected-output.txt.
+// DeeplinkRouting and DeeplinkNavigation only (no JSON Schema checker, no jansson, no PCRE2;
+// scripts/check-layers.mjs keeps it so). It routes a push payload, a KakaoTalk AlimTalk link and
+// an auth-required link through the one shared navigator, across a cold start and a login, and
+// prints what the app would have done. `make test` compares the output with expected-output.txt.
 //
 // Routes come from contracts/routes.json, embedded at build time by the EmbedResources plugin
 // (this target gets that one file, not the bridge contracts). Embedded rather than read from disk
