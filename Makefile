@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps build demo test test-c test-swift test-js c-warnings lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test
+.PHONY: release deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test
 
 deps:
 	@scripts/ensure-deps.sh
@@ -30,13 +30,27 @@ demo: build
 	@echo "--- an invalid message (exit 1 expected):"
 	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
 
-# Every test: C warnings, Swift tests (incl. the JSON Schema suite), contract lint, fixtures
-# through the host, generated JS freshness, the Node tests of the shim, and the doc test.
-test: deps c-warnings test-c build test-swift lint check generate-check test-js doc-test
+# Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
+# routing-only example, contract lint, fixtures through the host, generated JS freshness, the
+# Node tests of the shim, and the doc test.
+test: deps layers c-warnings test-c build test-swift example lint check generate-check test-js doc-test
 
 # What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
 # suite under ASan and UBSan, and leak checks of the command line.
 ci: test e2e fuzz sanitizers leaks
+
+# The package graph (needs no build): the deep link stack reaches no C target and depends only on
+# the layers below it, and every target imports exactly the modules Package.swift declares
+# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux).
+layers:
+	node scripts/check-layers.mjs
+	node scripts/check-imports.mjs
+
+# The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
+# auth-required link across a cold start and a login, against its expected output.
+example: build
+	.build/debug/RoutingOnly | diff -u Examples/RoutingOnly/expected-output.txt -
+	@echo "Examples/RoutingOnly: output as expected"
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done

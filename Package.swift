@@ -1,23 +1,35 @@
 // swift-tools-version:6.0
-// bridgekit: a WebView bridge contract toolkit. Layers, top to bottom:
-//   bridgectl -> BridgeCLI -> BridgeCodegen, BridgeHostTesting -> BridgeHost
-//   -> DeeplinkNavigation -> DeeplinkRouting -> BridgeContracts -> SchemaCheck
-//   -> CSchemaCheck -> CJansson, CPCRE2
+// bridgekit: a WebView bridge contract toolkit. Layers, bottom up (dependencies point down only):
+//   JSONCore                      pure Swift JSON value, parser, writer, pointers
+//   DeeplinkRouting               pure Swift: routes.json, DeepLinkHandler, campaign, URL builder
+//   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
+//   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
+//   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
+//   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+// Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
+// stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
 
 let package = Package(
     name: "bridgekit",
     products: [
-        .library(name: "SchemaCheck", targets: ["SchemaCheck"]),
-        .library(name: "BridgeContracts", targets: ["BridgeContracts"]),
+        .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "DeeplinkRouting", targets: ["DeeplinkRouting"]),
         .library(name: "DeeplinkNavigation", targets: ["DeeplinkNavigation"]),
+        .library(name: "SchemaCheck", targets: ["SchemaCheck"]),
+        .library(name: "BridgeContracts", targets: ["BridgeContracts"]),
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     targets: [
+        // The deep link stack: pure Swift, no C.
+        .target(name: "JSONCore"),
+        .target(name: "DeeplinkRouting", dependencies: ["JSONCore"]),
+        .target(name: "DeeplinkNavigation", dependencies: ["DeeplinkRouting", "JSONCore"]),
+
+        // The JSON Schema checker.
         .systemLibrary(
             name: "CJansson",
             pkgConfig: "jansson",
@@ -35,30 +47,42 @@ let package = Package(
         ),
         .target(
             name: "SchemaCheck",
-            dependencies: ["CSchemaCheck", "CJansson"],
+            dependencies: ["CSchemaCheck", "CJansson", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
+
+        // The bridge.
         .target(
             name: "BridgeContracts",
-            dependencies: ["SchemaCheck"],
+            dependencies: ["SchemaCheck", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
-        .target(name: "DeeplinkRouting", dependencies: ["BridgeContracts"]),
-        .target(name: "DeeplinkNavigation", dependencies: ["DeeplinkRouting"]),
         .target(
             name: "BridgeHost",
-            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck"]
+            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"]
         ),
-        .target(name: "BridgeHostTesting", dependencies: ["BridgeHost"]),
-        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting"]),
+        .target(
+            name: "BridgeHostTesting",
+            dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
+        ),
+        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"]),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
+
+        // An app that only routes links: the deep link stack alone, routes.json embedded.
+        .executableTarget(
+            name: "RoutingOnly",
+            dependencies: ["DeeplinkRouting", "DeeplinkNavigation"],
+            path: "Examples/RoutingOnly",
+            exclude: ["expected-output.txt"],
+            plugins: ["EmbedResources"]
+        ),
 
         // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
@@ -68,13 +92,35 @@ let package = Package(
             dependencies: ["EmbedResourcesTool"]
         ),
 
-        .testTarget(name: "SchemaCheckTests", dependencies: ["SchemaCheck"], exclude: ["known-failures.txt"]),
-        .testTarget(name: "BridgeContractsTests", dependencies: ["BridgeContracts"]),
-        .testTarget(name: "DeeplinkRoutingTests", dependencies: ["DeeplinkRouting"]),
-        .testTarget(name: "DeeplinkNavigationTests", dependencies: ["DeeplinkNavigation"]),
-        .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "BridgeHostTesting"]),
-        .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen"]),
-        .testTarget(name: "BridgeCLITests", dependencies: ["BridgeCLI"]),
+        // Tests. TestSupport is shared by test targets only (the seeded generator, repository paths).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore", "TestSupport"]),
+        .testTarget(name: "DeeplinkRoutingTests", dependencies: ["DeeplinkRouting", "JSONCore", "TestSupport"]),
+        .testTarget(
+            name: "DeeplinkNavigationTests",
+            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SchemaCheckTests",
+            dependencies: ["SchemaCheck", "JSONCore", "TestSupport"],
+            exclude: ["known-failures.txt"]
+        ),
+        .testTarget(
+            name: "BridgeContractsTests",
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BridgeHostTests",
+            dependencies: [
+                "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
+                "SchemaCheck", "JSONCore", "TestSupport",
+            ]
+        ),
+        .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
+        .testTarget(
+            name: "BridgeCLITests",
+            dependencies: ["BridgeCLI", "BridgeContracts", "SchemaCheck", "JSONCore", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,27 +1,30 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds a data folder of the package into the target as base64 Swift literals, so that
-/// `bridgectl` carries its contracts and meta-schemas and runs from any working directory.
-/// Which folder a target gets is decided by its name; the files are plan-time inputs, so an
-/// edited or added contract rebuilds the target.
+/// Embeds a data folder of the package (or some files of it) into the target as Swift string
+/// literals, so that `bridgectl` carries its contracts and meta-schemas and runs from any working
+/// directory. Which folder a target gets is decided by its name; the files are plan-time inputs,
+/// so an edited or added contract rebuilds the target.
 @main
 struct EmbedResources: BuildToolPlugin {
-    private static let folders: [String: (folder: String, symbol: String)] = [
-        "BridgeContracts": ("contracts", "BundledContracts"),
-        "SchemaCheck": ("metaschemas", "BundledMetaSchemas"),
+    /// Target -> folder, symbol, and the files of the folder to embed (nil: all of them).
+    private static let folders: [String: (folder: String, symbol: String, only: [String]?)] = [
+        "BridgeContracts": ("contracts", "BundledContracts", nil),
+        "SchemaCheck": ("metaschemas", "BundledMetaSchemas", nil),
+        // The routing-only example ships routes.json and nothing of the bridge contracts.
+        "RoutingOnly": ("contracts", "BundledRoutes", ["routes.json"]),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let spec = Self.folders[target.name] else { return [] }
         let folder = context.package.directoryURL.appending(path: spec.folder)
-        let inputs = Self.files(under: folder)
+        let inputs = spec.only.map { $0.map { folder.appending(path: $0) } } ?? Self.files(under: folder)
         let output = context.pluginWorkDirectoryURL.appending(path: "\(spec.symbol).swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(spec.folder)/ into \(target.name)",
                 executable: try context.tool(named: "EmbedResourcesTool").url,
-                arguments: [folder.path, output.path, spec.symbol],
+                arguments: [folder.path, output.path, spec.symbol] + (spec.only ?? []),
                 inputFiles: inputs,
                 outputFiles: [output]
             )

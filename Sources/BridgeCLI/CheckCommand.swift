@@ -1,6 +1,6 @@
 import BridgeContracts
 import BridgeHostTesting
-import SchemaCheck
+import JSONCore
 
 let checkCommand = Command(
     name: "check",

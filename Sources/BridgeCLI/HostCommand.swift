@@ -3,12 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
 import BridgeHost
 import BridgeHostTesting
+import SchemaCheck
 
 /// `bridgectl host --stdio`: the Swift host driven by JSON lines, for harnesses (a real WebView,
 /// the web team's test runner). The protocol is documented in the README (bridgectl host --stdio).

@@ -1,5 +1,5 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 let lintCommand = Command(
     name: "lint",

@@ -1,4 +1,5 @@
 import BridgeContracts
+import JSONCore
 import SchemaCheck
 
 /// The verdict of `validate` on one document, in the form both output formats print.

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import JSONCore
 import SchemaCheck
 
 /// The boolean question bulk validation asks first, per line: no output units, no summary

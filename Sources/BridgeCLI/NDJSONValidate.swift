@@ -10,6 +10,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSONCore
 import SchemaCheck
 
 /// `validate --ndjson FILE|-`: argument checks, opening the input, the progress line, exit codes.

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSONCore
 import SchemaCheck
 
 /// `bridgectl route`: what the app would do with a link, without a device.

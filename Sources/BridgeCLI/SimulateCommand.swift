@@ -1,8 +1,9 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkRouting
 import BridgeHost
 import BridgeHostTesting
+import SchemaCheck
 
 /// `bridgectl simulate`: one message through the Swift mock host, printing what would happen.
 let simulateCommand = Command(

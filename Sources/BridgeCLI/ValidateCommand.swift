@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import JSONCore
 import SchemaCheck
 
 let validateCommand = Command(

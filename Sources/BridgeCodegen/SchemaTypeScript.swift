@@ -1,5 +1,5 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 /// A schema the TypeScript converter cannot turn into a type: says which file, where, and why.
 public struct CodegenError: Error, Sendable, Equatable, CustomStringConvertible {

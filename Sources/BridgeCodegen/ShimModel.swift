@@ -1,5 +1,6 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
+import DeeplinkRouting
 
 /// Everything the generated shim needs from a contract set, checked once. The JS data table,
 /// the TypeScript declarations and the fake host are all written from this one model.

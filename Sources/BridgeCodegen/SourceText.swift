@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// Names in generated JavaScript and TypeScript.
 enum TypeScriptNames {

@@ -1,5 +1,5 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 /// bridge.d.ts: payload and message types converted from the JSON Schemas, one typed function
 /// per action and version, and the types of the runtime (BridgeError, BridgeResult, options).

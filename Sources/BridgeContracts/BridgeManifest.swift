@@ -1,4 +1,5 @@
-import SchemaCheck
+import DeeplinkRouting
+import JSONCore
 
 /// What one version of a CTA action maps to: its schema and the declarative mapping from
 /// payload fields (JSON Pointers into the message) to route parameters and query fields.
@@ -70,6 +71,12 @@ public struct BridgeManifest: Sendable, Equatable {
 
     public func action(named name: String) -> BridgeAction? {
         actions.first { $0.name == name }
+    }
+
+    /// The link settings the routing layer needs (hosts, scheme, web base, push key).
+    public var links: LinkConfiguration {
+        LinkConfiguration(universalLinkHosts: universalLinkHosts, customScheme: customScheme, webBaseURL: webBaseURL,
+                          pushURLKey: pushURLKey)
     }
 }
 

@@ -1,3 +1,4 @@
+import JSONCore
 import SchemaCheck
 
 /// Every schema of a contract set registered under its URI and compiled once: the envelope and

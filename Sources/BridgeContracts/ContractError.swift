@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// A contract set that cannot be used: says which file and which field.
 public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -17,71 +17,62 @@ public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Reads typed fields out of a JSONValue, with errors that name the file and the pointer.
+/// Reads typed fields out of a JSONValue (JSONCore's `JSONFieldReader`), with errors that name
+/// the file as well as the pointer.
 struct FieldReader {
     let file: String
-    let value: JSONValue
-    let pointer: String
+    private let fields: JSONFieldReader
 
     init(file: String, value: JSONValue, pointer: String = "") {
-        self.file = file
-        self.value = value
-        self.pointer = pointer
+        self.init(file: file, fields: JSONFieldReader(value, pointer: pointer))
     }
 
+    private init(file: String, fields: JSONFieldReader) {
+        self.file = file
+        self.fields = fields
+    }
+
+    var value: JSONValue { fields.value }
+    var pointer: String { fields.pointer }
+
     func fail(_ message: String, at key: String? = nil) -> ContractError {
-        ContractError(file: file, pointer: key.map { pointer + "/" + JSONPointer.escape($0) } ?? pointer, message: message)
+        located(fields.fail(message, at: key))
     }
 
     func object() throws(ContractError) -> JSONObject {
-        guard let object = value.objectValue else { throw fail("expected an object") }
-        return object
+        do { return try fields.object() } catch { throw located(error) }
     }
 
     func child(_ key: String) throws(ContractError) -> FieldReader {
-        guard let member = try object()[key] else { throw fail("missing required field \"\(key)\"", at: key) }
-        return FieldReader(file: file, value: member, pointer: pointer + "/" + JSONPointer.escape(key))
+        do { return FieldReader(file: file, fields: try fields.child(key)) } catch { throw located(error) }
     }
 
     func optionalChild(_ key: String) throws(ContractError) -> FieldReader? {
-        guard let member = try object()[key] else { return nil }
-        return FieldReader(file: file, value: member, pointer: pointer + "/" + JSONPointer.escape(key))
+        do { return try fields.optionalChild(key).map { FieldReader(file: file, fields: $0) } } catch { throw located(error) }
     }
 
     func string() throws(ContractError) -> String {
-        guard let text = value.stringValue else { throw fail("expected a string") }
-        return text
+        do { return try fields.string() } catch { throw located(error) }
     }
 
     func bool() throws(ContractError) -> Bool {
-        guard let flag = value.boolValue else { throw fail("expected true or false") }
-        return flag
+        do { return try fields.bool() } catch { throw located(error) }
     }
 
     func integer() throws(ContractError) -> Int {
-        guard let number = value.integerValue, let small = Int(exactly: number) else { throw fail("expected an integer") }
-        return small
+        do { return try fields.integer() } catch { throw located(error) }
     }
 
     func strings() throws(ContractError) -> [String] {
-        guard let items = value.arrayValue else { throw fail("expected an array of strings") }
-        var result: [String] = []
-        for (index, item) in items.enumerated() {
-            guard let text = item.stringValue else {
-                throw ContractError(file: file, pointer: "\(pointer)/\(index)", message: "expected a string")
-            }
-            result.append(text)
-        }
-        return result
+        do { return try fields.strings() } catch { throw located(error) }
     }
 
     /// The members of an object whose values are strings, in their order.
     func stringMap() throws(ContractError) -> [(key: String, value: String)] {
-        var result: [(key: String, value: String)] = []
-        for (key, member) in try object() {
-            guard let text = member.stringValue else { throw fail("expected a string", at: key) }
-            result.append((key, text))
-        }
-        return result
+        do { return try fields.stringMap() } catch { throw located(error) }
+    }
+
+    private func located(_ error: JSONFieldError) -> ContractError {
+        ContractError(file: file, pointer: error.pointer, message: error.message)
     }
 }

@@ -1,3 +1,5 @@
+import DeeplinkRouting
+import JSONCore
 import SchemaCheck
 
 /// One problem `bridgectl lint` found, pointing at the file and the field.

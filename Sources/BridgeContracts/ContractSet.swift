@@ -3,6 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DeeplinkRouting
+import JSONCore
 import SchemaCheck
 
 /// A loaded contracts/ folder: manifest, routes, schema documents and fixtures. The same type
@@ -70,19 +72,12 @@ public struct ContractSet: Sendable {
         guard let routesText = files["routes.json"] else {
             throw ContractError(file: "routes.json", message: "missing in \(origin)")
         }
-        let routesReader = FieldReader(file: "routes.json", value: try Self.parse(routesText, file: "routes.json"))
-        let list = try routesReader.child("routes")
-        guard let items = list.value.arrayValue else { throw list.fail("expected an array of routes") }
-        var routes: [RouteDefinition] = []
-        for index in items.indices {
-            let entry = FieldReader(file: "routes.json", value: items[index], pointer: "/routes/\(index)")
-            let route = try RouteDefinition.load(from: entry)
-            if routes.contains(where: { $0.name == route.name }) {
-                throw entry.fail("duplicate route name \"\(route.name)\"", at: "name")
-            }
-            routes.append(route)
+        // routes.json is the routing layer's file: read by its loader, with JSONCore's parser.
+        do {
+            routes = try RoutesFile.routes(fromJSON: routesText, file: "routes.json")
+        } catch {
+            throw ContractError(file: error.file, pointer: error.pointer, message: error.message)
         }
-        self.routes = routes
 
         var schemas: [(file: String, document: JSONValue)] = []
         var fixtures: [Fixture] = []

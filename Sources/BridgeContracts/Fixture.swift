@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// A contract test shared with the web team: one file under fixtures/<action>/v<version>/.
 /// The same files run in `swift test`, in `node --test` against the generated shim, and in

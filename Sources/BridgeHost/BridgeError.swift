@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// The closed set of reply error codes shared with the JS shim (`BridgeError.code`).
 public enum BridgeErrorCode: String, Sendable, CaseIterable {

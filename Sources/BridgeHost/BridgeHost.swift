@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
@@ -48,7 +48,7 @@ public final class BridgeHost {
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
-            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
+            throw .contracts(error)
         }
         try self.init(compiled: compiled, navigator: navigator, recorder: recorder, requestIDCapacity: requestIDCapacity)
     }
@@ -61,7 +61,7 @@ public final class BridgeHost {
         do {
             handler = try DeepLinkHandler(contracts: contracts)
         } catch {
-            throw BridgeHostSetupError(message: "routes.json: \(error)")
+            throw .routes(error)
         }
         self.navigator = navigator
         self.recorder = recorder
@@ -237,9 +237,18 @@ public final class BridgeHost {
     }
 }
 
-/// The contract set cannot back a host (a schema does not compile, a route table is ambiguous).
-public struct BridgeHostSetupError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(message: String) { self.message = message }
-    public var description: String { message }
+/// The contract set cannot back a host. Each case keeps the error it wraps, so a caller can tell
+/// which file and field is at fault; the description is one readable line.
+public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A contract schema does not register or compile (`CompiledContracts`).
+    case contracts(ContractError)
+    /// routes.json does not form a route table (two patterns match the same URLs, a bad pattern...).
+    case routes(RouteTableError)
+
+    public var description: String {
+        switch self {
+        case .contracts(let error): return "the contract schemas do not compile: \(error)"
+        case .routes(let error): return "routes.json: \(error)"
+        }
+    }
 }

@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// The successful outcome of a request: where it led and whether login comes first.
 public struct BridgeResult: Sendable, Equatable {

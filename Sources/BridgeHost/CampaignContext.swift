@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 import DeeplinkRouting
 
 /// The campaign metadata of the page currently shown, from the link that opened it.

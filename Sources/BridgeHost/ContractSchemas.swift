@@ -1,5 +1,6 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
+import SchemaCheck
 
 /// The contract schemas as the host uses them: compiled once (`CompiledContracts`, every schema
 /// registered under its `$id`), checked on the fast boolean path, and turned into reply details
@@ -7,14 +8,6 @@ import BridgeContracts
 struct ContractSchemas {
     let compiled: CompiledContracts
     let anyActionAllowsFrames: Bool
-
-    init(contracts: ContractSet) throws(BridgeHostSetupError) {
-        do {
-            self.init(compiled: try CompiledContracts(contracts: contracts))
-        } catch {
-            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
-        }
-    }
 
     init(compiled: CompiledContracts) {
         self.compiled = compiled

@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 import DeeplinkRouting
 
 /// An analytics event of the campaign funnel. Every event carries the same campaign properties

@@ -1,5 +1,6 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
+import SchemaCheck
 
 /// A message body that parsed: the jansson document (validated without re-parsing) and its value.
 struct ParsedMessage {

@@ -30,7 +30,11 @@ public struct OriginPolicy: Sendable {
         }
     }
 
-    struct Malformed: Error { let reason: String }
+    /// Why a text is not a web origin, as a phrase for the rejection message.
+    struct Malformed: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
 
     /// `https://host[:port]` in canonical form, or why the text is not such an origin.
     static func canonical(_ origin: String) -> Result<String, Malformed> {

@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import BridgeHost
 

@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
@@ -38,7 +38,7 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
-            throw BridgeHostSetupError(message: "the contract schemas do not compile: \(error)")
+            throw .contracts(error)
         }
         try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock)
     }

@@ -1,4 +1,3 @@
-import BridgeContracts
 import DeeplinkRouting
 
 /// What the navigator asks the app to show: the routed link plus where it lives.

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import SchemaCheck
+import JSONCore
 import DeeplinkRouting
 
 /// Identifies one entry into the navigator. Sequential rather than random so logs and tests

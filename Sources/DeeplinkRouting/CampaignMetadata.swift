@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// The CRM identifiers a deep link carries (campaign_id, group_id, variant, utm_*) plus the
 /// channel it came in through. The same value rides on every navigation and analytics event.

@@ -1,12 +1,11 @@
-import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 /// Turns a URL (Universal Link, custom scheme, push payload) or a CTA destination into a
 /// `ParsedDeeplink`. Only parses: it declares nothing (that is routes.json) and navigates nowhere
 /// (that is the navigator).
 public struct DeepLinkHandler: Sendable {
     public let routes: RouteTable
-    /// Lower-cased hosts that Universal Links may use (from the manifest; `www.` only if listed).
+    /// Lower-cased hosts that Universal Links may use (`www.` only if listed).
     public let universalLinkHosts: Set<String>
     /// Lower-cased custom scheme, e.g. "sendy".
     public let customScheme: String
@@ -14,14 +13,14 @@ public struct DeepLinkHandler: Sendable {
     /// The key of a push payload that holds the link; a JSON Pointer when it starts with "/".
     public let pushURLKey: String
 
-    public init(manifest: BridgeManifest, routes: RouteTable) {
+    public init(routes: RouteTable, links: LinkConfiguration) {
         self.init(
-            routes: routes, universalLinkHosts: manifest.universalLinkHosts, customScheme: manifest.customScheme,
-            webBaseURL: manifest.webBaseURL, pushURLKey: manifest.pushURLKey
+            routes: routes, universalLinkHosts: links.universalLinkHosts, customScheme: links.customScheme,
+            webBaseURL: links.webBaseURL, pushURLKey: links.pushURLKey
         )
     }
 
-    /// The manifest's link settings given one by one (benchmarks, tests with a made-up table).
+    /// The link settings given one by one (benchmarks, tests with a made-up table).
     public init(
         routes: RouteTable, universalLinkHosts: [String], customScheme: String, webBaseURL: String,
         pushURLKey: String = "deeplink"
@@ -33,9 +32,10 @@ public struct DeepLinkHandler: Sendable {
         self.pushURLKey = pushURLKey
     }
 
-    /// A handler for a loaded contract set.
-    public init(contracts: ContractSet) throws(RouteTableError) {
-        self.init(manifest: contracts.manifest, routes: try RouteTable(routes: contracts.routes))
+    /// The link settings this handler was made with.
+    public var links: LinkConfiguration {
+        LinkConfiguration(universalLinkHosts: universalLinkHosts.sorted(), customScheme: customScheme,
+                          webBaseURL: webBaseURL, pushURLKey: pushURLKey)
     }
 
     /// The builder that prints URLs this handler parses back to the same values.
@@ -45,7 +45,7 @@ public struct DeepLinkHandler: Sendable {
 
     // MARK: URLs
 
-    /// Parses a Universal Link (`https://` on a manifest host, default port) or a custom-scheme
+    /// Parses a Universal Link (`https://` on a configured host, default port) or a custom-scheme
     /// link (`sendy://event/...`, whose host is the first path segment). `source` is the entry
     /// channel when the caller knows it; otherwise it is inferred (see `CampaignMetadata`).
     public func parse(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink {
@@ -107,6 +107,18 @@ public struct DeepLinkHandler: Sendable {
             queryParameters: parsed.queryParameters, campaignMetadata: campaign, warnings: warnings,
             queryOrder: parsed.queryOrder, webBaseURL: webBaseURL
         )
+    }
+
+    /// A push payload as the JSON text it arrived in (a data message), parsed strictly (duplicate
+    /// keys, invalid UTF-8 and trailing data refused) within bridge-message limits.
+    public func parse(pushPayloadJSON text: String) throws(DeeplinkError) -> ParsedDeeplink {
+        let payload: JSONValue
+        do {
+            payload = try JSONValue(parsing: text, limits: .bridgeMessage)
+        } catch {
+            throw .invalidPushPayload("not valid JSON: \(error)")
+        }
+        return try parse(pushPayload: payload)
     }
 
     // MARK: CTA destinations

@@ -1,5 +1,3 @@
-import BridgeContracts
-
 /// Something worth telling about a link that still routed, e.g. a value that looks double encoded.
 public struct DeeplinkWarning: Sendable, Equatable, CustomStringConvertible {
     /// Where: "path.<name>", "query.<name>" (e.g. "query.variant").
@@ -19,9 +17,9 @@ public struct DeeplinkWarning: Sendable, Equatable, CustomStringConvertible {
 /// app that does not know a route still lands the person somewhere sensible. A foreign host never
 /// gets a fallback: we never build a URL on somebody else's host.
 public enum DeeplinkError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The scheme is neither https nor the manifest's custom scheme.
+    /// The scheme is neither https nor the link configuration's custom scheme.
     case wrongScheme(String, fallback: String?)
-    /// Not one of the manifest's universalLinkHosts (or not on the default port).
+    /// Not one of the link configuration's Universal Link hosts (or not on the default port).
     case unknownHost(String, fallback: String?)
     /// The path matches no route in the table.
     case noMatchingRoute(path: String, fallback: String?)
@@ -30,7 +28,7 @@ public enum DeeplinkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Invalid percent-encoding (`%ZZ`, a truncated `%E`, or bytes that are not UTF-8 once decoded).
     /// `field` is "host", "path.<parameter or segment index>", "query" or "query.<name>".
     case badEncoding(field: String, value: String)
-    /// A push payload without a usable link under the manifest's pushURLKey.
+    /// A push payload without a usable link under the link configuration's pushURLKey.
     case invalidPushPayload(String)
     /// Not a URL at all: no scheme, spaces or control characters, userinfo...
     case malformedURL(String)
@@ -50,7 +48,7 @@ public enum DeeplinkError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongScheme(let scheme, _):
             return "wrong scheme \"\(scheme)\" (deep links are https Universal Links or the app's custom scheme)"
         case .unknownHost(let host, _):
-            return "unknown host \"\(host)\" (not one of the manifest's universalLinkHosts on the default port)"
+            return "unknown host \"\(host)\" (not one of the app's Universal Link hosts on the default port)"
         case .noMatchingRoute(let path, _):
             return "no route matches path \(path)"
         case .badParameter(let name, let value, let expected, _):

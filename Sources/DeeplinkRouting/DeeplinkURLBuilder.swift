@@ -1,5 +1,3 @@
-import BridgeContracts
-
 /// Reverse routing: the URL that `DeepLinkHandler` would parse back into the same route,
 /// parameters, query and campaign. The "URL auto-generation" tool for operations, so that
 /// campaign links are never double encoded and `+`, `&` and Korean survive.
@@ -21,8 +19,8 @@ public struct DeeplinkURLBuilder: Sendable {
         self.customScheme = customScheme
     }
 
-    public init(manifest: BridgeManifest, routes: RouteTable) {
-        self.init(webBaseURL: manifest.webBaseURL, customScheme: manifest.customScheme, routes: routes)
+    public init(links: LinkConfiguration, routes: RouteTable) {
+        self.init(webBaseURL: links.webBaseURL, customScheme: links.customScheme, routes: routes)
     }
 
     /// Builds the link. Query values are emitted in the route's declared field order (repeated

@@ -1,5 +1,3 @@
-import BridgeContracts
-
 /// The value rules of the parameter types in routes.json. Values are checked after decoding.
 public enum ParameterRules {
     /// int: ASCII digits only (no sign: ids and page numbers are never negative, and a leading

@@ -1,5 +1,3 @@
-import BridgeContracts
-
 /// A deep link resolved to one configuration: what every entry channel (Universal Link, custom
 /// scheme, push, AlimTalk, a CTA message) turns into before navigation. Only `DeepLinkHandler`
 /// makes checked ones; the public initializer is for test doubles further up.
@@ -15,7 +13,7 @@ public struct ParsedDeeplink: Sendable, Equatable {
     /// Order of the query keys in `url`: the route's declared fields in their order (for a CTA,
     /// the order of the action's query mapping), then undeclared keys as they first appeared.
     public let queryOrder: [String]
-    /// The manifest's webBaseURL, e.g. "https://sendy.co.kr".
+    /// The link configuration's webBaseURL, e.g. "https://sendy.co.kr".
     public let webBaseURL: String
 
     public init(

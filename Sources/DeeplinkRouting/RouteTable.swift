@@ -1,5 +1,3 @@
-import BridgeContracts
-
 /// The deep link configurations of routes.json as a segment trie, so that matching costs a
 /// dictionary lookup per path segment however many routes there are.
 ///

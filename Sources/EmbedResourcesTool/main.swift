@@ -1,27 +1,29 @@
 import Foundation
 
-// Usage: EmbedResourcesTool FOLDER OUTPUT.swift SYMBOL
+// Usage: EmbedResourcesTool FOLDER OUTPUT.swift SYMBOL [FILE...]
 // Writes `public enum SYMBOL { public static let files: [String: String] }` mapping each file's
-// path relative to FOLDER to its UTF-8 text, as escaped string literals: the text then lies in
+// path relative to FOLDER (or only the FILEs named, relative to FOLDER) to its UTF-8 text, as escaped string literals: the text then lies in
 // the binary ready to use, with nothing to decode at start-up (bridgectl validate reads the
 // contracts on every run). Sorted paths keep the output deterministic.
 
 /// Everything lives in this function's scope, so it is released before the process exits and
 /// a LeakSanitizer build of the tool (swift build --sanitize=address) reports nothing.
 func embed(_ arguments: [String]) -> Int32 {
-    guard arguments.count == 4 else {
-        FileHandle.standardError.write(Data("usage: EmbedResourcesTool FOLDER OUTPUT SYMBOL\n".utf8))
+    guard arguments.count >= 4 else {
+        FileHandle.standardError.write(Data("usage: EmbedResourcesTool FOLDER OUTPUT SYMBOL [FILE...]\n".utf8))
         return 2
     }
     let folder = URL(fileURLWithPath: arguments[1]).standardizedFileURL
     let output = URL(fileURLWithPath: arguments[2])
     let symbol = arguments[3]
 
+    let only = arguments.count > 4 ? Set(arguments[4...]) : nil
     var entries: [(String, Data)] = []
     if let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
         for case let url as URL in walker {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(folder.path.count + 1))
+            if let only, !only.contains(relative) { continue }
             guard let data = try? Data(contentsOf: url) else {
                 FileHandle.standardError.write(Data("EmbedResourcesTool: cannot read \(url.path)\n".utf8))
                 return 1
@@ -30,6 +32,10 @@ func embed(_ arguments: [String]) -> Int32 {
         }
     }
     entries.sort { $0.0 < $1.0 }
+    for name in (only ?? []).sorted() where !entries.contains(where: { $0.0 == name }) {
+        FileHandle.standardError.write(Data("EmbedResourcesTool: \(folder.path)/\(name) does not exist\n".utf8))
+        return 1
+    }
 
     var source = "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n\n"
     source += "public enum \(symbol) {\n"

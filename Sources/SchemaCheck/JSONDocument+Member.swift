@@ -1,4 +1,5 @@
 import CJansson
+import JSONCore
 
 extension JSONDocument {
     /// One top-level member of an object document, converted alone; nil when the document is

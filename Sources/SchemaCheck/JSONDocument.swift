@@ -1,36 +1,14 @@
 import CJansson
 import CSchemaCheck
+import JSONCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Limits applied while parsing untrusted JSON (`sc_parse_limits`). Zero means no limit.
-public struct ParseLimits: Sendable, Hashable {
-    public var maxBytes: Int
-    public var maxDepth: Int
-    public var maxStringLength: Int
-    public var maxProperties: Int
-    public var maxArrayLength: Int
-
-    public init(maxBytes: Int = 0, maxDepth: Int = 0, maxStringLength: Int = 0, maxProperties: Int = 0,
-                maxArrayLength: Int = 0) {
-        self.maxBytes = maxBytes
-        self.maxDepth = maxDepth
-        self.maxStringLength = maxStringLength
-        self.maxProperties = maxProperties
-        self.maxArrayLength = maxArrayLength
-    }
-
-    /// No limits beyond jansson's own nesting cap (2048).
-    public static let unlimited = ParseLimits()
-
-    /// What a WebView bridge message may be: 64 KiB, nesting 64, strings of 16 KiB,
-    /// 256 members per object, 1024 items per array.
-    public static let bridgeMessage = ParseLimits(
-        maxBytes: 64 * 1024, maxDepth: 64, maxStringLength: 16 * 1024, maxProperties: 256, maxArrayLength: 1024)
-
+extension ParseLimits {
+    /// The limits as `sc_parse` takes them (zero: no limit).
     var cValue: sc_parse_limits {
         sc_parse_limits(
             max_bytes: Self.size(maxBytes), max_depth: Self.size(maxDepth),
@@ -39,26 +17,6 @@ public struct ParseLimits: Sendable, Hashable {
     }
 
     private static func size(_ value: Int) -> Int { value > 0 ? value : 0 }
-}
-
-/// Why a JSON text was refused: not JSON, invalid UTF-8, a duplicate key, trailing data,
-/// or a limit. Line and column are 1-based; position is a byte offset.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var line: Int
-    public var column: Int
-    public var position: Int
-
-    public init(message: String, line: Int = 0, column: Int = 0, position: Int = 0) {
-        self.message = message
-        self.line = line
-        self.column = column
-        self.position = position
-    }
-
-    public var description: String {
-        line > 0 ? "line \(line) column \(column): \(message)" : message
-    }
 }
 
 /// A parsed JSON document held as jansson's `json_t`, so it can be validated without

@@ -1,5 +1,6 @@
 import CJansson
 import CSchemaCheck
+import JSONCore
 
 /// A per-thread arena for bulk validation: each message is parsed into it (`sc_parse_in_arena`),
 /// checked, released, and the arena is reset for the next one, so the values of a message cost

@@ -1,3 +1,5 @@
+import JSONCore
+
 extension OutputUnit {
     /// The unit as a JSON Schema "basic" output object, as replies and `--format json` carry it.
     public var json: JSONValue {

@@ -1,5 +1,6 @@
 import CJansson
 import CSchemaCheck
+import JSONCore
 
 /// A schema that could not be registered or compiled: a bad keyword value, an
 /// unresolvable `$ref`, a bad regular expression. `location` is the schema's URI#pointer.

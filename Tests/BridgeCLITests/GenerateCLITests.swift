@@ -1,11 +1,11 @@
 import BridgeCLI
 import Foundation
 import Testing
+import TestSupport
 
 /// `bridgectl generate js` through the CLI entry point, on a temporary copy of the contracts.
 @Suite struct GenerateCLITests {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let repository = RepositoryPaths.root
 
     private func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole()

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
+import JSONCore
 import SchemaCheck
 import BridgeContracts
 @testable import BridgeCLI
@@ -7,8 +9,7 @@ import BridgeContracts
 /// `bridgectl simulate` and `bridgectl host --stdio`, run through `BridgeCLI.main` with a capturing console.
 @Suite("simulate and host --stdio")
 struct HostCLITests {
-    static let contractsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("contracts").path
+    static let contractsDirectory = RepositoryPaths.contracts.path
 
     static let fixturePaths: [String] = ((try? ContractSet.load(directory: contractsDirectory).fixtures) ?? []).map(\.path)
 

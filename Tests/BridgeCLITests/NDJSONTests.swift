@@ -1,6 +1,7 @@
 @testable import BridgeCLI
 import BridgeContracts
 import Foundation
+import JSONCore
 import SchemaCheck
 import Testing
 

@@ -1,5 +1,6 @@
 import BridgeCLI
 import Foundation
+import JSONCore
 import SchemaCheck
 import Testing
 

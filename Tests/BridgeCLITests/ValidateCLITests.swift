@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import BridgeContracts
 
 @testable import BridgeCLI
 
 /// `bridgectl validate` and `bridgectl lint` through the same entry point the binary uses.
 @Suite struct ValidateCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = RepositoryPaths.root
 
     func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: input)

@@ -1,23 +1,17 @@
 import BridgeContracts
 import Foundation
 import Testing
+import TestSupport
 
 @testable import BridgeCodegen
 
 /// The repository's contracts/ as relative path -> text, so each test can change a copy.
 enum RepositoryContracts {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryPaths.root
     static var directory: String { root.appendingPathComponent("contracts").path }
 
     static func files() throws -> [String: String] {
-        var files: [String: String] = [:]
-        let base = URL(fileURLWithPath: directory).standardizedFileURL
-        let walker = try #require(FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil))
-        for case let url as URL in walker where url.pathExtension == "json" {
-            let relative = String(url.standardizedFileURL.path.dropFirst(base.path.count + 1))
-            files[relative] = try String(contentsOf: url, encoding: .utf8)
-        }
-        return files
+        try RepositoryPaths.jsonFiles(under: "contracts")
     }
 
     static func set(_ change: (inout [String: String]) -> Void = { _ in }) throws -> ContractSet {

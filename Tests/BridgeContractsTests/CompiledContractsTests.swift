@@ -1,3 +1,4 @@
+import JSONCore
 import SchemaCheck
 import Testing
 

@@ -1,4 +1,5 @@
 import Testing
+import JSONCore
 import SchemaCheck
 import BridgeContracts
 import DeeplinkRouting

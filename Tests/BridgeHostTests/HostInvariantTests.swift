@@ -1,21 +1,10 @@
 import Testing
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import DeeplinkNavigation
 import BridgeHost
 import BridgeHostTesting
-
-/// SplitMix64, seeded: the same sequences on every run and platform.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite("Host invariants over random sessions")
 struct HostInvariantTests {
@@ -32,7 +21,7 @@ struct HostInvariantTests {
         let compiled = try CompiledContracts(contracts: contracts)
         let authRoutes = Set(contracts.routes.filter(\.requiresAuth).map(\.name))
         for sequence in 0..<400 {
-            var random = SplitMix(state: UInt64(sequence) &* 7_919)
+            var random = SeededGenerator(seed: UInt64(sequence) &* 7_919)
             let host = try MockBridgeHost(compiled: compiled, loggedIn: Bool.random(using: &random),
                                           appState: Bool.random(using: &random) ? .coldStart : .foreground)
             var lastBody: String?

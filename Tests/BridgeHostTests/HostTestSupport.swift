@@ -1,13 +1,12 @@
-import Foundation
-import SchemaCheck
+import JSONCore
 import BridgeContracts
 import BridgeHost
 import BridgeHostTesting
+import TestSupport
 
-/// The repository's contracts/ folder, read from disk next to this file (fixtures included).
+/// The repository's contracts/ folder, read from disk (fixtures included).
 func repositoryContracts() throws -> ContractSet {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try ContractSet.load(directory: root.appendingPathComponent("contracts").path)
+    try ContractSet.load(directory: RepositoryPaths.contracts.path)
 }
 
 let seedEntry = "https://sendy.co.kr/event/new-user-promo?campaign_id=2025Q3_signup_retarget&group_id=B&variant=card_scanner_cta&utm_source=kakaotalk&utm_medium=alimtalk"

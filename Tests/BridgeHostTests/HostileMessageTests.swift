@@ -1,10 +1,11 @@
 import Testing
+import JSONCore
 import SchemaCheck
 import BridgeContracts
 import BridgeHost
 import BridgeHostTesting
 
-/// Issue 9's hostile-message table. Every case states its documented outcome: an error code, or
+/// Hostile messages a page can post. Every case states its documented outcome: an error code, or
 /// `nil` for a message that is valid and must be routed (payload strings that merely look
 /// dangerous). Rejected messages must leave the navigator and the records exactly as they were;
 /// accepted ones must land on a manifest route under webBaseURL, never on a foreign host.
@@ -158,7 +159,7 @@ let hostileCases: [HostileCase] = [
     HostileCase("protocol-relative URL in memo", apply(replacing: "payload", with: "{\"slug\":\"a\",\"memo\":\"//evil.example/%2e%2e\"}"), nil),
 ]
 
-@Suite("Hostile messages (issue 9)")
+@Suite("Hostile messages: each gets its documented outcome, a rejected one changes nothing")
 struct HostileMessageTests {
     @Test("the table has at least 40 cases")
     func tableSize() {

@@ -1,5 +1,4 @@
 import Testing
-import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
 
@@ -182,8 +181,7 @@ struct DeeplinkNavigatorTests {
 
     @Test("the audit log is bounded")
     func logBounded() throws {
-        let contracts = try repositoryContracts()
-        let handler = try DeepLinkHandler(contracts: contracts)
+        let handler = try repositoryHandler()
         let host = RecordingHost(loggedIn: true)
         let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0, logCapacity: 100)
         let link = try handler.parse("https://sendy.co.kr/vehicles")

@@ -1,20 +1,7 @@
 import Testing
-import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
-
-/// SplitMix64: small, seeded, the same sequence on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite("Navigator invariants over random event sequences")
 struct NavigatorInvariantTests {
@@ -32,8 +19,7 @@ struct NavigatorInvariantTests {
     @Test("every envelope consumed exactly once; no auth screen while logged out; nothing lost; gate order kept",
           arguments: [UInt64(1), 2, 3, 4])
     func invariants(seedBlock: UInt64) throws {
-        let contracts = try repositoryContracts()
-        let handler = try DeepLinkHandler(contracts: contracts)
+        let handler = try repositoryHandler()
         let links = try Self.paths.map { try handler.parse("https://sendy.co.kr" + $0) }
         var sequences = 0
         for sequence in 0..<750 {

@@ -1,12 +1,19 @@
-import Foundation
-import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
+import JSONCore
+import TestSupport
 
-/// The repository's contracts/ folder, read from disk next to this file.
-func repositoryContracts() throws -> ContractSet {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return try ContractSet.load(directory: root.appendingPathComponent("contracts").path)
+/// A handler over the repository's contracts/routes.json, with the link settings of its
+/// manifest.json, read by the routing layer alone (no contract set, no JSON Schema).
+func repositoryHandler() throws -> DeepLinkHandler {
+    let routes = try RoutesFile.routes(fromJSON: try RepositoryPaths.text("contracts/routes.json"))
+    let manifest = JSONFieldReader(try JSONValue(parsing: try RepositoryPaths.text("contracts/manifest.json")))
+    let links = LinkConfiguration(
+        universalLinkHosts: try manifest.child("universalLinkHosts").strings(),
+        customScheme: try manifest.child("customScheme").string(),
+        webBaseURL: try manifest.child("webBaseURL").string(),
+        pushURLKey: try manifest.child("pushURLKey").string())
+    return DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
 }
 
 /// A NavigationHost and AuthState that writes down every call, and can be told to fail a step.
@@ -66,8 +73,7 @@ struct NavigatorFixture {
     let navigator: DeeplinkNavigator
 
     init(loggedIn: Bool = true, appState: AppState = .foreground, windowMs: Int = 2_000) throws {
-        let contracts = try repositoryContracts()
-        handler = try DeepLinkHandler(contracts: contracts)
+        handler = try repositoryHandler()
         host = RecordingHost(loggedIn: loggedIn)
         navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: windowMs,
                                       appState: appState, logCapacity: 1_000_000)

@@ -1,6 +1,5 @@
-import BridgeContracts
 import DeeplinkRouting
-import SchemaCheck
+import JSONCore
 import Testing
 
 /// Schemes, hosts, ports, push payloads, and the fallback each failure carries.
@@ -146,5 +145,28 @@ import Testing
         #expect(PercentEncoding.encode("a b+c&d=e/f?g%h") == "a%20b%2Bc%26d%3De%2Ff%3Fg%25h")
         #expect(PercentEncoding.encode("센디") == "%EC%84%BC%EB%94%94")
         #expect(PercentEncoding.encode("😀") == "%F0%9F%98%80")
+    }
+}
+
+@Suite struct PushPayloadTextTests {
+    let handler = RoutingFixtures.handler
+
+    @Test func aPayloadAsDeliveredIsParsedStrictlyThenRouted() throws {
+        let parsed = try handler.parse(pushPayloadJSON: #"{"aps": {"alert": "센디"}, "deeplink": "https://sendy.co.kr/order/7", "group_id": "B"}"#)
+        #expect(parsed.configuration.name == "orderDetail")
+        #expect(parsed.campaignMetadata.source == .push)
+        #expect(parsed.campaignMetadata.groupId == "B")
+    }
+
+    @Test func textThatIsNotOneJSONObjectIsAnInvalidPayload() {
+        #expect(throws: DeeplinkError.invalidPushPayload(#"not valid JSON: line 1 column 43: duplicate key "deeplink""#)) {
+            try handler.parse(pushPayloadJSON: #"{"deeplink": "https://sendy.co.kr/order", "deeplink": "x"}"#)
+        }
+        #expect(throws: DeeplinkError.invalidPushPayload("not valid JSON: line 1 column 1: empty input")) {
+            try handler.parse(pushPayloadJSON: "")
+        }
+        #expect(throws: DeeplinkError.invalidPushPayload("expected a JSON object")) {
+            try handler.parse(pushPayloadJSON: #""https://sendy.co.kr/order""#)
+        }
     }
 }

@@ -1,4 +1,3 @@
-import BridgeContracts
 import DeeplinkRouting
 import Testing
 

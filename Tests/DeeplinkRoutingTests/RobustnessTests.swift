@@ -1,6 +1,6 @@
-import BridgeContracts
 import DeeplinkRouting
 import Testing
+import TestSupport
 
 /// Seeded hostile input: URL-shaped text glued from the pieces that trip parsers. Every input
 /// either fails with a typed error or routes; what routes satisfies the invariants below.

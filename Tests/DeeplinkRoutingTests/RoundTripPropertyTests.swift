@@ -1,19 +1,6 @@
-import BridgeContracts
 import DeeplinkRouting
 import Testing
-
-/// SplitMix64: a small deterministic generator, so a failing case is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Values built from the pieces that break hand-made links.
 struct LinkValueGenerator {
@@ -59,7 +46,7 @@ struct LinkValueGenerator {
 @Suite struct RoundTripPropertyTests {
     /// parse(build(x)) == x for every bundled route: route, path parameters, query (repeats and
     /// order kept) and campaign all come back; the only warnings are for values that look encoded.
-    @Test(arguments: RoutingFixtures.contracts.routes.map(\.name))
+    @Test(arguments: RoutingFixtures.routes.map(\.name))
     func parseOfBuildIsIdentity(routeName: String) throws {
         let handler = RoutingFixtures.handler
         let builder = handler.urlBuilder

@@ -1,4 +1,3 @@
-import BridgeContracts
 import DeeplinkRouting
 import Testing
 
@@ -60,7 +59,7 @@ import Testing
     }
 
     @Test func bundledRoutesFormATable() throws {
-        let table = try RouteTable(routes: RoutingFixtures.contracts.routes)
+        let table = try RouteTable(routes: RoutingFixtures.routes)
         for name in ["eventCampaign", "orderDetail", "checkout", "reviewWrite", "applyForm", "vehicleList", "onboardingStart"] {
             #expect(table.route(named: name) != nil, "missing \(name)")
         }

@@ -1,21 +1,43 @@
-import BridgeContracts
 import DeeplinkRouting
+import JSONCore
+import TestSupport
 
-/// Handlers over the repository's contracts and over small made-up tables.
+/// Handlers over the repository's routes.json and over small made-up tables. Only the routing
+/// layer is used: routes.json through its loader, the link settings read from manifest.json
+/// with JSONCore (the same values BridgeContracts hands a bridge app).
 enum RoutingFixtures {
-    static let contracts: ContractSet = {
-        do { return try ContractSet.bundled() } catch { fatalError("bundled contracts do not load: \(error)") }
+    static let routes: [RouteDefinition] = {
+        do {
+            return try RoutesFile.routes(fromJSON: try RepositoryPaths.text("contracts/routes.json"))
+        } catch {
+            fatalError("contracts/routes.json does not load: \(error)")
+        }
+    }()
+
+    static let links: LinkConfiguration = {
+        do {
+            let manifest = JSONFieldReader(try JSONValue(parsing: try RepositoryPaths.text("contracts/manifest.json")))
+            return LinkConfiguration(
+                universalLinkHosts: try manifest.child("universalLinkHosts").strings(),
+                customScheme: try manifest.child("customScheme").string(),
+                webBaseURL: try manifest.child("webBaseURL").string(),
+                pushURLKey: try manifest.child("pushURLKey").string())
+        } catch {
+            fatalError("contracts/manifest.json has no link settings: \(error)")
+        }
     }()
 
     static let handler: DeepLinkHandler = {
-        do { return try DeepLinkHandler(contracts: contracts) } catch { fatalError("bundled routes do not form a table: \(error)") }
+        do { return try DeepLinkHandler(routes: RouteTable(routes: routes), links: links) } catch {
+            fatalError("contracts/routes.json does not form a table: \(error)")
+        }
     }()
 
     static var builder: DeeplinkURLBuilder { handler.urlBuilder }
 
-    /// A handler over the given routes with the bundled manifest's link settings.
+    /// A handler over the given routes with the repository's link settings.
     static func handler(routes: [RouteDefinition]) throws -> DeepLinkHandler {
-        DeepLinkHandler(manifest: contracts.manifest, routes: try RouteTable(routes: routes))
+        DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
     }
 
     static func route(_ name: String, _ pattern: String, _ parameters: [String: ParameterType] = [:], query: [RouteDefinition.QueryField] = []) -> RouteDefinition {

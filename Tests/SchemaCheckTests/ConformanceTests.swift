@@ -1,6 +1,8 @@
 import Foundation
+import JSONCore
 import SchemaCheck
 import Testing
+import TestSupport
 
 /// Runs the official JSON-Schema-Test-Suite (copied into Tests/json-schema-test-suite) for
 /// draft 2020-12 and draft-07: every required file, and optional/ (format assertion on for
@@ -10,8 +12,8 @@ import Testing
 /// that now passes fails the test too, so that list can only shrink.
 @Suite("JSON-Schema-Test-Suite")
 struct ConformanceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let suite = root.deletingLastPathComponent().appendingPathComponent("json-schema-test-suite")
+    static let root = RepositoryPaths.url("Tests/SchemaCheckTests")
+    static let suite = RepositoryPaths.testSuite
 
     static let knownFailures: Set<String> = {
         let url = root.appendingPathComponent("known-failures.txt")

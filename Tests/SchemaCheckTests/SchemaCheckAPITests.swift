@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import SchemaCheck
 import Testing
 

@@ -21,6 +21,7 @@ import BridgeHostTesting
 import DeeplinkNavigation
 import DeeplinkRouting
 import Foundation
+import JSONCore
 import SchemaCheck
 
 func fail(_ message: String, _ input: [UInt8]) -> Never {

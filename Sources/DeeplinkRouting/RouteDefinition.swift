@@ -1,0 +1,63 @@
+/// The type a path or query parameter must have. Checked when a URL is parsed or built.
+public enum ParameterType: String, Sendable, CaseIterable, Codable {
+    case string, int, uuid, slug
+}
+
+/// How the destination is shown once reached.
+public enum Presentation: String, Sendable, Codable {
+    case push, modal
+}
+
+/// One deep link configuration (an entry of routes.json, read by `RoutesFile`): declares, never
+/// navigates.
+public struct RouteDefinition: Sendable, Equatable {
+    public let name: String
+    /// e.g. "/event/:slug"; a segment starting with ":" is a parameter.
+    public let pattern: String
+    public let requiresAuth: Bool
+    /// Path parameters and their types, in pattern order.
+    public let parameters: [String: ParameterType]
+    /// Known query fields and their types, in declaration order (others are kept untyped).
+    public let query: [QueryField]
+    /// The tab that hosts the destination.
+    public let tab: String
+    /// The route whose screen is attached beneath the destination for back navigation.
+    public let list: String?
+    /// The analytics screen name of the destination.
+    public let screen: String
+    public let presentation: Presentation
+
+    public struct QueryField: Sendable, Equatable {
+        public let name: String
+        public let type: ParameterType
+        public init(name: String, type: ParameterType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    public init(
+        name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
+        query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push
+    ) {
+        self.name = name
+        self.pattern = pattern
+        self.requiresAuth = requiresAuth
+        self.parameters = parameters
+        self.query = query
+        self.tab = tab
+        self.list = list
+        self.screen = screen
+        self.presentation = presentation
+    }
+
+    /// The pattern's segments, e.g. ["event", ":slug"].
+    public var segments: [String] {
+        pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// Names of the path parameters in pattern order.
+    public var parameterNames: [String] {
+        segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+    }
+}

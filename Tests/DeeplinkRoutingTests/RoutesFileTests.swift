@@ -1,0 +1,86 @@
+import DeeplinkRouting
+import Testing
+
+@Suite("RoutesFile: routes.json read by the routing layer alone")
+struct RoutesFileTests {
+    @Test func theRepositoryRoutesLoadInDeclarationOrder() throws {
+        let routes = RoutingFixtures.routes
+        #expect(routes.map(\.name) == [
+            "eventCampaign", "applyForm", "vehicleList", "vehicleDetail", "onboardingStart", "orderDetail", "orderList",
+            "checkout", "reviewWrite",
+        ])
+        let apply = try #require(routes.first { $0.name == "applyForm" })
+        #expect(apply.pattern == "/event/:slug/apply")
+        #expect(apply.requiresAuth)
+        #expect(apply.parameters == ["slug": .slug])
+        #expect(apply.query == [.init(name: "plan", type: .string), .init(name: "memo", type: .string)])
+        #expect(apply.list == "eventCampaign")
+        #expect(apply.screen == "event_apply")
+        #expect(apply.presentation == .push)
+    }
+
+    @Test func defaultsForWhatAnEntryLeavesOut() throws {
+        let routes = try RoutesFile.routes(fromJSON: #"{"routes": [{"name": "detail", "pattern": "/d/:id", "requiresAuth": false, "tab": "home"}]}"#)
+        #expect(routes == [RouteDefinition(name: "detail", pattern: "/d/:id", requiresAuth: false, parameters: ["id": .string],
+                                           tab: "home", screen: "detail", presentation: .push)])
+    }
+
+    static let entry = #""name": "a", "pattern": "/event/:slug", "requiresAuth": false, "tab": "home""#
+
+    /// A broken routes.json and the one-line error it must give: file, JSON Pointer, what is wrong.
+    static let broken: [(json: String, error: String)] = [
+        ("{}", #"routes.json: /routes: missing required field "routes""#),
+        (#"{"routes": {}}"#, "routes.json: /routes: expected an array of routes"),
+        (#"{"routes": [1]}"#, "routes.json: /routes/0: expected an object"),
+        (#"{"routes": [{"pattern": "/a", "requiresAuth": false, "tab": "home"}]}"#, #"routes.json: /routes/0/name: missing required field "name""#),
+        (#"{"routes": [{"name": "a", "pattern": "event", "requiresAuth": false, "tab": "home"}]}"#,
+         #"routes.json: /routes/0/pattern: pattern must start with "/""#),
+        (#"{"routes": [{\#(entry), "parameters": {"slug": "text"}}]}"#,
+         #"routes.json: /routes/0/parameters/slug: unknown parameter type "text" (one of: string, int, uuid, slug)"#),
+        (#"{"routes": [{\#(entry), "parameters": {"id": "int"}}]}"#,
+         #"routes.json: /routes/0/parameters: parameter "id" is not in pattern /event/:slug"#),
+        (#"{"routes": [{\#(entry), "query": {"page": 1}}]}"#, "routes.json: /routes/0/query/page: expected a string"),
+        (#"{"routes": [{\#(entry), "presentation": "sheet"}]}"#, "routes.json: /routes/0/presentation: presentation must be push or modal"),
+        (#"{"routes": [{"name": "a", "pattern": "/a", "requiresAuth": "no", "tab": "home"}]}"#,
+         "routes.json: /routes/0/requiresAuth: expected true or false"),
+        (#"{"routes": [{\#(entry)}, {\#(entry)}]}"#, #"routes.json: /routes/1/name: duplicate route name "a""#),
+        (#"{"routes": [{\#(entry), "tab": "orders"}]}"#, #"routes.json: not valid JSON: line 1 column 92: duplicate key "tab""#),
+        (#"{"routes": [}"#, "routes.json: not valid JSON: line 1 column 13: unexpected '}', expected a value"),
+    ]
+
+    @Test(arguments: broken)
+    func eachProblemIsNamedWithItsPointer(json: String, error expected: String) {
+        do {
+            let routes = try RoutesFile.routes(fromJSON: json)
+            Issue.record("loaded \(routes.map(\.name))")
+        } catch {
+            #expect(error.description == expected)
+        }
+    }
+
+    @Test func theFileNameIsTheCallers() {
+        #expect(throws: RoutesFileError(file: "config/links.json", pointer: "/routes", message: "expected an array of routes")) {
+            try RoutesFile.routes(fromJSON: #"{"routes": null}"#, file: "config/links.json")
+        }
+    }
+}
+
+@Suite("LinkConfiguration")
+struct LinkConfigurationTests {
+    @Test func hostsAndSchemeAreLowerCasedAndTheBaseHasNoTrailingSlash() {
+        let links = LinkConfiguration(universalLinkHosts: ["Sendy.CO.kr"], customScheme: "Sendy", webBaseURL: "https://sendy.co.kr//")
+        #expect(links.universalLinkHosts == ["sendy.co.kr"])
+        #expect(links.customScheme == "sendy")
+        #expect(links.webBaseURL == "https://sendy.co.kr")
+        #expect(links.pushURLKey == "deeplink")
+    }
+
+    @Test func theHandlerUsesItAndGivesItBack() throws {
+        let handler = RoutingFixtures.handler
+        #expect(handler.links == RoutingFixtures.links)
+        #expect(try handler.parse("https://WWW.sendy.co.kr/order").configuration.name == "orderList")
+        #expect(try handler.parse("SENDY://order").configuration.name == "orderList")
+        let builder = DeeplinkURLBuilder(links: RoutingFixtures.links, routes: handler.routes)
+        #expect(try builder.build(route: "orderDetail", parameters: ["id": "7"]) == "https://sendy.co.kr/order/7")
+    }
+}

@@ -1,1 +1,0 @@
-// SchemaCheckTests: placeholder until the first test lands; replace this file.

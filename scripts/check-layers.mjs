@@ -1,0 +1,73 @@
+// Fails, naming the path, when the deep link stack reaches C or a layer above it.
+//
+// The deep link stack (JSONCore -> DeeplinkRouting -> DeeplinkNavigation) is the app's shared
+// layer for push, KakaoTalk and external links: it must build without the JSON Schema checker,
+// jansson or PCRE2. So, in the linked dependency graph of Package.swift (plugins excluded: they
+// run at build time only):
+//   1. none of those targets, nor the routing-only example, reaches a C target or system library;
+//   2. each depends only on the layers below it (DESIGN.md, "Layers");
+//   3. TestSupport is depended on by test targets only.
+// Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isC, linkedDependencies, readPackage } from "./package-graph.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const targets = readPackage(root);
+
+/** The pure-Swift stack, each with the only targets it may depend on directly. */
+const pureStack = {
+  JSONCore: [],
+  DeeplinkRouting: ["JSONCore"],
+  DeeplinkNavigation: ["DeeplinkRouting", "JSONCore"],
+  RoutingOnly: ["DeeplinkRouting", "DeeplinkNavigation"],
+};
+
+const problems = [];
+
+/** Shortest paths from `start` to every target it reaches, as lists of names. */
+function pathsFrom(start) {
+  const paths = new Map([[start, [start]]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    for (const next of linkedDependencies(targets, current)) {
+      if (!paths.has(next)) {
+        paths.set(next, [...paths.get(current), next]);
+        queue.push(next);
+      }
+    }
+  }
+  return paths;
+}
+
+for (const [name, allowed] of Object.entries(pureStack)) {
+  if (!targets.has(name)) {
+    problems.push(`${name} is not a target of the package (update scripts/check-layers.mjs if it was renamed)`);
+    continue;
+  }
+  for (const dependency of linkedDependencies(targets, name)) {
+    if (!allowed.includes(dependency)) {
+      problems.push(`${name} depends on ${dependency}, which is not below it (allowed: ${allowed.join(", ") || "nothing"})`);
+    }
+  }
+  for (const [reached, path] of pathsFrom(name)) {
+    const target = targets.get(reached);
+    if (target && isC(target)) {
+      const kind = target.moduleType === "SystemLibraryTarget" ? "system library" : "C target";
+      problems.push(`${name} reaches ${kind} ${reached}: ${path.join(" -> ")}`);
+    }
+  }
+}
+
+for (const target of targets.values()) {
+  if (target.type !== "test" && target.dependencies.includes("TestSupport")) {
+    problems.push(`${target.name} depends on TestSupport, which is for test targets only`);
+  }
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`check-layers: ${problem}`);
+  process.exit(1);
+}
+console.log(`check-layers: ${Object.keys(pureStack).join(", ")} reach no C target; each depends only on the layers below it`);
