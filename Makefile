@@ -62,7 +62,12 @@ check: build
 generate-check: build
 	$(BRIDGECTL) generate js --check
 
+# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
+# the generated files), then the Node tests: the runtime alone, the generated shim, the fixtures
+# and the cross-checks with bridgectl.
 test-js: build
+	@for file in js/src/*.js js/*.js js/testing/*.js; do node --check $$file || exit 1; done
+	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
 
 e2e: build

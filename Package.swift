@@ -50,7 +50,11 @@ let package = Package(
             dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck"]
         ),
         .target(name: "BridgeHostTesting", dependencies: ["BridgeHost"]),
-        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting"]),
+        .target(
+            name: "BridgeCodegen",
+            dependencies: ["BridgeContracts", "DeeplinkRouting"],
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
@@ -60,7 +64,7 @@ let package = Package(
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
 
-        // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
+        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",

@@ -1,8 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds a data folder of the package into the target as base64 Swift literals, so that
-/// `bridgectl` carries its contracts and meta-schemas and runs from any working directory.
+/// Embeds a folder of the package into the target as Swift string literals, so that `bridgectl`
+/// carries its contracts, meta-schemas and the hand-written JS runtime of the web kit, and runs
+/// from any working directory.
 /// Which folder a target gets is decided by its name; the files are plan-time inputs, so an
 /// edited or added contract rebuilds the target.
 @main
@@ -10,6 +11,7 @@ struct EmbedResources: BuildToolPlugin {
     private static let folders: [String: (folder: String, symbol: String)] = [
         "BridgeContracts": ("contracts", "BundledContracts"),
         "SchemaCheck": ("metaschemas", "BundledMetaSchemas"),
+        "BridgeCodegen": ("js/src", "BundledJavaScriptRuntime"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,4 +1,5 @@
 import BridgeCLI
+import BridgeHost
 import Foundation
 import Testing
 
@@ -32,6 +33,7 @@ import Testing
         let generated = run(["generate", "js", "--contracts", contracts, "--out", out])
         #expect(generated.code == 0, "\(generated.err)")
         #expect(generated.out.contains("wrote \(out)/testing/fake-host.js"))
+        #expect(generated.out.contains("wrote \(out)/src/bridge-runtime.js"))
         let current = run(["generate", "js", "--contracts", contracts, "--out", out, "--check"])
         #expect(current.code == 0)
         #expect(current.out.contains("current"))
@@ -46,6 +48,19 @@ import Testing
         #expect(stale.out.contains("regenerate with: bridgectl generate js --contracts contracts --out js"))
 
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out]).code == 0)
+        #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--check"]).code == 0)
+
+        // An edited runtime file is reported, and kept unless --update-runtime says otherwise.
+        let runtime = URL(fileURLWithPath: out).appendingPathComponent("src/fake-host.js")
+        try (String(contentsOf: runtime, encoding: .utf8) + "// edited\n").write(to: runtime, atomically: true, encoding: .utf8)
+        let edited = run(["generate", "js", "--contracts", contracts, "--out", out, "--check"])
+        #expect(edited.code == 1)
+        #expect(edited.out.contains("\(out)/src/fake-host.js: differs from the runtime built into this bridgectl"))
+        let refused = run(["generate", "js", "--contracts", contracts, "--out", out])
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("--update-runtime"))
+        #expect(try String(contentsOf: runtime, encoding: .utf8).hasSuffix("// edited\n"))
+        #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--update-runtime"]).code == 0)
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--check"]).code == 0)
     }
 
@@ -69,5 +84,16 @@ import Testing
         let help = run(["generate", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("--check"))
+    }
+
+    /// The shim's list is hand-written in js/src; the app's is BridgeErrorCode: one closed set.
+    @Test func theRuntimesErrorCodesAreTheHostsClosedSet() throws {
+        let runtime = try String(contentsOf: Self.repository.appendingPathComponent("js/src/bridge-runtime.js"), encoding: .utf8)
+        let start = try #require(runtime.range(of: "export const ERROR_CODES = Object.freeze(["))
+        let end = try #require(runtime.range(of: "]);", range: start.upperBound..<runtime.endIndex))
+        let listed = runtime[start.upperBound..<end.lowerBound].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        #expect(listed == BridgeErrorCode.allCases.map(\.rawValue))
     }
 }

@@ -38,7 +38,10 @@ enum RepositoryContracts {
     @Test func generatingTwiceGivesIdenticalBytes() throws {
         let first = try JavaScriptGenerator.files(for: try ContractSet.load(directory: RepositoryContracts.directory))
         let second = try JavaScriptGenerator.files(for: try ContractSet.load(directory: RepositoryContracts.directory))
-        #expect(first.map(\.path) == ["bridge.js", "bridge.d.ts", "testing/fake-host.js", "testing/fake-host.d.ts"])
+        #expect(first.map(\.path) == [
+            "bridge.js", "bridge.d.ts", "testing/fake-host.js", "testing/fake-host.d.ts",
+            "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/fake-host.d.ts", "src/fake-host.js",
+        ])
         for (one, two) in zip(first, second) {
             #expect(Data(one.contents.utf8) == Data(two.contents.utf8), "\(one.path) differs between two runs")
         }
@@ -64,7 +67,7 @@ enum RepositoryContracts {
         let contracts = folder.appendingPathComponent("contracts")
         let out = folder.appendingPathComponent("js").path
         let written = try GeneratedFiles.write(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), to: out)
-        #expect(written.count == 4)
+        #expect(written.count == 8)
         #expect(GeneratedFiles.stale(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), in: out).isEmpty)
 
         // memo may now be 300 characters: only the types change.
@@ -98,10 +101,49 @@ enum RepositoryContracts {
         #expect(script.contains("window.sendyBridgeCapabilities"))
         #expect(script.contains("\"pattern\": \"/event/:slug/apply\""))
         #expect(script.contains("[\"plan\", \"/payload/plan\", \"string\"],\n            [\"memo\", \"/payload/memo\", \"string\"]"))
+        #expect(script.contains("import { bindContract, deepFreeze } from \"./src/bridge-runtime.js\";"))
+        #expect(script.contains("export const { createBridge, buildUniversalLink } = bindContract(CONTRACT);"))
         // ES2017: none of the later syntax the runtime must avoid.
-        for newer in ["?.", "??", "...", "#private"] {
-            #expect(!BridgeRuntimeTemplate.text.contains(newer), "runtime uses \(newer)")
+        for file in JavaScriptGenerator.runtimeFiles where file.path.hasSuffix(".js") {
+            for newer in ["?.", "??", "...", "#private"] {
+                #expect(!file.contents.contains(newer), "\(file.path) uses \(newer)")
+            }
         }
+    }
+
+    @Test func theKitCarriesTheHandWrittenRuntimeAsItIsInTheRepository() throws {
+        let files = try JavaScriptGenerator.files(for: try RepositoryContracts.set())
+        let runtime = files.filter { $0.origin == .runtime }
+        #expect(runtime.map(\.path).contains("src/bridge-runtime.js"))
+        for file in runtime {
+            let onDisk = try String(contentsOf: RepositoryContracts.root.appendingPathComponent("js").appendingPathComponent(file.path), encoding: .utf8)
+            #expect(onDisk == file.contents, "\(file.path) differs from js/\(file.path): rebuild")
+        }
+        // Nothing of the runtime is generated: no contract name appears in it.
+        for file in runtime {
+            #expect(!file.contents.contains("sendyBridge"), "\(file.path) names the bundled bridge")
+        }
+    }
+
+    @Test func aStaleBinaryDoesNotOverwriteAnEditedRuntime() throws {
+        let folder = try RepositoryContracts.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = try ContractSet.load(directory: folder.appendingPathComponent("contracts").path)
+        let out = folder.appendingPathComponent("js").path
+        _ = try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out)
+        let runtime = folder.appendingPathComponent("js/src/bridge-runtime.js")
+        let edited = try String(contentsOf: runtime, encoding: .utf8) + "// an edit bridgectl was not rebuilt with\n"
+        try edited.write(to: runtime, atomically: true, encoding: .utf8)
+
+        let stale = GeneratedFiles.stale(try JavaScriptGenerator.files(for: contracts), in: out)
+        #expect(stale.map(\.description) == ["\(runtime.path): differs from the runtime built into this bridgectl"])
+        let error = try #require(throws: GeneratedFiles.RuntimeDiffers.self) {
+            try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out)
+        }
+        #expect(error.paths == [runtime.path])
+        #expect(try String(contentsOf: runtime, encoding: .utf8) == edited, "the edit is kept")
+        #expect(try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out, replacingRuntime: true) == [runtime.path])
+        #expect(GeneratedFiles.stale(try JavaScriptGenerator.files(for: contracts), in: out).isEmpty)
     }
 
     @Test func oneTypedFunctionPerActionAndVersion() throws {

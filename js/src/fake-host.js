@@ -1,8 +1,7 @@
-/// js/testing/fake-host.js: a fake native host for the web team's tests. It reads the contract
-/// from the generated bridge.js next to it, so it is the same text for every contract set.
-enum FakeHostTemplate {
-    static let text = #"""
-import { CONTRACT, BridgeError, buildUniversalLink } from "../bridge.js";
+// fake-host.js: a fake native host for the web team's tests, hand-written and contract-free like
+// bridge-runtime.js: each function takes the contract table (the generated testing/fake-host.js
+// passes the one of bridge.js).
+import { BridgeError, buildUniversalLinkFor } from "./bridge-runtime.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
 export const NO_REPLY = Object.freeze({ noReply: true });
@@ -71,16 +70,17 @@ export function replyForFixture(fixture) {
 }
 
 /** The capability manifest of a host that supports every action and version of the contract. */
-export function fullCapabilities(appVersion) {
+export function fullCapabilitiesFor(contract, appVersion) {
   const actions = {};
-  Object.keys(CONTRACT.actions).forEach(function (action) {
-    actions[action] = Object.keys(CONTRACT.actions[action].versions).map(Number);
+  Object.keys(contract.actions).forEach(function (action) {
+    actions[action] = Object.keys(contract.actions[action].versions).map(Number);
   });
-  return { bridge: CONTRACT.bridge, envelope: CONTRACT.envelope, actions: actions, appVersion: appVersion || "fake-host" };
+  return { bridge: contract.bridge, envelope: contract.envelope, actions: actions, appVersion: appVersion || "fake-host" };
 }
 
 /**
- * Installs a fake native host on `options.window` (default globalThis) and returns it.
+ * Installs a fake native host of the contract on `options.window` (default globalThis) and
+ * returns it.
  *
  * options.mode: "promise" (default; WKWebView/WebKitGTK with reply: postMessage returns a
  * promise of the reply), "callback" (WebKit without reply: the host calls
@@ -90,13 +90,13 @@ export function fullCapabilities(appVersion) {
  * options.capabilities: the injected capability manifest; null injects none; default: everything.
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
  */
-export function installFakeHost(options) {
+export function installFakeHostFor(contract, options) {
   const settings = options || {};
   const win = settings.window || globalThis;
   const mode = settings.mode || "promise";
   const modes = ["promise", "callback", "androidListener", "androidInterface"];
   if (modes.indexOf(mode) < 0) throw new Error("fake host: mode must be one of " + modes.join(", "));
-  const capabilities = settings.capabilities === undefined ? fullCapabilities(settings.appVersion) : settings.capabilities;
+  const capabilities = settings.capabilities === undefined ? fullCapabilitiesFor(contract, settings.appVersion) : settings.capabilities;
 
   const queue = [];
   let responder = null;
@@ -164,14 +164,14 @@ export function installFakeHost(options) {
   // version it does not support. It does not validate payloads against the schemas: the
   // fixtures and `bridgectl validate` do that.
   function defaultReply(envelope) {
-    const action = CONTRACT.actions[envelope.action];
+    const action = contract.actions[envelope.action];
     if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
     const supported = capabilities && capabilities.actions ? capabilities.actions[envelope.action] || [] : Object.keys(action.versions).map(Number);
     if (!action.versions[envelope.version] || supported.indexOf(envelope.version) < 0) {
       return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: envelope.action + " v" + envelope.version + " is not supported", details: [] } };
     }
     try {
-      const url = buildUniversalLink(envelope.action, envelope.version, envelope.payload);
+      const url = buildUniversalLinkFor(contract, envelope.action, envelope.version, envelope.payload);
       return { ok: true, result: { route: action.versions[envelope.version].route, url: url, pendingLogin: false } };
     } catch (error) {
       if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
@@ -209,7 +209,7 @@ export function installFakeHost(options) {
   }
 
   function callReceive(reply) {
-    const receive = win[CONTRACT.receiveFunction];
+    const receive = win[contract.receiveFunction];
     if (typeof receive === "function") receive(JSON.stringify(reply));
   }
 
@@ -235,7 +235,7 @@ export function installFakeHost(options) {
     };
     const webkit = win.webkit || {};
     const handlers = Object.assign({}, webkit.messageHandlers || {});
-    handlers[CONTRACT.bridge] = handler;
+    handlers[contract.bridge] = handler;
     install(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
   } else if (mode === "androidListener") {
     const listeners = [];
@@ -254,13 +254,13 @@ export function installFakeHost(options) {
         if (index >= 0) listeners.splice(index, 1);
       }
     };
-    install(win, CONTRACT.bridge, port);
+    install(win, contract.bridge, port);
   } else {
-    install(win, CONTRACT.androidInterface, {
+    install(win, contract.androidInterface, {
       postMessage: function (text) { answer(parseBody(text), callReceive); }
     });
   }
-  if (capabilities !== null) install(win, CONTRACT.capabilitiesGlobal, capabilities);
+  if (capabilities !== null) install(win, contract.capabilitiesGlobal, capabilities);
 
   function uninstall() {
     installed.splice(0).reverse().forEach(function (item) {
@@ -271,5 +271,11 @@ export function installFakeHost(options) {
 
   return host;
 }
-"""#
+
+/** What the generated testing/fake-host.js exports, bound to the contract table of bridge.js. */
+export function bindFakeHost(contract) {
+  return {
+    installFakeHost: function (options) { return installFakeHostFor(contract, options); },
+    fullCapabilities: function (appVersion) { return fullCapabilitiesFor(contract, appVersion); }
+  };
 }

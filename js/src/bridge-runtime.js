@@ -1,10 +1,13 @@
-/// The hand-written part of bridge.js, emitted verbatim after the generated data table
-/// (`CONTRACT`). Plain ES2017, no dependencies: no optional chaining, no object spread.
-/// Edit here, then regenerate js/ (`bridgectl generate js --contracts contracts --out js`).
-enum BridgeRuntimeTemplate {
-    static let text = #"""
-/** The closed set of BridgeError codes. */
-export const ERROR_CODES = CONTRACT.errorCodes;
+// bridge-runtime.js: the hand-written part of the web bridge shim. It knows no contract: every
+// function takes the contract table (the generated bridge.js holds the one built from
+// contracts/ and passes it in), so it is tested on its own with hand-made tables.
+// Plain ES2017, no dependencies: no optional chaining, no object spread.
+
+/** The closed set of BridgeError codes (the envelope's reply codes). */
+export const ERROR_CODES = Object.freeze([
+  "INVALID_MESSAGE", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION", "INVALID_PARAMS", "ORIGIN_REJECTED",
+  "DUPLICATE", "NAVIGATION_FAILED", "TIMEOUT", "UNAVAILABLE", "INTERNAL"
+]);
 
 /**
  * Why a call did not succeed: the app's error reply, TIMEOUT, or a problem found before sending.
@@ -20,7 +23,8 @@ export class BridgeError extends Error {
   }
 }
 
-function deepFreeze(value) {
+/** Freezes a contract table and everything in it. */
+export function deepFreeze(value) {
   if (value !== null && typeof value === "object") {
     Object.getOwnPropertyNames(value).forEach(function (key) { deepFreeze(value[key]); });
     Object.freeze(value);
@@ -137,8 +141,7 @@ function linkFromMessage(contract, entry, message, campaign) {
  * The Universal Link of an action's destination for a payload, as the fallback opens it.
  * With `campaign`, the campaign fields ride along; without, it is the `url` a reply carries.
  */
-export function buildUniversalLink(action, version, payload, campaign, contract) {
-  const table = contract || CONTRACT;
+export function buildUniversalLinkFor(table, action, version, payload, campaign) {
   const found = versionEntry(table, action, version);
   const message = { v: table.envelope, action: action, version: found.version, payload: payload === undefined ? {} : payload };
   return linkFromMessage(table, found.contract, message, campaign || null);
@@ -251,15 +254,14 @@ function newRequestId(cryptoSource) {
 // The bridge.
 
 /**
- * Creates the bridge for this page. Options (all optional; the defaults are the real page):
- * window, pageURL (where campaign fields are read, default window.location.href, read once now
- * so that a single-page app that later rewrites its URL keeps the landing campaign), campaign
- * (an object used instead of the page URL), navigate(url) (default window.location.assign),
- * now() (a Date), crypto, setTimeout/clearTimeout, contract (a data table; for tests).
+ * Creates the bridge for this page from a contract table. Options (all optional; the defaults
+ * are the real page): window, pageURL (where campaign fields are read, default
+ * window.location.href, read once now so that a single-page app that later rewrites its URL
+ * keeps the landing campaign), campaign (an object used instead of the page URL), navigate(url)
+ * (default window.location.assign), now() (a Date), crypto, setTimeout/clearTimeout.
  */
-export function createBridge(options) {
+export function createBridgeFor(contract, options) {
   const settings = options || {};
-  const contract = settings.contract || CONTRACT;
   const win = settings.window || (typeof window !== "undefined" ? window : globalThis);
   const setTimer = settings.setTimeout || setTimeout;
   const clearTimer = settings.clearTimeout || clearTimeout;
@@ -506,7 +508,7 @@ export function createBridge(options) {
     /** The Universal Link an action would open outside the app, with this page's campaign. */
     linkFor: function (action, payload, linkOptions) {
       const version = linkOptions && linkOptions.version;
-      return buildUniversalLink(action, version, payload, linkOptions && linkOptions.campaign === false ? null : read.campaign, contract);
+      return buildUniversalLinkFor(contract, action, version, payload, linkOptions && linkOptions.campaign === false ? null : read.campaign);
     },
     /** Rejects pending calls with UNAVAILABLE and removes the receive global. */
     dispose: function () {
@@ -525,5 +527,19 @@ export function createBridge(options) {
   });
   return Object.freeze(bridge);
 }
-"""#
+
+/**
+ * What the generated bridge.js exports, bound to its contract table: createBridge(options) and
+ * buildUniversalLink(action, version, payload, campaign). `options.contract` and the fifth
+ * argument of buildUniversalLink put another table in its place (for tests).
+ */
+export function bindContract(contract) {
+  return {
+    createBridge: function (options) {
+      return createBridgeFor((options && options.contract) || contract, options);
+    },
+    buildUniversalLink: function (action, version, payload, campaign, table) {
+      return buildUniversalLinkFor(table || contract, action, version, payload, campaign);
+    }
+  };
 }
