@@ -36,14 +36,23 @@ public enum JavaScriptGenerator {
     /// Where the hand-written runtime lies in the kit (and in the repository: js/src).
     public static let runtimeFolder = "src"
 
+    /// Keywords of the contracts that the JS validator generator cannot compile, each named by its
+    /// schema file and JSON Pointer (`bridgectl lint` reports them; `files` fails on the first).
+    public static func validatorProblems(for contracts: ContractSet) -> [CodegenError] {
+        ValidatorEmitter.problems(for: contracts)
+    }
+
     public static func files(for contracts: ContractSet) throws(CodegenError) -> [GeneratedFile] {
         let model = try ShimModel(contracts: contracts)
         let header = Header(model: model, contracts: contracts)
+        let validators = ValidatorEmitter(model: model, contracts: contracts, header: header)
         return [
             GeneratedFile(path: "bridge.js", contents: BridgeScriptEmitter(model: model, header: header).text),
             GeneratedFile(path: "bridge.d.ts", contents: try TypeDeclarationEmitter(model: model, contracts: contracts, header: header).text()),
             GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(header: header).script),
             GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(header: header).declarations),
+            GeneratedFile(path: "validators.js", contents: try validators.script()),
+            GeneratedFile(path: "validators.d.ts", contents: validators.declarations),
         ] + runtimeFiles
     }
 

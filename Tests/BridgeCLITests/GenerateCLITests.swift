@@ -70,11 +70,11 @@ import Testing
         let contracts = folder.appendingPathComponent("contracts").path
         let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/start.v1.json")
         let text = try String(contentsOf: schema, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"promoCode\": { \"type\": \"string\"", with: "\"promoCode\": { \"anyOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]")
+        try text.replacingOccurrences(of: "\"promoCode\": { \"type\": \"string\"", with: "\"promoCode\": { \"unevaluatedProperties\": false, \"type\": \"string\"")
             .write(to: schema, atomically: true, encoding: .utf8)
         let unsupported = run(["generate", "js", "--contracts", contracts, "--out", folder.appendingPathComponent("js").path])
         #expect(unsupported.code == 2)
-        #expect(unsupported.err.contains("start.v1.json#/$defs/payload/properties/promoCode/anyOf"))
+        #expect(unsupported.err.contains("start.v1.json#/$defs/payload/properties/promoCode/unevaluatedProperties"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("js").path), "nothing is written")
 
         #expect(run(["generate", "ts"]).code == 2)
@@ -95,5 +95,34 @@ import Testing
             $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         #expect(listed == BridgeErrorCode.allCases.map(\.rawValue))
+    }
+
+    /// lint names each keyword the JS validator generator cannot compile, with its JSON Pointer.
+    @Test func lintNamesKeywordsTheValidatorGeneratorCannotCompile() throws {
+        let folder = try temporaryContracts()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = folder.appendingPathComponent("contracts").path
+        let clean = run(["lint", "--contracts", contracts])
+        #expect(clean.code == 0, "\(clean.out)")
+        let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/view_vehicles.v1.json")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"additionalProperties\": false", with: "\"unevaluatedProperties\": false")
+            .replacingOccurrences(of: "\"region\": { \"type\": \"string\",", with: "\"region\": { \"$dynamicRef\": \"#r\", \"type\": \"string\",")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let lint = run(["lint", "--contracts", contracts])
+        #expect(lint.code == 1)
+        #expect(lint.out.contains("schemas/view_vehicles.v1.json: /$defs/payload/unevaluatedProperties: JS validators: keyword \"unevaluatedProperties\" is not supported"), "\(lint.out)")
+        #expect(lint.out.contains("schemas/view_vehicles.v1.json: /$defs/payload/properties/region/$dynamicRef: JS validators:"), "\(lint.out)")
+
+        // A format the JS validators cannot check is named once the manifest asserts formats.
+        let manifest = URL(fileURLWithPath: contracts).appendingPathComponent("manifest.json")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"allowFrames\": false,", with: "\"allowFrames\": false, \"assertFormat\": true,")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"region\": { \"type\": \"string\",", with: "\"region\": { \"type\": \"string\", \"format\": \"email\",")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let formats = run(["lint", "--contracts", contracts])
+        #expect(formats.code == 1)
+        #expect(formats.out.contains("/$defs/payload/properties/region/format: JS validators: format \"email\" is asserted"), "\(formats.out)")
+        #expect(!formats.out.contains("sentAt"), "date-time is one the validators check")
     }
 }
