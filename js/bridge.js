@@ -146,5 +146,8 @@ export const CONTRACT = deepFreeze({
   }
 });
 
-/** createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT. */
-export const { createBridge, buildUniversalLink } = bindContract(CONTRACT);
+/**
+ * createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT.
+ * validators.js is imported only when a page creates a bridge with { validate: true }.
+ */
+export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import("./validators.js"); });

@@ -121,8 +121,9 @@ struct BridgeScriptEmitter {
         out += "export { BridgeError, ERROR_CODES, encodeComponent } from \"./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js\";\n\n"
         out += "/** The contract facts this shim was generated from (manifest, routes, campaign schema). */\n"
         out += "export const CONTRACT = deepFreeze(" + JavaScriptLiteral.write(model.table) + ");\n\n"
-        out += "/** createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT. */\n"
-        out += "export const { createBridge, buildUniversalLink } = bindContract(CONTRACT);\n"
+        out += "/**\n * createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT.\n"
+        out += " * validators.js is imported only when a page creates a bridge with { validate: true }.\n */\n"
+        out += "export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import(\"./validators.js\"); });\n"
         return out
     }
 }
@@ -136,10 +137,12 @@ struct FakeHostEmitter {
     var script: String {
         header.comment(for: "testing/fake-host.js") + "\n"
             + "import { CONTRACT } from \"../bridge.js\";\n"
+            + "import * as validators from \"../validators.js\";\n"
             + "import { bindFakeHost } from \"\(runtime)\";\n"
             + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n\n"
-            + "/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js. */\n"
-            + "export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT);\n"
+            + "/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js; the host\n"
+            + " * validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */\n"
+            + "export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT, validators);\n"
     }
 
     var declarations: String {

@@ -103,7 +103,8 @@ enum RepositoryContracts {
         #expect(script.contains("\"pattern\": \"/event/:slug/apply\""))
         #expect(script.contains("[\"plan\", \"/payload/plan\", \"string\"],\n            [\"memo\", \"/payload/memo\", \"string\"]"))
         #expect(script.contains("import { bindContract, deepFreeze } from \"./src/bridge-runtime.js\";"))
-        #expect(script.contains("export const { createBridge, buildUniversalLink } = bindContract(CONTRACT);"))
+        #expect(script.contains("export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import(\"./validators.js\"); });"))
+        #expect(!script.contains("from \"./validators.js\""), "bridge.js never imports the validators statically")
         // ES2017: none of the later syntax the runtime must avoid.
         for file in JavaScriptGenerator.runtimeFiles where file.path.hasSuffix(".js") {
             for newer in ["?.", "??", "...", "#private"] {

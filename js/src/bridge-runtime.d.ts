@@ -78,12 +78,24 @@ export interface BridgeStats {
   notifications: number;
   replies: number;
   timeouts: number;
+  /** Messages the validators rejected before they were sent (validate option). */
+  rejectedBeforeSending: number;
   /** Replies that arrived after their call timed out: dropped. */
   lateReplies: number;
   /** Replies for ids this bridge never sent (or forgot): dropped. */
   unmatchedReplies: number;
   malformedReplies: number;
   fallbacks: number;
+}
+
+/** A validators module (the generated validators.js): what createBridge({ validate }) and the fake host call. */
+export interface ValidatorsModule {
+  validate(message: unknown): {
+    valid: boolean;
+    errors: Array<{ instanceLocation: string; keywordLocation: string; absoluteKeywordLocation?: string; keyword: string; error: string }>;
+    code?: BridgeErrorCode;
+    message?: string;
+  };
 }
 
 /** Options of createBridge; `CampaignField` names the campaign schema's fields. */
@@ -102,6 +114,15 @@ export interface BridgeOptionsOf<CampaignField extends PropertyKey = string> {
   clearTimeout?: (handle: any) => void;
   /** A contract table other than the generated CONTRACT (for tests). */
   contract?: ContractTable;
+  /**
+   * Check each message with the contract's validators before posting it: a message the app would
+   * reject fails with the app's code (INVALID_PARAMS...) and details, and is not sent. true loads
+   * validators.js when the first message is sent (a page without it never loads it); or pass the
+   * module you imported. Default: no validation.
+   */
+  validate?: boolean | ValidatorsModule;
+  /** How validate: true loads validators.js (bridge.js sets it). */
+  loadValidators?: () => Promise<ValidatorsModule>;
 }
 
 export interface ContractVersion {
@@ -171,7 +192,11 @@ export declare function buildUniversalLinkFor(
 export declare function encodeComponent(text: string): string;
 export declare function deepFreeze<T>(value: T): T;
 /** createBridge and buildUniversalLink bound to a contract table (what bridge.js exports). */
-export declare function bindContract(contract: ContractTable): {
+/** The app's error reply for a message the validators rejected. */
+export declare function errorForVerdict(verdict: ReturnType<ValidatorsModule["validate"]>, action: string, version: number): {
+  code: BridgeErrorCode; message: string; details: BridgeErrorDetail[];
+};
+export declare function bindContract(contract: ContractTable, loadValidators?: () => Promise<ValidatorsModule>): {
   createBridge(options?: BridgeOptionsOf): RuntimeBridge;
   buildUniversalLink(action: string, version: number | undefined, payload?: unknown,
     campaign?: { readonly [field: string]: string | undefined } | null, contract?: ContractTable): string;

@@ -1,5 +1,5 @@
 // Types of fake-host.js. The generated testing/fake-host.d.ts names the contract's envelope type.
-import type { BridgeErrorCode, BridgeErrorDetail, Capabilities, ContractTable } from "./bridge-runtime.js";
+import type { BridgeErrorCode, BridgeErrorDetail, Capabilities, ContractTable, ValidatorsModule } from "./bridge-runtime.js";
 
 /** A reply as the fake host sends it, without v and id. */
 export type FakeReply =
@@ -32,6 +32,10 @@ export interface FakeHostOptions {
   appVersion?: string;
   /** In promise mode, resolve with JSON text instead of an object. */
   replyAsString?: boolean;
+  /** The validators the host checks each message with (testing/fake-host.js passes the contract's). */
+  validators?: ValidatorsModule;
+  /** false: answer without validating (default: validate, as the app does). */
+  validate?: boolean;
 }
 
 /** The fake host; `Envelope` is the contract's message type. */
@@ -40,6 +44,8 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   readonly messages: Envelope[];
   readonly replies: Array<{ id: string | null; reply: object; delivered: boolean }>;
   readonly mismatches: Array<{ fixture: string; differences: string[] }>;
+  /** Messages the validators rejected, as the app would. */
+  readonly rejected: Array<{ message: Envelope; code: BridgeErrorCode; errors: BridgeErrorDetail[] }>;
   respondWith(responder: (envelope: Envelope) => FakeReply | typeof NO_REPLY | undefined): FakeHostOf<Envelope>;
   replyNext(reply: FakeReply): FakeHostOf<Envelope>;
   failNext(code: BridgeErrorCode, message?: string, details?: BridgeErrorDetail[]): FakeHostOf<Envelope>;
@@ -57,7 +63,7 @@ export declare function fullCapabilitiesFor(contract: ContractTable, appVersion?
 export declare function replyForFixture(fixture: Fixture): FakeReply | typeof NO_REPLY;
 export declare function differencesFromFixture(expected: unknown, actual: unknown): string[];
 /** installFakeHost and fullCapabilities bound to a contract table (what testing/fake-host.js exports). */
-export declare function bindFakeHost(contract: ContractTable): {
+export declare function bindFakeHost(contract: ContractTable, validators?: ValidatorsModule): {
   installFakeHost(options?: FakeHostOptions): FakeHostOf;
   fullCapabilities(appVersion?: string): Capabilities;
 };

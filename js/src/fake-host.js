@@ -1,7 +1,7 @@
 // fake-host.js: a fake native host for the web team's tests, hand-written and contract-free like
 // bridge-runtime.js: each function takes the contract table (the generated testing/fake-host.js
 // passes the one of bridge.js).
-import { BridgeError, buildUniversalLinkFor } from "./bridge-runtime.js";
+import { BridgeError, buildUniversalLinkFor, errorForVerdict } from "./bridge-runtime.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
 export const NO_REPLY = Object.freeze({ noReply: true });
@@ -89,6 +89,9 @@ export function fullCapabilitiesFor(contract, appVersion) {
  * with replies through window.<bridge>Receive).
  * options.capabilities: the injected capability manifest; null injects none; default: everything.
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
+ * options.validators: the contract's validators module (testing/fake-host.js passes it): every
+ * message is checked first, as the app checks it, and one the app would reject gets the app's
+ * error reply whatever else the test queued. options.validate: false turns that off.
  */
 export function installFakeHostFor(contract, options) {
   const settings = options || {};
@@ -97,6 +100,7 @@ export function installFakeHostFor(contract, options) {
   const modes = ["promise", "callback", "androidListener", "androidInterface"];
   if (modes.indexOf(mode) < 0) throw new Error("fake host: mode must be one of " + modes.join(", "));
   const capabilities = settings.capabilities === undefined ? fullCapabilitiesFor(contract, settings.appVersion) : settings.capabilities;
+  const validators = settings.validate === false ? null : settings.validators || null;
 
   const queue = [];
   let responder = null;
@@ -109,6 +113,8 @@ export function installFakeHostFor(contract, options) {
     replies: [],
     /** Fixture comparisons that failed: {fixture, differences}. */
     mismatches: [],
+    /** Messages the validators rejected, as the app would: {message, code, errors}. */
+    rejected: [],
     /** Answers every request not covered by a queued behaviour; return NO_REPLY for silence. */
     respondWith: function (fn) { responder = fn; return host; },
     /** The next request gets this reply (fields without v and id, e.g. {ok: true, result}). */
@@ -160,9 +166,8 @@ export function installFakeHostFor(contract, options) {
     uninstall: uninstall
   };
 
-  // What an app that knows the contract answers: the destination, or the error for an action or
-  // version it does not support. It does not validate payloads against the schemas: the
-  // fixtures and `bridgectl validate` do that.
+  // What an app that knows the contract answers to a message it accepts: the destination, or the
+  // error for an action or version it does not support.
   function defaultReply(envelope) {
     const action = contract.actions[envelope.action];
     if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
@@ -188,8 +193,16 @@ export function installFakeHostFor(contract, options) {
       Promise.resolve().then(function () { deliver(rejection); });
       return;
     }
+    // A queued behaviour belongs to this message even when the app would reject it first.
     const behaviour = queue.length > 0 ? queue.shift() : responder;
-    let outcome = behaviour ? behaviour(envelope) : undefined;
+    const verdict = validators === null ? null : validators.validate(envelope);
+    let outcome;
+    if (verdict !== null && !verdict.valid) {
+      host.rejected.push({ message: envelope, code: verdict.code, errors: verdict.errors });
+      outcome = { ok: false, error: errorForVerdict(verdict, envelope.action, envelope.version) };
+    } else {
+      outcome = behaviour ? behaviour(envelope) : undefined;
+    }
     if (outcome === undefined) outcome = defaultReply(envelope);
     if (typeof envelope.id !== "string" || outcome === NO_REPLY) return;
     const hold = outcome && outcome.hold !== undefined;
@@ -272,10 +285,13 @@ export function installFakeHostFor(contract, options) {
   return host;
 }
 
-/** What the generated testing/fake-host.js exports, bound to the contract table of bridge.js. */
-export function bindFakeHost(contract) {
+/**
+ * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
+ * its validators (the fake host validates by default).
+ */
+export function bindFakeHost(contract, validators) {
   return {
-    installFakeHost: function (options) { return installFakeHostFor(contract, options); },
+    installFakeHost: function (options) { return installFakeHostFor(contract, Object.assign({ validators: validators }, options)); },
     fullCapabilities: function (appVersion) { return fullCapabilitiesFor(contract, appVersion); }
   };
 }

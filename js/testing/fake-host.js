@@ -5,8 +5,10 @@
 // CI check (exit 1 when js/ is stale):   bridgectl generate js --check
 
 import { CONTRACT } from "../bridge.js";
+import * as validators from "../validators.js";
 import { bindFakeHost } from "../src/fake-host.js";
 export { NO_REPLY, differencesFromFixture, replyForFixture } from "../src/fake-host.js";
 
-/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js. */
-export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT);
+/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js; the host
+ * validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */
+export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT, validators);
