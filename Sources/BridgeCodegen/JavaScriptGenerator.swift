@@ -53,6 +53,7 @@ public enum JavaScriptGenerator {
             GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(header: header).declarations),
             GeneratedFile(path: "validators.js", contents: try validators.script()),
             GeneratedFile(path: "validators.d.ts", contents: validators.declarations),
+            GeneratedFile(path: "package.json", contents: PackageManifestEmitter(model: model).text),
         ] + runtimeFiles
     }
 
