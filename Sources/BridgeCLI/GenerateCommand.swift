@@ -67,7 +67,7 @@ private struct GenerateCommandRunner {
         if arguments.has("check") {
             let stale = GeneratedFiles.stale(files, in: directory)
             guard !stale.isEmpty else {
-                console.out("\(directory): the \(files.count) generated files are current\n")
+                console.out("\(directory): the \(files.count) files of the kit are current\n")
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
@@ -77,7 +77,7 @@ private struct GenerateCommandRunner {
         do {
             let written = try GeneratedFiles.write(files, to: directory, replacingRuntime: arguments.has("update-runtime"))
             for path in written { console.out("wrote \(path)\n") }
-            if written.isEmpty { console.out("\(directory): the \(files.count) generated files are already current\n") }
+            if written.isEmpty { console.out("\(directory): the \(files.count) files of the kit are already current\n") }
             return ExitCode.success
         } catch let error as GeneratedFiles.RuntimeDiffers {
             console.err("bridgectl generate: \(error)\n")

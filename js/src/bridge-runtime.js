@@ -88,13 +88,18 @@ function encodeChecked(text, pointer) {
   }
 }
 
+// A member of a table by name, never one inherited from Object.prototype ("constructor").
+function own(table, key) {
+  return table !== null && typeof table === "object" && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
 function versionEntry(contract, action, version) {
-  const entry = contract.actions[action];
+  const entry = own(contract.actions, action);
   if (!entry) {
     throw new BridgeError("UNKNOWN_ACTION", "unknown action " + JSON.stringify(action) + " (known: " + Object.keys(contract.actions).join(", ") + ")");
   }
   const resolved = version === undefined ? entry.latest : version;
-  const contractVersion = entry.versions[resolved];
+  const contractVersion = own(entry.versions, resolved);
   if (!contractVersion) {
     throw new BridgeError("UNSUPPORTED_VERSION", action + " has no version " + String(resolved) + " (versions: " + Object.keys(entry.versions).join(", ") + ")");
   }
@@ -448,15 +453,15 @@ export function createBridgeFor(contract, options) {
     if (injected === null) return true;
     if (injected.bridge !== undefined && injected.bridge !== contract.bridge) return false;
     if (injected.envelope !== undefined && injected.envelope !== contract.envelope) return false;
-    const versions = injected.actions && injected.actions[action];
+    const versions = own(injected.actions, action);
     return Array.isArray(versions) && versions.indexOf(version) >= 0;
   }
 
   function isSupported(action, version) {
-    const entry = contract.actions[action];
+    const entry = own(contract.actions, action);
     if (!entry) return false;
     const resolved = version === undefined ? entry.latest : version;
-    if (!entry.versions[resolved]) return false;
+    if (!own(entry.versions, resolved)) return false;
     return transport() !== null && hostSupports(action, resolved);
   }
 

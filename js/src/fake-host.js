@@ -169,10 +169,11 @@ export function installFakeHostFor(contract, options) {
   // What an app that knows the contract answers to a message it accepts: the destination, or the
   // error for an action or version it does not support.
   function defaultReply(envelope) {
-    const action = contract.actions[envelope.action];
+    const ownMember = function (table, key) { return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined; };
+    const action = ownMember(contract.actions, envelope.action);
     if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
-    const supported = capabilities && capabilities.actions ? capabilities.actions[envelope.action] || [] : Object.keys(action.versions).map(Number);
-    if (!action.versions[envelope.version] || supported.indexOf(envelope.version) < 0) {
+    const supported = capabilities && capabilities.actions ? ownMember(capabilities.actions, envelope.action) || [] : Object.keys(action.versions).map(Number);
+    if (!ownMember(action.versions, envelope.version) || supported.indexOf(envelope.version) < 0) {
       return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: envelope.action + " v" + envelope.version + " is not supported", details: [] } };
     }
     try {

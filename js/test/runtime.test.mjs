@@ -100,6 +100,21 @@ describe("the runtime with a hand-made contract table", () => {
   });
 });
 
+test("names inherited from Object.prototype are no action and no version", async () => {
+  const win = page();
+  const host = installFakeHostFor(TABLE, { window: win });
+  const bridge = createBridgeFor(TABLE, { window: win });
+  for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+    assert.equal((await bridge.send(name, 1, {}).catch((error) => error)).code, "UNKNOWN_ACTION", name);
+    assert.equal(bridge.isSupported(name), false, name);
+    assert.throws(() => buildUniversalLinkFor(TABLE, name, 1, {}), (error) => error.code === "UNKNOWN_ACTION", name);
+    assert.equal((await bridge.send("ping", name, {}).catch((error) => error)).code, "UNSUPPORTED_VERSION", name);
+    assert.equal(host.defaultReply({ v: 3, id: "abcdefgh1", action: name, version: 1, payload: {} }).error.code, "UNKNOWN_ACTION", name);
+  }
+  assert.deepEqual(host.messages, []);
+  host.uninstall();
+});
+
 test("the runtime imports nothing but its own folder", () => {
   for (const name of readdirSync(srcDir).filter((file) => /\.(js|d\.ts)$/.test(file))) {
     const text = readFileSync(path.join(srcDir, name), "utf8");
