@@ -311,34 +311,27 @@ struct ValidatorCompiler {
         case "properties":
             guard let map = value.objectValue else { return problem(at, "properties must be an object") }
             guard !map.isEmpty else { return }
-            body.add("if (isObject(data)) {")
+            var members = Body()
             for (name, _) in map {
                 var inner = Body()
                 childCall(at.appending(name), keyword: keyword, data: "data[\(Self.literal(name))]",
                           instance: "ipath + \(Self.literal(JSONPointer.join([name])))", keywordLocation: kpath(keyword, name), into: &inner)
-                if inner.lines.isEmpty { continue }
-                body.add("  if (hasOwn(data, \(Self.literal(name)))) {")
-                body.merge(inner, indent: "    ")
-                body.add("  }")
+                if !inner.lines.isEmpty { members.nest(["if (hasOwn(data, \(Self.literal(name)))) {"], inner) }
             }
-            body.add("}")
+            body.nest(["if (isObject(data)) {"], members)
 
         case "patternProperties":
             guard let map = value.objectValue else { return problem(at, "patternProperties must be an object") }
             guard !map.isEmpty else { return }
-            body.add("if (isObject(data)) {")
-            body.add("  for (const key of Object.keys(data)) {")
+            var matches = Body()
             for (source, _) in map {
                 let regex = constant("PATTERN", "new RegExp(\(Self.literal(source)), \"u\")")
                 var inner = Body()
                 childCall(at.appending(source), keyword: keyword, data: "data[key]", instance: "ipath + pointerToken(key)",
                           keywordLocation: kpath(keyword, source), into: &inner)
-                body.add("    if (\(regex).test(key)) {")
-                body.merge(inner, indent: "      ")
-                body.add("    }")
+                matches.nest(["if (\(regex).test(key)) {"], inner)
             }
-            body.add("  }")
-            body.add("}")
+            body.nest(["if (isObject(data)) {", "for (const key of Object.keys(data)) {"], matches)
 
         case "additionalProperties":
             var skip: [String] = []
@@ -353,37 +346,26 @@ struct ValidatorCompiler {
             childCall(at, keyword: keyword, data: "data[key]", instance: "ipath + pointerToken(key)", keywordLocation: kpath(keyword),
                       whenFalse: "\"property \" + quote(key) + \" is not allowed\"", into: &inner)
             guard !inner.lines.isEmpty else { return }
-            body.add("if (isObject(data)) {")
-            body.add("  for (const key of Object.keys(data)) {")
-            if !skip.isEmpty { body.add("    if (\(skip.joined(separator: " || "))) continue;") }
-            body.merge(inner, indent: "    ")
-            body.add("  }")
-            body.add("}")
+            if !skip.isEmpty { inner.lines.insert("if (\(skip.joined(separator: " || "))) continue;", at: 0) }
+            body.nest(["if (isObject(data)) {", "for (const key of Object.keys(data)) {"], inner)
 
         case "propertyNames":
             var inner = Body()
             childCall(at, keyword: keyword, data: "key", instance: "ipath + pointerToken(key)", keywordLocation: kpath(keyword),
                       whenFalse: "\"property name \" + quote(key) + \" is not allowed\"", into: &inner)
             guard !inner.lines.isEmpty else { return }
-            body.add("if (isObject(data)) {")
-            body.add("  for (const key of Object.keys(data)) {")
-            body.merge(inner, indent: "    ")
-            body.add("  }")
-            body.add("}")
+            body.nest(["if (isObject(data)) {", "for (const key of Object.keys(data)) {"], inner)
 
         case "prefixItems":
             guard let items = value.arrayValue else { return problem(at, "prefixItems must be an array of schemas") }
-            body.add("if (Array.isArray(data)) {")
+            var elements = Body()
             for index in items.indices {
                 var inner = Body()
                 childCall(at.appending(String(index)), keyword: keyword, data: "data[\(index)]", instance: "ipath + \"/\(index)\"",
                           keywordLocation: kpath(keyword, String(index)), into: &inner)
-                if inner.lines.isEmpty { continue }
-                body.add("  if (data.length > \(index)) {")
-                body.merge(inner, indent: "    ")
-                body.add("  }")
+                if !inner.lines.isEmpty { elements.nest(["if (data.length > \(index)) {"], inner) }
             }
-            body.add("}")
+            body.nest(["if (Array.isArray(data)) {"], elements)
 
         case "items":
             guard value.arrayValue == nil else { return problem(at, "items as an array is draft-07; 2020-12 uses prefixItems") }
@@ -392,11 +374,7 @@ struct ValidatorCompiler {
             childCall(at, keyword: keyword, data: "data[i]", instance: "ipath + \"/\" + i", keywordLocation: kpath(keyword),
                       whenFalse: "\"item \" + i + \" is not allowed (only \(start) item\(start == 1 ? " is" : "s are") allowed)\"", into: &inner)
             guard !inner.lines.isEmpty else { return }
-            body.add("if (Array.isArray(data)) {")
-            body.add("  for (let i = \(start); i < data.length; i++) {")
-            body.merge(inner, indent: "    ")
-            body.add("  }")
-            body.add("}")
+            body.nest(["if (Array.isArray(data)) {", "for (let i = \(start); i < data.length; i++) {"], inner)
 
         case "contains":
             let minimum = object["minContains"].flatMap(Self.count) ?? 1
@@ -558,6 +536,13 @@ private struct Body {
         lines.append(indent + "if (!errors) return false;")
         lines.append(indent + "valid = report(errors, \(instance), \(keywordLocation), \(absolute), \(ValidatorCompiler.literal(keyword)), \(message));")
         usesValid = true
+    }
+
+    /// `inner` inside blocks opened one in the other ("if (...) {", "for (...) {"), each closed.
+    mutating func nest(_ openings: [String], _ inner: Body) {
+        for (depth, opening) in openings.enumerated() { add(String(repeating: "  ", count: depth) + opening) }
+        merge(inner, indent: String(repeating: "  ", count: openings.count))
+        for depth in openings.indices.reversed() { add(String(repeating: "  ", count: depth) + "}") }
     }
 
     mutating func merge(_ other: Body, indent: String) {
