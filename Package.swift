@@ -65,7 +65,11 @@ let package = Package(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
         ),
-        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"]),
+        .target(
+            name: "BridgeCodegen",
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
@@ -84,7 +88,7 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
-        // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
+        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
