@@ -67,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "BridgeCodegen",
-            dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
         .target(
@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["BridgeCLI", "BridgeContracts", "SchemaCheck", "JSONCore", "TestSupport"]
+            dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
