@@ -67,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "BridgeCodegen",
-            dependencies: ["BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore"],
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
         .target(

@@ -1,4 +1,4 @@
-import SchemaCheck
+import JSONCore
 
 /// package.json: the kit as an npm package the web team installs (`npm pack` of the output
 /// folder). Its name comes from the bridge name and its version from the contracts: the major is

@@ -1,5 +1,5 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 /// Compiles the contract schemas (JSON Schema 2020-12) into plain JavaScript: one function per
 /// schema location, each keyword a test written out, in the spirit of ajv's standalone mode (no

@@ -1,5 +1,5 @@
 import BridgeContracts
-import SchemaCheck
+import JSONCore
 
 /// validators.js and validators.d.ts: the contract schemas compiled to plain functions
 /// (`ValidatorCompiler`), `validate(message)` that picks the contract by action and version as
