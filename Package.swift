@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     targets: [
@@ -51,11 +52,13 @@ let package = Package(
         ),
         .target(name: "BridgeHostTesting", dependencies: ["BridgeHost"]),
         .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting"]),
+        // Compatibility of two contract sets: typed findings, each proven with a counterexample.
+        .target(name: "ContractEvolution", dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting"]),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -75,6 +78,7 @@ let package = Package(
         .testTarget(name: "BridgeHostTests", dependencies: ["BridgeHost", "BridgeHostTesting"]),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen"]),
         .testTarget(name: "BridgeCLITests", dependencies: ["BridgeCLI"]),
+        .testTarget(name: "ContractEvolutionTests", dependencies: ["ContractEvolution"], exclude: ["golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
