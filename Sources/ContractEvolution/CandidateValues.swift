@@ -70,10 +70,21 @@ struct CandidateValues {
         var lengths: [Int] = [0, 1, 2, schema.prefixItems.count + 1]
         for bound in [schema.minItems, schema.maxItems].compactMap({ $0 }) { lengths += [bound - 1, bound, bound + 1] }
         for length in Set(lengths).sorted() where length >= 0 && length < 256 {
+            // Distinct items, so a length bound is not mixed up with uniqueItems.
             var items: [JSONValue] = []
             for index in 0..<length {
                 let schemaAt = schema.itemSchema(at: index)
-                items.append(synthesizer.value(schemaAt, path: [.index(index)], choices: [[.index(index)]: index], allMembers: false, depth: 0) ?? item)
+                var chosen = item
+                for variant in index..<(index + 12) {
+                    let path: [PathToken] = [.index(index)]
+                    if let value = synthesizer.value(schemaAt, path: path, choices: [path: variant], allMembers: false, depth: 0),
+                       !items.contains(value) {
+                        chosen = value
+                        break
+                    }
+                }
+                if items.contains(chosen), case .string = chosen { chosen = .string("item\(index)") }
+                items.append(chosen)
             }
             result.append(.array(items))
         }

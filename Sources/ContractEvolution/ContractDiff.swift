@@ -182,7 +182,12 @@ final class DiffRun {
             let subject = Subject.schema(file: file)
             let isEnvelope = file == envelope
             let uris = Set([old.contracts.schemaURI(file: file), new.contracts.schemaURI(file: file)].map(URIReference.withoutFragment))
-            let differences = comparison.compare(normalized(old, file: file), normalized(new, file: file))
+            // A part that another shared schema wrote (the campaign schema inside the envelope)
+            // is reported for that schema.
+            let differences = comparison.compare(normalized(old, file: file), normalized(new, file: file)).filter { difference in
+                guard let source = difference.source else { return true }
+                return uris.contains(source) || !sharedURIs.contains(source)
+            }
             for difference in differences {
                 var finding = Finding(kind: difference.kind, severity: .info, subject: subject, schemaPointer: difference.pointer,
                                       detail: difference.detail)

@@ -48,10 +48,12 @@ final class CounterexampleSearch {
         let sides = difference.direction.acceptingSides
         var tried = 0
         for accepting in sides {
-            if let found = search(probe, acceptedBy: accepting, seeds: commonSeeds, attributed: false, tried: &tried) { return found }
+            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds,
+                                  attributed: false, tried: &tried) { return found }
         }
         for accepting in sides {
-            if let found = search(probe, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [], attributed: true, tried: &tried) {
+            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
+                                  attributed: true, tried: &tried) {
                 return found
             }
         }
@@ -115,8 +117,8 @@ final class CounterexampleSearch {
         return synthesizer.instance(schema)
     }
 
-    private func search(_ probe: Probe, acceptedBy accepting: Side, seeds: [JSONValue], attributed: Bool,
-                        tried: inout Int) -> Counterexample? {
+    private func search(_ probe: Probe, _ keywords: Set<String>?, acceptedBy accepting: Side, seeds: [JSONValue],
+                        attributed: Bool, tried: inout Int) -> Counterexample? {
         let (first, second) = accepting == .old ? (probe.old, probe.new) : (probe.new, probe.old)
         let acceptingSide = side(accepting), rejectingSide = side(accepting.other)
         var values: [JSONValue] = []
@@ -156,6 +158,10 @@ final class CounterexampleSearch {
                 // From a seed both accept, changing only this place, the place made the difference;
                 // otherwise the rejection itself must point there.
                 if (attributed || built) && !Self.touches(rejected.errors, probe.path) { continue }
+                // The rejection must come from the kind's keyword alone, when the checker says why:
+                // a proof of "maxItems tightened" is not an array that minItems rejects too.
+                if let keywords, !rejected.errors.isEmpty,
+                   !rejected.errors.allSatisfy({ keywords.contains($0.keyword) && Self.touches([$0], probe.path) }) { continue }
                 return Counterexample(
                     acceptedBy: accepting, message: message, url: nil, origin: nil,
                     rejection: "the \(accepting.other.rawValue) contracts answer \(rejected.summary)",

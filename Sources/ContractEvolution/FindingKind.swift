@@ -290,3 +290,39 @@ public enum FindingKind: String, Sendable, CaseIterable {
         "multiple-of": "multipleOf",
     ]
 }
+
+extension FindingKind {
+    /// The keywords a rejection must come from to prove this kind (the checker's output units
+    /// name them), so a counterexample for "maxItems tightened" is not one that minItems
+    /// rejects. nil: any error at the place proves it (the kind is about a whole subschema).
+    var provingKeywords: Set<String>? {
+        switch self {
+        case .typeNarrowed, .typeWidened, .typeChanged: return ["type", "enum", "const", "false"]
+        case .nullAcceptedThroughBranch, .nullRejectedThroughBranch: return ["type", "anyOf", "oneOf", "enum", "const"]
+        case .enumAdded, .enumRemoved, .enumNarrowed, .enumWidened, .enumChanged, .constAdded, .constRemoved, .constChanged:
+            return ["enum", "const"]
+        case .minLengthAdded, .minLengthRemoved, .minLengthTightened, .minLengthRelaxed: return ["minLength"]
+        case .maxLengthAdded, .maxLengthRemoved, .maxLengthTightened, .maxLengthRelaxed: return ["maxLength"]
+        case .minItemsAdded, .minItemsRemoved, .minItemsTightened, .minItemsRelaxed: return ["minItems"]
+        case .maxItemsAdded, .maxItemsRemoved, .maxItemsTightened, .maxItemsRelaxed: return ["maxItems"]
+        case .minPropertiesAdded, .minPropertiesRemoved, .minPropertiesTightened, .minPropertiesRelaxed: return ["minProperties"]
+        case .maxPropertiesAdded, .maxPropertiesRemoved, .maxPropertiesTightened, .maxPropertiesRelaxed: return ["maxProperties"]
+        case .minimumAdded, .minimumRemoved, .minimumTightened, .minimumRelaxed,
+             .exclusiveMinimumAdded, .exclusiveMinimumRemoved, .exclusiveMinimumTightened, .exclusiveMinimumRelaxed:
+            return ["minimum", "exclusiveMinimum"]
+        case .maximumAdded, .maximumRemoved, .maximumTightened, .maximumRelaxed,
+             .exclusiveMaximumAdded, .exclusiveMaximumRemoved, .exclusiveMaximumTightened, .exclusiveMaximumRelaxed:
+            return ["maximum", "exclusiveMaximum"]
+        case .multipleOfAdded, .multipleOfRemoved, .multipleOfTightened, .multipleOfRelaxed, .multipleOfChanged: return ["multipleOf"]
+        case .patternAdded, .patternRemoved, .patternChanged: return ["pattern"]
+        case .formatAdded, .formatRemoved, .formatChanged: return ["format"]
+        case .requiredAdded, .requiredAddedWithDefault, .requiredRemoved, .requiredRemovedWithDefault: return ["required"]
+        case .propertyAddedToClosedObject, .propertyRemovedFromClosedObject, .objectClosed, .objectOpened:
+            return ["additionalProperties", "unevaluatedProperties", "false"]
+        case .dependentRequiredAdded, .dependentRequiredRemoved: return ["dependentRequired"]
+        case .uniqueItemsAdded, .uniqueItemsRemoved: return ["uniqueItems"]
+        case .notAdded, .notRemoved, .notChanged: return ["not"]
+        default: return nil
+        }
+    }
+}

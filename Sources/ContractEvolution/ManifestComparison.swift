@@ -155,8 +155,11 @@ extension DiffRun {
                               detail: "\(name) lowered from \(before) to \(after)")
         var largest = 0
         for context in contexts {
-            for seed in context.search.commonSeeds.prefix(2) {
-                for message in LimitProbe(search: context.search, matcher: matcher).messages(from: seed, limit: name, over: after, upTo: before) {
+            // Messages the old set accepts; the new one may already refuse them as they are.
+            let seeds = context.search.commonSeeds.prefix(2) + (context.search.oneSidedSeeds[.old] ?? []).prefix(2)
+            for seed in seeds {
+                let probe = LimitProbe(search: context.search, matcher: matcher)
+                for message in [seed] + probe.messages(from: seed, limit: name, over: after, upTo: before) {
                     largest = max(largest, name == "maxDepth" ? LimitProbe.depth(message) : message.serialized().utf8.count)
                     let accepted = old.verdict(message), rejected = new.verdict(message)
                     guard accepted.accepted, !rejected.accepted else { continue }
@@ -169,7 +172,7 @@ extension DiffRun {
                 }
             }
         }
-        finding.note = "no valid message over the new limit could be built (the largest built: \(largest)\(name == "maxDepth" ? " levels" : " bytes"))"
+        finding.note = "no valid message over the new limit could be built; the largest was \(largest)\(name == "maxDepth" ? " levels deep" : " bytes")"
         findings.append(finding)
     }
 }
@@ -193,25 +196,30 @@ struct LimitProbe {
         var places: [([PathToken], NormalSchema)] = []
         collect(root, path: [], into: &places, depth: 0)
         var result: [JSONValue] = []
-        for (path, schema) in places {
-            if limit == "maxDepth" {
-                guard schema.acceptsEverything || schema.effectiveTypes.contains(.array) && schema.items == nil else { continue }
+        if limit == "maxDepth" {
+            // Nest arrays where anything (or any array) is accepted, one level past the new limit.
+            for (path, schema) in places where schema.acceptsEverything || schema.effectiveTypes.contains(.array) && schema.items == nil {
                 let target = low + 1 - path.count
                 guard target > 0, target < 4096 else { continue }
                 var nested: JSONValue = []
                 for _ in 1..<target { nested = [nested] }
                 if let placed = search.place(nested, at: path, in: seed) { result.append(placed.message) }
-            } else {
-                guard schema.effectiveTypes.contains(.string), schema.patterns.isEmpty, schema.formats.isEmpty,
-                      schema.values == nil else { continue }
-                let size = seed.serialized().utf8.count
-                let room = (schema.maxLength ?? Int.max)
-                let needed = low + 1 - size + 2
-                guard needed > 0, needed <= room, size + needed <= high else { continue }
-                if let placed = search.place(.string(String(repeating: "a", count: needed)), at: path, in: seed) {
-                    result.append(placed.message)
-                }
             }
+        } else {
+            // Fill free-text strings (no pattern, format or enum) with three-byte characters,
+            // one after the other, until the message is over the new limit.
+            var message = seed
+            for (path, schema) in places where schema.effectiveTypes.contains(.string) && schema.patterns.isEmpty
+                && schema.formats.isEmpty && schema.values == nil && !schema.acceptsEverything {
+                let size = message.serialized().utf8.count
+                if size > low { break }
+                let characters = min(schema.maxLength ?? Int.max, (low + 1 - size) / 3 + 2)
+                guard characters > 0, let placed = search.place(.string(String(repeating: "가", count: characters)), at: path, in: message)
+                else { continue }
+                message = placed.message
+            }
+            let size = message.serialized().utf8.count
+            if size > low && size <= high { result.append(message) }
         }
         return result
     }

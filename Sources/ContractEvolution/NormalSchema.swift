@@ -39,7 +39,8 @@ enum TypeAtom: String, Sendable, CaseIterable, Comparable {
     static func describe(_ atoms: Set<TypeAtom>) -> String {
         if atoms.isEmpty { return "nothing" }
         var names: [String] = []
-        for atom in allCases where atoms.contains(atom) {
+        let readingOrder: [TypeAtom] = [.string, .integer, .fraction, .boolean, .array, .object, .null]
+        for atom in readingOrder where atoms.contains(atom) {
             switch atom {
             case .integer: names.append(atoms.contains(.fraction) ? "number" : "integer")
             case .fraction: if !atoms.contains(.integer) { names.append("non-integer number") }

@@ -52,6 +52,12 @@ struct SchemaComparison {
             }
             return
         }
+        if old.anyOf.count != new.anyOf.count || old.oneOf.count != new.oneOf.count {
+            // One side has alternatives the other does not (an anyOf of two strings against one
+            // string): compare alternative against alternative.
+            compareAlternatives(old, new, at: loc, into: &out)
+            return
+        }
         if old.values != nil || new.values != nil {
             compareValues(old, new, at: loc, into: &out)
         } else {
@@ -270,13 +276,13 @@ struct SchemaComparison {
         case (let value?, nil):
             emit(.multipleOfRemoved, loc, .widened, "multipleOf \(Self.number(value)) removed", old, new, into: &out)
         case (let a?, let b?):
-            let text = "multipleOf changed from \(Self.number(a)) to \(Self.number(b))"
+            let text = "from \(Self.number(a)) to \(Self.number(b))"
             if Self.divides(a, b) {
-                emit(.multipleOfTightened, loc, .narrowed, text, old, new, into: &out)
+                emit(.multipleOfTightened, loc, .narrowed, "multipleOf tightened " + text, old, new, into: &out)
             } else if Self.divides(b, a) {
-                emit(.multipleOfRelaxed, loc, .widened, text, old, new, into: &out)
+                emit(.multipleOfRelaxed, loc, .widened, "multipleOf relaxed " + text, old, new, into: &out)
             } else {
-                emit(.multipleOfChanged, loc, .both, text, old, new, into: &out)
+                emit(.multipleOfChanged, loc, .both, "multipleOf changed " + text, old, new, into: &out)
             }
         default:
             break
@@ -505,6 +511,50 @@ struct SchemaComparison {
         let keys = Set(old.other.keys).union(new.other.keys).sorted()
         for key in keys where old.other[key] != new.other[key] {
             emit(.keywordChanged, loc.schema(key), .both, "\(key) changed", old, new, into: &out)
+        }
+    }
+
+    /// The schema as a list of alternatives, each an `anyOf`/`oneOf` branch merged with the rest.
+    private func alternatives(_ schema: NormalSchema) -> [NormalSchema] {
+        var rest = schema
+        rest.anyOf = []
+        rest.oneOf = []
+        var result = [rest]
+        for group in schema.anyOf + schema.oneOf {
+            var next: [NormalSchema] = []
+            for partial in result {
+                for branch in group { next.append(SchemaMerge.merge(partial, branch)) }
+            }
+            result = next
+            if result.count > 32 { return [schema] }
+        }
+        return result
+    }
+
+    private func compareAlternatives(_ old: NormalSchema, _ new: NormalSchema, at loc: Location, into out: inout [Difference]) {
+        let before = alternatives(old), after = alternatives(new)
+        var removed: [(Int, NormalSchema)] = []
+        var unmatched = Array(after.enumerated())
+        for (index, alternative) in before.enumerated() {
+            if let match = unmatched.firstIndex(where: { $0.element.sameConstraints(as: alternative) }) {
+                unmatched.remove(at: match)
+            } else {
+                removed.append((index, alternative))
+            }
+        }
+        if removed.count == 1 && unmatched.count == 1 {
+            compare(removed[0].1, unmatched[0].element, at: loc, into: &out)
+            return
+        }
+        let isOneOf = !old.oneOf.isEmpty || !new.oneOf.isEmpty
+        let keyword = isOneOf ? "oneOf" : "anyOf"
+        for (index, alternative) in removed {
+            emit(isOneOf ? .oneOfBranchRemoved : .anyOfBranchRemoved, loc.schema(keyword, String(index)), isOneOf ? .both : .narrowed,
+                 "\(keyword) branch \(index) removed", alternative, new, into: &out)
+        }
+        for (index, alternative) in unmatched {
+            emit(isOneOf ? .oneOfBranchAdded : .anyOfBranchAdded, loc.schema(keyword, String(index)), isOneOf ? .both : .widened,
+                 "\(keyword) branch \(index) added", old, alternative, into: &out)
         }
     }
 
