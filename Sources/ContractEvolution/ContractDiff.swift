@@ -246,8 +246,9 @@ final class DiffRun {
             }
             for contract in action.versions where oldAction.contract(version: contract.version) == nil {
                 let subject = Subject.actionVersion(action: action.name, version: contract.version)
+                let others = action.versions.filter { $0.version != contract.version }.map { "v\($0.version)" }
                 findings.append(Finding(kind: .actionVersionAdded, severity: .info, subject: subject, schemaPointer: "",
-                                        detail: "\(action.name) v\(contract.version) added"))
+                                        detail: "new version" + (others.isEmpty ? "" : ", side by side with " + others.joined(separator: ", "))))
                 guard let previous = action.versions.last(where: { $0.version < contract.version }) else { continue }
                 // Against the previous version of the same set: how the new version differs, as info.
                 let before = normalized(new, file: previous.schema)

@@ -15,6 +15,7 @@ extension Finding {
         case .info:
             text += "info" + (note.map { " (\($0))" } ?? "")
         }
+        text += " [\(kind.rawValue)]"
         if let counterexample {
             text += "; e.g. " + counterexample.shown
             text += " (" + counterexample.rejection + ")"
