@@ -326,3 +326,26 @@ extension FindingKind {
         }
     }
 }
+
+extension FindingKind {
+    /// The table of docs/contracts.md: kind, meaning, whom it breaks. A bound's four kinds
+    /// (added, removed, tightened, relaxed) share a row. A test keeps the docs equal to this.
+    public static var documentationTable: String {
+        var rows = ["| kind | meaning | breaks |", "|---|---|---|"]
+        var done = Set<FindingKind>()
+        for kind in allCases where !done.contains(kind) {
+            let parts = kind.rawValue.split(separator: "-")
+            let stem = parts.dropLast().joined(separator: "-")
+            if let keyword = boundKeywords[stem], parts.last == "added" {
+                let group = ["added", "removed", "tightened", "relaxed"].compactMap { FindingKind(rawValue: stem + "-" + $0) }
+                done.formUnion(group)
+                let names = group.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                rows.append("| \(names) | \(keyword) added, removed, made stricter, made looser | added, tightened: old pages; removed, relaxed: old apps |")
+                continue
+            }
+            done.insert(kind)
+            rows.append("| `\(kind.rawValue)` | \(kind.meaning) | \(kind.breaks.rawValue) |")
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}

@@ -318,10 +318,13 @@ describe("capabilities and fallback", () => {
     assert.equal(bridge.capabilities().appVersion, "5.2.0");
   });
 
-  test("an app build that knows only apply v1 supports applyV1, not apply (the latest, v2)", () => {
-    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.1.0" } } });
+  test("an app build that knows only apply v1 supports applyV1, not apply (the latest, v2)", async () => {
+    const { host, bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.1.0" } } });
     assert.equal(bridge.isSupported("apply", 1), true);
     assert.equal(bridge.isSupported("apply"), false);
+    const result = await bridge.apply({ slug: "new-user-promo", plan: "premium" });
+    assert.equal(result.fallback, true, "apply (v2) falls back to the Universal Link");
+    assert.equal(host.messages.length, 0);
   });
 
   test("an action the app does not support opens its Universal Link instead of hanging", async () => {
