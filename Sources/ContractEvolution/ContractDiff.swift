@@ -93,14 +93,14 @@ final class DiffRun {
         for action in old.contracts.manifest.actions {
             guard let newAction = new.contracts.manifest.action(named: action.name) else {
                 findings.append(removal(.actionRemoved, subject: .action(action.name), contract: action.versions.last!,
-                                        detail: "action \"\(action.name)\" removed"))
+                                        detail: "action removed"))
                 continue
             }
             for contract in action.versions {
                 let subject = Subject.actionVersion(action: action.name, version: contract.version)
                 guard let newContract = newAction.contract(version: contract.version) else {
                     findings.append(removal(.actionVersionRemoved, subject: subject, contract: contract,
-                                            detail: "\(action.name) v\(contract.version) removed"))
+                                            detail: "version removed"))
                     continue
                 }
                 let search = search(oldContract: contract, newContract: newContract)
@@ -241,7 +241,7 @@ final class DiffRun {
         for action in new.contracts.manifest.actions {
             guard let oldAction = old.contracts.manifest.action(named: action.name) else {
                 findings.append(Finding(kind: .actionAdded, severity: .info, subject: .action(action.name), schemaPointer: "",
-                                        detail: "action \"\(action.name)\" added with version(s) \(action.versions.map { String($0.version) }.joined(separator: ", "))"))
+                                        detail: "new action, version(s) \(action.versions.map { String($0.version) }.joined(separator: ", "))"))
                 continue
             }
             for contract in action.versions where oldAction.contract(version: contract.version) == nil {

@@ -59,9 +59,12 @@ final class CounterexampleSearch {
         }
         let wanted = sides.map { $0 == .old ? "the old contracts accept and the new ones reject" : "the new contracts accept and the old ones reject" }
             .joined(separator: ", or ")
-        lastAttempt = commonSeeds.isEmpty && (oneSidedSeeds.values.allSatisfy(\.isEmpty))
-            ? "no message valid under the contracts could be built to start from"
-            : "none of \(tried) messages built around the change is one \(wanted)"
+        if tried == 0 {
+            let needed = sides.map { "the \($0.rawValue) contracts accept" }.joined(separator: " or ")
+            lastAttempt = "no message \(needed) could be built around the change"
+        } else {
+            lastAttempt = "none of \(tried) messages built around the change is one \(wanted)"
+        }
         return nil
     }
 

@@ -79,6 +79,10 @@ extension DiffRun {
                 return finding
             }
         }
+        guard !search.commonSeeds.isEmpty else {
+            finding.note = "no message both sets accept could be built, so where it leads could not be compared"
+            return finding
+        }
         for message in search.commonSeeds {
             let before = old.verdict(message), after = new.verdict(message)
             if before.url != after.url || before.route != after.route {
