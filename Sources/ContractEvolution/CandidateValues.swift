@@ -29,24 +29,86 @@ struct CandidateValues {
         }
         let representatives: [JSONValue] = [.null, true, false, 0, 1, -1, 1.5, "", "a", "A", [], [:], 1_000_000, "가"]
         representatives.forEach { add($0) }
+        hinted(first: first, second: second).forEach { add($0) }
+        return out
+    }
+
+    /// For keywords compared only as written (if/then/else, dependentSchemas ...): objects whose
+    /// members take the names and the const/enum values those keywords mention, or lack them.
+    private func hinted(first: NormalSchema, second: NormalSchema) -> [JSONValue] {
+        let raw = Array(first.other.values) + Array(second.other.values)
+        guard !raw.isEmpty else { return [] }
+        var names: [String] = []
+        var values: [JSONValue] = []
+        func collect(_ value: JSONValue, depth: Int) {
+            guard depth < 16 else { return }
+            switch value {
+            case .object(let object):
+                for (key, member) in object {
+                    switch key {
+                    case "properties", "dependentSchemas", "dependentRequired":
+                        names += member.objectValue?.keys ?? []
+                    case "required":
+                        names += member.arrayValue?.compactMap(\.stringValue) ?? []
+                    case "const":
+                        values.append(member)
+                    case "enum":
+                        values += member.arrayValue ?? []
+                    default:
+                        break
+                    }
+                    collect(member, depth: depth + 1)
+                }
+            case .array(let items):
+                items.forEach { collect($0, depth: depth + 1) }
+            default:
+                break
+            }
+        }
+        raw.forEach { collect($0, depth: 0) }
+        names = SchemaMerge.unique(names)
+        values = SchemaMerge.unique(values)
+        var bases: [JSONObject] = []
+        for schema in [first, second] {
+            for example in synthesizer.examples(schema, limit: 3) {
+                if let object = example.objectValue, !bases.contains(object) { bases.append(object) }
+            }
+        }
+        var out: [JSONValue] = []
+        for base in bases {
+            for name in names.prefix(8) {
+                var without = base
+                without[name] = nil
+                out.append(.object(without))
+                for value in values.prefix(8) {
+                    var with = base
+                    with[name] = value
+                    out.append(.object(with))
+                    var only = without
+                    only[name] = value
+                    out.append(.object(only))
+                }
+            }
+        }
         return out
     }
 
     private func strings(for schema: NormalSchema, other: NormalSchema) -> [String] {
         var lengths = Set<Int>()
-        for bound in [schema.minLength, schema.maxLength, other.minLength, other.maxLength].compactMap({ $0 }) {
+        // Strings are built only up to a size a bridge message can carry.
+        for bound in [schema.minLength, schema.maxLength, other.minLength, other.maxLength].compactMap({ $0 }) where bound < InstanceSynthesizer.largestString {
             lengths.formUnion([bound - 1, bound, bound + 1].filter { $0 >= 0 })
         }
         var result: [String] = []
         let patterns = schema.patterns + other.patterns
         for length in lengths.sorted() {
             for pattern in patterns {
-                if let text = RegexExamples(pattern)?.example(length: length) { result.append(text) }
+                if let text = RegexExamples.approximating(pattern)?.example(length: length) { result.append(text) }
             }
             result.append(String(repeating: "a", count: length))
             result.append(String(repeating: "가", count: length))
         }
-        for pattern in patterns { result += RegexExamples(pattern)?.samples() ?? [] }
+        for pattern in patterns { result += RegexExamples.approximating(pattern)?.samples() ?? [] }
         for format in schema.formats + other.formats { result += FormatExamples.valid(format) }
         if !(schema.formats + other.formats).isEmpty { result.append(FormatExamples.invalid) }
         return result

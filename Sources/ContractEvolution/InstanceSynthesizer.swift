@@ -6,6 +6,10 @@ import SchemaCheck
 struct InstanceSynthesizer {
     let matcher: PatternMatcher
 
+    /// The longest string and array built: past the bridge's own limits nothing is learnt.
+    static let largestString = 70_000
+    static let largestArray = 1_024
+
     /// Per instance path, which variant to build (0 is the minimal choice).
     typealias Choices = [[PathToken]: Int]
 
@@ -161,10 +165,10 @@ struct InstanceSynthesizer {
     func string(_ s: NormalSchema, variant: Int) -> String? {
         let low = s.minLength ?? 0
         let high = s.maxLength ?? max(low, 64)
-        guard low <= high else { return nil }
+        guard low <= high, low <= Self.largestString else { return nil }
         var candidates: [String] = []
         for format in s.formats { candidates += FormatExamples.valid(format) }
-        if let pattern = s.patterns.first, let regex = RegexExamples(pattern) {
+        if let pattern = s.patterns.first, let regex = RegexExamples.approximating(pattern) {
             for length in [max(low, 1), low, min(high, max(low, 1) + 7), high] where length >= low && length <= high {
                 if let text = regex.example(length: length), !candidates.contains(text) { candidates.append(text) }
             }
@@ -185,6 +189,7 @@ struct InstanceSynthesizer {
     private func array(_ s: NormalSchema, path: [PathToken], choices: Choices, allMembers: Bool, depth: Int) -> JSONValue? {
         var count = max(s.minItems ?? 0, allMembers ? s.prefixItems.count : 0)
         if let maximum = s.maxItems { count = min(count, maximum) }
+        guard count <= Self.largestArray else { return nil }
         var items: [JSONValue] = []
         for index in 0..<count {
             let itemPath = path + [.index(index)]

@@ -17,7 +17,7 @@ final class PatternMatcher {
     /// Names for a member that a pattern property governs: matches of `pattern` that are not in
     /// `excluded`, shortest first.
     func names(matching pattern: String, excluding excluded: [String]) -> [String] {
-        let samples = RegexExamples(pattern)?.samples() ?? []
+        let samples = RegexExamples.approximating(pattern)?.samples() ?? []
         return samples.filter { !excluded.contains($0) && matches(pattern, $0) }
     }
 

@@ -8,6 +8,42 @@ struct RegexExamples {
     private let repeatCount: Int
     private let alternationCount: Int
 
+    /// The examples of `pattern`, or, when it has lookarounds, word boundaries or
+    /// back-references, of the pattern without them: candidates still, which the checker sorts.
+    static func approximating(_ pattern: String) -> RegexExamples? {
+        if let exact = RegexExamples(pattern) { return exact }
+        var scalars = Array(pattern.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\", index + 1 < scalars.count {
+                let next = scalars[index + 1]
+                if next == "b" || next == "B" || ("1"..."9").contains(next) { index += 2; continue }
+                result.append(scalar)
+                result.append(next)
+                index += 2
+                continue
+            }
+            if scalar == "(", index + 2 < scalars.count, scalars[index + 1] == "?",
+               scalars[index + 2] == "=" || scalars[index + 2] == "!" || scalars[index + 2] == "<" && index + 3 < scalars.count && (scalars[index + 3] == "=" || scalars[index + 3] == "!") {
+                // Skip the whole group, nested parentheses and escapes included.
+                var depth = 0
+                while index < scalars.count {
+                    if scalars[index] == "\\" { index += 2; continue }
+                    if scalars[index] == "(" { depth += 1 }
+                    if scalars[index] == ")" { depth -= 1; if depth == 0 { index += 1; break } }
+                    index += 1
+                }
+                continue
+            }
+            result.append(scalar)
+            index += 1
+        }
+        scalars = Array(result)
+        return RegexExamples(String(String.UnicodeScalarView(scalars)))
+    }
+
     init?(_ pattern: String) {
         var parser = Parser(scalars: Array(pattern.unicodeScalars))
         guard let node = parser.parseAlternation(), parser.position == parser.scalars.count else { return nil }
