@@ -155,48 +155,43 @@ final class DiffRun {
     // MARK: Shared schemas
 
     /// Schema files both sets have that no action version names: the envelope, the campaign
-    /// schema. A difference there is reported once, proven by an action whose message shows it.
+    /// schema. A difference there is reported once, for the shared schema, and proven with an
+    /// action whose message shows it; the action versions do not report it again.
     func compareSharedSchemas() {
         let actionFiles = Set((old.contracts.manifest.actions + new.contracts.manifest.actions).flatMap { $0.versions.map(\.schema) })
         let oldFiles = Set(old.contracts.schemas.map(\.file))
         let shared = new.contracts.schemas.map(\.file).filter { oldFiles.contains($0) && !actionFiles.contains($0) }
         let envelope = new.contracts.manifest.envelopeSchema
         let ordered = shared.filter { $0 == envelope } + shared.filter { $0 != envelope }
-        let sharedURIs = Set(ordered.flatMap { [old.contracts.schemaURI(file: $0), new.contracts.schemaURI(file: $0)] }
-            .map(URIReference.withoutFragment))
-        // Differences of an action version that come from a shared schema are that schema's.
-        var attributed: [(context: Context, difference: Difference)] = []
-        for context in contexts {
-            var kept: [Difference] = []
-            for difference in context.differences {
-                if let source = difference.source, sharedURIs.contains(source) {
-                    attributed.append((context, difference))
-                } else {
-                    kept.append(difference)
-                }
-            }
-            context.differences = kept
+        func uris(_ file: String) -> Set<String> {
+            Set([old.contracts.schemaURI(file: file), new.contracts.schemaURI(file: file)].map(URIReference.withoutFragment))
         }
-        var used = Set<Int>()
+        let sharedURIs = Set(ordered.flatMap(uris))
         for file in ordered {
             let subject = Subject.schema(file: file)
-            let isEnvelope = file == envelope
-            let uris = Set([old.contracts.schemaURI(file: file), new.contracts.schemaURI(file: file)].map(URIReference.withoutFragment))
-            // A part that another shared schema wrote (the campaign schema inside the envelope)
-            // is reported for that schema.
+            let own = uris(file)
+            // A part another shared schema wrote (the campaign schema inside the envelope) is
+            // reported for that one.
             let differences = comparison.compare(normalized(old, file: file), normalized(new, file: file)).filter { difference in
                 guard let source = difference.source else { return true }
-                return uris.contains(source) || !sharedURIs.contains(source)
+                return own.contains(source) || !sharedURIs.contains(source)
             }
             for difference in differences {
+                // The same change seen in an action's message: written in this schema, at the
+                // same place (for the envelope, whose root is the message's, the same pointer).
+                var evidence: [(Context, Difference)] = []
+                for context in contexts {
+                    context.differences.removeAll { candidate in
+                        guard candidate.kind == difference.kind else { return false }
+                        let written = candidate.source.map(own.contains) ?? false
+                        let explained = (written && candidate.pointer.hasSuffix(difference.pointer))
+                            || (file == envelope && candidate.pointer == difference.pointer)
+                        if explained { evidence.append((context, candidate)) }
+                        return explained
+                    }
+                }
                 var finding = Finding(kind: difference.kind, severity: .info, subject: subject, schemaPointer: difference.pointer,
                                       detail: difference.detail)
-                let evidence = attributed.indices.filter { index in
-                    let candidate = attributed[index].difference
-                    guard candidate.kind == difference.kind, let source = candidate.source, uris.contains(source) else { return false }
-                    return isEnvelope ? candidate.pointer == difference.pointer : candidate.pointer.hasSuffix(difference.pointer)
-                }
-                used.formUnion(evidence)
                 switch difference.direction {
                 case .annotation:
                     finding.severity = .info
@@ -208,11 +203,11 @@ final class DiffRun {
                         finding.note = "no action version's message changes here: each action's own schema decides this place"
                     } else {
                         finding.severity = .possiblyBreaking
-                        for index in evidence {
-                            let (context, shown) = attributed[index]
+                        for (context, shown) in evidence {
                             if let proof = context.search.prove(shown) {
                                 finding.severity = .breaking
                                 finding.counterexample = proof
+                                finding.note = nil
                                 break
                             }
                             finding.note = context.search.lastAttempt
@@ -221,10 +216,6 @@ final class DiffRun {
                 }
                 sharedFindings.append(finding)
             }
-        }
-        // What no shared schema explains stays with its action version.
-        for (index, entry) in attributed.enumerated() where !used.contains(index) {
-            entry.context.differences.append(entry.difference)
         }
     }
 

@@ -25,19 +25,16 @@ enum Direction: Sendable, Equatable {
         }
     }
 
+    /// The direction of several changes at one place taken together.
     static func combined(_ directions: [Direction]) -> Direction {
-        let moving = Set(directions.compactMap { d -> String? in
-            switch d {
-            case .narrowed: return "n"
-            case .widened: return "w"
-            case .both: return "b"
-            default: return nil
-            }
-        })
-        if moving.isEmpty { return .unchanged }
-        if moving == ["n"] { return .narrowed }
-        if moving == ["w"] { return .widened }
-        return .both
+        let narrows = directions.contains { $0 == .narrowed || $0 == .both }
+        let widens = directions.contains { $0 == .widened || $0 == .both }
+        switch (narrows, widens) {
+        case (false, false): return .unchanged
+        case (true, false): return .narrowed
+        case (false, true): return .widened
+        case (true, true): return .both
+        }
     }
 }
 

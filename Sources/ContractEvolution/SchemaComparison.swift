@@ -561,7 +561,7 @@ struct SchemaComparison {
     private func compareBranches(_ before: [NormalSchema], _ after: [NormalSchema], keyword: String, isOneOf: Bool,
                                  _ old: NormalSchema, _ new: NormalSchema, at loc: Location, into out: inout [Difference]) {
         if before.count == after.count {
-            for index in before.indices where !before[index].sameConstraints(as: after[index]) || before[index] != after[index] {
+            for index in before.indices where before[index] != after[index] {
                 compare(before[index], after[index], at: loc.schema(keyword, String(index)), into: &out)
             }
             return

@@ -136,6 +136,19 @@ import SchemaCheck
         #expect(report.findings.filter { $0.kind == .versionNotBumped }.map(\.subject) == [.schema(file: "envelope.v1.json")])
     }
 
+    @Test func anEnvelopeChangeWhereActionsAlsoConstrainIsStillTheEnvelopes() throws {
+        // Every action's payload merges the envelope's `payload` with its own: the change is seen
+        // in each action's message, and reported once, proven by an action whose payload may be empty.
+        let (_, new, report) = try diff(["schemas/envelope.v1.json": [(#""payload": { "type": "object","#, #""payload": { "type": "object", "minProperties": 1,"#)]])
+        let finding = try only(.minPropertiesAdded, in: report)
+        #expect(finding.subject == .schema(file: "envelope.v1.json"))
+        #expect(finding.severity == .breaking)
+        let message = try #require(finding.counterexample?.message)
+        #expect(message["action"] != "apply", "apply's payload always has a slug")
+        #expect(try CompiledContracts(contracts: new).check(try JSONDocument(message.serialized(), limits: .bridgeMessage)).errorCode == "INVALID_MESSAGE")
+        #expect(!report.findings.contains { $0.subject.action != nil && $0.kind != .actionVersionAdded })
+    }
+
     @Test func anEnvelopeChangeNoActionCanShowIsCompatible() throws {
         let (_, _, report) = try diff(["schemas/envelope.v1.json": [(#""maximum": 999"#, #""maximum": 99"#)]])
         let finding = try only(.maximumTightened, in: report)
