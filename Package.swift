@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // bridgekit: a WebView bridge contract toolkit. Layers, top to bottom:
-//   bridgectl -> BridgeCLI -> BridgeCodegen, BridgeHostTesting -> BridgeHost
+//   bridgectl -> BridgeCLI -> BridgeCodegen, BridgeHostTesting, ContractEvolution -> BridgeHost
 //   -> DeeplinkNavigation -> DeeplinkRouting -> BridgeContracts -> SchemaCheck
 //   -> CSchemaCheck -> CJansson, CPCRE2
 import PackageDescription

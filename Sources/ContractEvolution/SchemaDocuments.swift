@@ -19,10 +19,6 @@ struct SchemaDocuments: Sendable {
         }
     }
 
-    init(documents: [(uri: String, value: JSONValue)]) {
-        for (uri, value) in documents { add(value, uri: uri) }
-    }
-
     private mutating func add(_ document: JSONValue, uri: String) {
         let draft7 = document["$schema"]?.stringValue?.contains("draft-07") ?? false
         let base = URIReference.withoutFragment(uri)
@@ -76,10 +72,6 @@ struct SchemaDocuments: Sendable {
         guard let resource = resources[document],
               let target = resource.value.value(at: URIReference.percentDecoded(fragment)) else { return nil }
         return (document + "#" + fragment, Resource(value: target, base: resource.base, draft7: resource.draft7))
-    }
-
-    func resource(uri: String) -> Resource? {
-        resources[URIReference.withoutFragment(uri)]
     }
 }
 
