@@ -5,7 +5,8 @@
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
-//   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+//   BridgeHost -> BridgeHostTesting, BridgeCodegen; ContractEvolution (diff of two contract sets)
+//   -> BridgeCLI -> bridgectl
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     targets: [
@@ -70,11 +72,16 @@ let package = Package(
             dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
+        // Compatibility of two contract sets: typed findings, each proven with a counterexample.
+        .target(
+            name: "ContractEvolution",
+            dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -124,6 +131,11 @@ let package = Package(
         .testTarget(
             name: "BridgeCLITests",
             dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ContractEvolutionTests",
+            dependencies: ["ContractEvolution", "BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport"],
+            exclude: ["golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
