@@ -81,19 +81,20 @@ generate-check: build
 	$(BRIDGECTL) generate js --check
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
-# (contracts-released/). Fails on a breaking or possibly breaking finding that
-# contracts/accepted-changes.json does not accept.
+# (contracts-released/). First: releases.json and the snapshot tell one story (the snapshot holds
+# exactly the action versions supported builds take); then the diff, which fails on a breaking or
+# possibly breaking finding that contracts/accepted-changes.json does not accept.
 compat: build
+	$(BRIDGECTL) release check
 	$(BRIDGECTL) diff contracts-released contracts
 
-# After an app build ships with the current contracts: they become the released baseline.
-record-release:
-	rm -rf contracts-released/manifest.json contracts-released/routes.json contracts-released/schemas
-	mkdir -p contracts-released/schemas
-	cp contracts/manifest.json contracts/routes.json contracts-released/
-	cp contracts/schemas/*.json contracts-released/schemas/
-	@echo "contracts-released/ now holds the current contracts; commit it with the release"
-
+# After an app build ships with the current contracts, the one way to record it:
+#   make record-release PLATFORM=ios VERSION=5.14.0 [SHARE=2.5]
+# (bridgectl release record: releases.json gets the build, contracts-released/ is refreshed.)
+record-release: build
+	@test -n "$(PLATFORM)" -a -n "$(VERSION)" || { echo "usage: make record-release PLATFORM=ios|android VERSION=X.Y.Z [SHARE=percent]" >&2; exit 2; }
+	$(BRIDGECTL) release record $(PLATFORM) $(VERSION) $(if $(SHARE),--share $(SHARE))
+	$(BRIDGECTL) generate js --contracts contracts --out js
 
 # The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
 # the generated files), the size budget, then the Node tests: the runtime alone, the generated

@@ -36,6 +36,8 @@ public enum BridgeCLI {
         lintCommand,
         checkCommand,
         diffCommand,
+        releaseCommand,
+        canIDeployCommand,
         generateCommand,
         simulateCommand,
         hostCommand,

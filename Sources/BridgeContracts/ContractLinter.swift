@@ -21,7 +21,8 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 
 /// Checks a contract set as a whole before anyone relies on it: every schema against its
 /// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
-/// mapping) resolves, and every action version has valid and invalid fixtures.
+/// mapping) resolves, every action version has valid and invalid fixtures, and releases.json
+/// agrees with the manifest (`ReleaseLinter`).
 public struct ContractLinter {
     public let contracts: ContractSet
 
@@ -39,6 +40,7 @@ public struct ContractLinter {
         var findings = metaSchemaFindings()
         findings += manifestFindings()
         findings += fixtureFindings()
+        findings += ReleaseLinter(contracts: contracts).lint()
         return findings
     }
 
