@@ -96,14 +96,14 @@ record-release: build
 	$(BRIDGECTL) release record $(PLATFORM) $(VERSION) $(if $(SHARE),--share $(SHARE))
 	$(BRIDGECTL) generate js --contracts contracts --out js
 
-# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
-# the generated files), the size budget, then the Node tests: the runtime alone, the generated
-# shim, the fixtures and the cross-checks with bridgectl, the validators' agreement with the C
-# checker (CORPUS_SIZE messages, default 100,000), tsc --strict and the compile-fail suite, and
-# npm pack + install by package name.
+# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src, the
+# generated files, and the app's document-start script template in js/host), the size budget,
+# then the Node tests: the runtime alone, the generated shim, the fixtures and the cross-checks
+# with bridgectl, the validators' agreement with the C checker (CORPUS_SIZE messages, default
+# 100,000), tsc --strict and the compile-fail suite, and npm pack + install by package name.
 test-js: build js-deps
-	@for file in js/src/*.js js/*.js js/testing/*.js; do node --check $$file || exit 1; done
-	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
+	@for file in js/src/*.js js/*.js js/testing/*.js js/host/*.js; do node --check $$file || exit 1; done
+	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js js/host/*.js | wc -l) JS files of js/ parse"
 	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
 

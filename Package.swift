@@ -61,7 +61,8 @@ let package = Package(
         ),
         .target(
             name: "BridgeHost",
-            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"]
+            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"],
+            plugins: ["EmbedResources"]
         ),
         .target(
             name: "BridgeHostTesting",
@@ -95,7 +96,7 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
-        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
+        // Build-time embedding of contracts/, metaschemas/, js/src/ and js/host/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",

@@ -41,6 +41,7 @@ public enum BridgeCLI {
         generateCommand,
         simulateCommand,
         hostCommand,
+        capabilitiesCommand,
         routeCommand,
         linkCommand,
         benchRoutesCommand,

@@ -17,7 +17,8 @@ let hostCommand = Command(
     name: "host",
     summary: "drive the Swift bridge host over JSON lines on stdin/stdout (--stdio)",
     help: """
-    usage: bridgectl host --stdio [--contracts DIR] [--logged-out] [--cold-start] [--manual-clock] [--ack]
+    usage: bridgectl host --stdio [--contracts DIR] [--release PLATFORM@VERSION] [--logged-out] [--cold-start]
+                                  [--manual-clock] [--ack]
 
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
@@ -35,6 +36,9 @@ let hostCommand = Command(
     options:
       --stdio          required: speak the JSON-lines protocol on stdin/stdout
       --contracts DIR  another contracts folder (default: the bundled contracts)
+      --release PLATFORM@VERSION
+                       act as that build of releases.json (e.g. ios@5.12.0): accept exactly its
+                       action versions; others get UNKNOWN_ACTION / UNSUPPORTED_VERSION
       --logged-out     start logged out
       --cold-start     start in a cold start: navigation waits for {"type":"ready"}
       --manual-clock   time moves only with {"type":"advance"} (default: the system clock)
@@ -47,7 +51,7 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
     let arguments: Arguments
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: ["contracts"], flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
+            options: ["contracts", "release"], flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
         guard arguments.has("stdio") else { throw UsageError("host needs --stdio (the only transport)") }
         guard arguments.positional.isEmpty else { throw UsageError("host takes no positional arguments") }
     } catch {
@@ -66,7 +70,8 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
         host = try MockBridgeHost(
             contracts: contracts, loggedIn: !arguments.has("logged-out"),
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
-            clock: arguments.has("manual-clock") ? ManualNavigationClock() : SystemNavigationClock())
+            clock: arguments.has("manual-clock") ? ManualNavigationClock() : SystemNavigationClock(),
+            capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts))
     } catch {
         console.err("bridgectl host: \(error)\n")
         return ExitCode.usage

@@ -28,6 +28,8 @@ let simulateCommand = Command(
       --then-login       after the message, complete login
       --then-ready       after the message (and login), the app becomes ready
       --contracts DIR    another contracts folder (default: the bundled contracts)
+      --release PLATFORM@VERSION
+                         the host acts as that build of releases.json (e.g. ios@5.12.0)
       --format text|json output format (default text)
 
     exit status: 0 the reply is ok (or a notification went through), 1 an error reply,
@@ -41,7 +43,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     let format: String
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: ["entry", "source", "origin", "contracts", "format"],
+            options: ["entry", "source", "origin", "contracts", "format", "release"],
             flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
         format = try arguments.choice("format", ["text", "json"], default: "text")
         guard arguments.positional.count == 1 else {
@@ -85,6 +87,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         if arguments.has("cold-start") { scenario.coldStart = true }
         scenario.thenLogin = arguments.has("then-login")
         scenario.thenReady = arguments.has("then-ready")
+        scenario.capabilities = try ReleaseOption.capabilities(arguments, contracts: contracts)
     } catch {
         console.err("bridgectl simulate: \(error)\n")
         return ExitCode.usage

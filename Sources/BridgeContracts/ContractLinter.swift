@@ -93,6 +93,10 @@ public struct ContractLinter {
     func manifestFindings() -> [LintFinding] {
         var findings: [LintFinding] = []
         let manifest = contracts.manifest
+        if manifest.action(named: BridgeManifest.capabilitiesRequestAction) != nil {
+            findings.append(LintFinding(file: "manifest.json", pointer: "/actions/" + BridgeManifest.capabilitiesRequestAction,
+                message: "the action name \"\(BridgeManifest.capabilitiesRequestAction)\" is reserved for the built-in request that reads the capability manifest"))
+        }
         if contracts.schema(file: manifest.envelopeSchema) == nil {
             findings.append(LintFinding(file: "manifest.json", pointer: "/envelopeSchema",
                 message: "names schemas/\(manifest.envelopeSchema), which does not exist"))
@@ -165,6 +169,12 @@ public struct ContractLinter {
         }
         return findings
     }
+}
+
+extension BridgeManifest {
+    /// The built-in request every host answers with its capability manifest: no contract action
+    /// may take the name.
+    public static let capabilitiesRequestAction = "capabilities"
 }
 
 /// Answers whether a JSON Pointer into a message names a property the schema declares,

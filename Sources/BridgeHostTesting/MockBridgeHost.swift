@@ -31,21 +31,23 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     public var failingSteps: [String: String] = [:]
 
     /// `clock` defaults to a manual clock (moved with `advanceClock`); `host --stdio` passes the
-    /// system clock so a live harness sees real duplicate windows.
+    /// system clock so a live harness sees real duplicate windows. `capabilities`: the app build
+    /// this host acts as (`HostCapabilities(contracts:release:)`); default every version.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
-                            clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+                            clock: NavigationClock = ManualNavigationClock(),
+                            capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock)
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, capabilities: capabilities)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
-                clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+                clock: NavigationClock = ManualNavigationClock(), capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
@@ -58,7 +60,7 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
-        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self)
+        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self, capabilities: capabilities)
     }
 
     /// With the contracts compiled into this binary.

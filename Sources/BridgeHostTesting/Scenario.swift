@@ -18,6 +18,8 @@ public struct Scenario: Sendable {
     /// After the message: complete login, then become ready (each only when set).
     public var thenLogin = false
     public var thenReady = false
+    /// The app build the host acts as (nil: every version of the contracts).
+    public var capabilities: HostCapabilities?
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -85,7 +87,8 @@ public struct Scenario: Sendable {
     public func run(contracts: ContractSet) throws(ScenarioError) -> ScenarioOutcome {
         let host: MockBridgeHost
         do {
-            host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground)
+            host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
+                                      capabilities: capabilities)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
