@@ -94,13 +94,16 @@ struct DeployReport {
         return parts.joined(separator: " and ")
     }
 
-    private func builds(_ rows: [DeployMatrix.Row]) -> String {
-        "\(rows.count) build\(rows.count == 1 ? "" : "s")"
+    /// "1 build falls", "2 builds fall": a count of builds and a verb agreeing with it.
+    private func builds(_ rows: [DeployMatrix.Row], _ verb: String = "") -> String {
+        let noun = "\(rows.count) build\(rows.count == 1 ? "" : "s")"
+        guard !verb.isEmpty else { return noun }
+        return noun + " " + (rows.count == 1 ? verb + "s" : verb)
     }
 
     var text: String {
         let usage = matrix.usage
-        var out = "can-i-deploy \(usage.page): \(usage.calls.count) call\(usage.calls.count == 1 ? "" : "s") against \(builds(matrix.rows)) supported\n"
+        var out = "can-i-deploy \(usage.page): \(usage.calls.count) call\(usage.calls.count == 1 ? "" : "s") against \(matrix.rows.count) supported build\(matrix.rows.count == 1 ? "" : "s")\n"
         if !matrix.rows.isEmpty && !usage.calls.isEmpty {
             var table = TextTable()
             table.add(["build", "share"] + usage.calls.map(\.label))
@@ -121,9 +124,9 @@ struct DeployReport {
         if !broken.isEmpty {
             out += "can-i-deploy: no: \(builds(broken)) broken (\(share(broken))); offer versions they take (bridge.offer) or keep the page back\n"
         } else if strict && !fallback.isEmpty {
-            out += "can-i-deploy: no (--strict): \(builds(fallback)) only fall back to the Universal Link (\(share(fallback)))\n"
+            out += "can-i-deploy: no (--strict): \(builds(fallback, "only fall")) back to the Universal Link (\(share(fallback)))\n"
         } else if !fallback.isEmpty {
-            out += "can-i-deploy: yes (\(builds(fallback)) fall back to the Universal Link: \(share(fallback)))\n"
+            out += "can-i-deploy: yes (\(builds(fallback, "fall")) back to the Universal Link: \(share(fallback)))\n"
         } else {
             out += "can-i-deploy: yes\n"
         }

@@ -192,7 +192,7 @@ import SchemaCheck
         let result = deploy(#"{"page": "event/new-user-promo", "calls": [{"action": "apply", "versions": [2]}, {"action": "start", "versions": [1]}]}"#)
         #expect(result.code == 1)
         #expect(result.out == """
-            can-i-deploy event/new-user-promo: 2 calls against 5 builds supported
+            can-i-deploy event/new-user-promo: 2 calls against 5 supported builds
             build           share  apply v2  start v1
             ios 5.13.0      42%    ok        ok
             ios 5.12.0      9.5%   BROKEN    ok
@@ -211,10 +211,10 @@ import SchemaCheck
         let result = deploy(usage)
         #expect(result.code == 0)
         #expect(result.out.contains("ios 5.12.0      9.5%   ok (older version 1)\n"))
-        #expect(result.out.hasSuffix("can-i-deploy: yes (1 build fall back to the Universal Link: 1.2% of sessions)\n"))
+        #expect(result.out.hasSuffix("can-i-deploy: yes (1 build falls back to the Universal Link: 1.2% of sessions)\n"))
         let strict = deploy(usage, ["--strict"])
         #expect(strict.code == 1)
-        #expect(strict.out.hasSuffix("can-i-deploy: no (--strict): 1 build only fall back to the Universal Link (1.2% of sessions)\n"))
+        #expect(strict.out.hasSuffix("can-i-deploy: no (--strict): 1 build only falls back to the Universal Link (1.2% of sessions)\n"))
         let json = deploy(usage, ["--format", "json"])
         let report = try JSONDocument(json.out, limits: .unlimited).value
         #expect(report["deployable"] == true)
