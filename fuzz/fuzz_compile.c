@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opts.assert_format = (size & 2) != 0;
     sc_schema *schema = sc_compile_document(document, registry, &opts, &err);
     if (!schema) {
-        FUZZ_CHECK(err.text[0] != '\0', "a refused schema has no error text");
+        FUZZ_CHECK(err.code != SC_ERROR_NONE && err.text[0] != '\0', "a refused schema has no error code or text");
     } else {
         int may_hold_nul = memmem(data, size, "\\u0000", 6) != NULL;
         for (size_t i = 0; i < probe_count; i++)

@@ -29,79 +29,22 @@ void sc_options_init(sc_options *opts)
     opts->max_validation_depth = SC_DEFAULT_MAX_DEPTH;
 }
 
-/* ---- keyword table -------------------------------------------------------------------- */
-
-enum { D2020 = 1, D7 = 2, DBOTH = 3 };
-
-typedef struct kw_entry {
-    const char *name;
-    sc_kw_compile_fn compile;
-    int dialects;
-    unsigned vocab;
-} kw_entry;
-
-/* In evaluation order: in-place references first, then assertions, then applicators,
- * and the unevaluated keywords last, once every annotation is in. */
-static const kw_entry keyword_table[] = {
-    {"$ref", sc_kw_ref, DBOTH, SC_VOC_CORE},
-    {"$dynamicRef", sc_kw_dynamic_ref, D2020, SC_VOC_CORE},
-    {"type", sc_kw_type, DBOTH, SC_VOC_VALIDATION},
-    {"enum", sc_kw_enum, DBOTH, SC_VOC_VALIDATION},
-    {"const", sc_kw_const, DBOTH, SC_VOC_VALIDATION},
-    {"multipleOf", sc_kw_multiple_of, DBOTH, SC_VOC_VALIDATION},
-    {"maximum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"exclusiveMaximum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"minimum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"exclusiveMinimum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"maxLength", sc_kw_length, DBOTH, SC_VOC_VALIDATION},
-    {"minLength", sc_kw_length, DBOTH, SC_VOC_VALIDATION},
-    {"pattern", sc_kw_pattern, DBOTH, SC_VOC_VALIDATION},
-    {"format", sc_kw_format, DBOTH, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION},
-    {"contentEncoding", sc_kw_content, D7, SC_VOC_ALL},
-    {"contentMediaType", sc_kw_content, D7, SC_VOC_ALL},
-    {"maxItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
-    {"minItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
-    {"uniqueItems", sc_kw_unique_items, DBOTH, SC_VOC_VALIDATION},
-    {"maxContains", sc_kw_contains_bound, D2020, SC_VOC_VALIDATION},
-    {"minContains", sc_kw_contains_bound, D2020, SC_VOC_VALIDATION},
-    {"maxProperties", sc_kw_prop_count, DBOTH, SC_VOC_VALIDATION},
-    {"minProperties", sc_kw_prop_count, DBOTH, SC_VOC_VALIDATION},
-    {"required", sc_kw_required, DBOTH, SC_VOC_VALIDATION},
-    {"dependentRequired", sc_kw_dependent_required, D2020, SC_VOC_VALIDATION},
-    {"allOf", sc_kw_all_of, DBOTH, SC_VOC_APPLICATOR},
-    {"anyOf", sc_kw_any_of, DBOTH, SC_VOC_APPLICATOR},
-    {"oneOf", sc_kw_one_of, DBOTH, SC_VOC_APPLICATOR},
-    {"not", sc_kw_not, DBOTH, SC_VOC_APPLICATOR},
-    {"if", sc_kw_if, DBOTH, SC_VOC_APPLICATOR},
-    {"dependentSchemas", sc_kw_dependent_schemas, D2020, SC_VOC_APPLICATOR},
-    {"dependencies", sc_kw_dependencies, DBOTH, SC_VOC_APPLICATOR}, /* 2020-12: compatibility */
-    {"properties", sc_kw_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"patternProperties", sc_kw_pattern_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"additionalProperties", sc_kw_additional_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"propertyNames", sc_kw_property_names, DBOTH, SC_VOC_APPLICATOR},
-    {"prefixItems", sc_kw_prefix_items, D2020, SC_VOC_APPLICATOR},
-    {"items", sc_kw_items, DBOTH, SC_VOC_APPLICATOR},
-    {"additionalItems", sc_kw_additional_items, D7, SC_VOC_APPLICATOR},
-    {"contains", sc_kw_contains, DBOTH, SC_VOC_APPLICATOR},
-    {"unevaluatedItems", sc_kw_unevaluated_items, D2020, SC_VOC_UNEVALUATED},
-    {"unevaluatedProperties", sc_kw_unevaluated_properties, D2020, SC_VOC_UNEVALUATED},
-};
-
 /* ---- errors ----------------------------------------------------------------------- */
 
-static int cctx_failed(const sc_cctx *c)
+int sc_compile_failed(const sc_cctx *c)
 {
-    return c->error && c->error->text[0] != '\0';
+    return c->error && c->error->code != SC_ERROR_NONE;
 }
 
-static void cctx_error(sc_cctx *c, const char *location, const char *text)
+/* Sets the compile error unless one is set already (the first error wins). */
+static void cctx_error(sc_cctx *c, sc_error_code code, const char *location, const char *text)
 {
-    if (!c->error || cctx_failed(c))
+    if (!c->error || sc_compile_failed(c))
         return;
-    sc_error_set(c->error, location, "%s", text);
+    sc_error_set(c->error, code, location, "%s", text);
 }
 
-int sc_compile_fail(sc_cctx *c, const sc_kw *kw, const char *fmt, ...)
+int sc_compile_fail(sc_cctx *c, const sc_kw *kw, sc_error_code code, const char *fmt, ...)
 {
     char text[SC_ERROR_TEXT_LENGTH];
     va_list ap;
@@ -115,8 +58,8 @@ int sc_compile_fail(sc_cctx *c, const sc_kw *kw, const char *fmt, ...)
     char *hash = strchr(location, '#');
     if (slash && hash && slash > hash)
         *slash = '\0';
-    cctx_error(c, location, text);
-    return -1;
+    cctx_error(c, code, location, text);
+    return SC_COMPILE_FAILED;
 }
 
 /* ---- helpers for the keyword families ------------------------------------------------ */
@@ -137,8 +80,8 @@ sc_regex *sc_compile_regex(sc_cctx *c, const sc_kw *kw, const char *pattern, siz
         if (text)
             sc_buf_quote(&quoted, text);
         json_decref(text);
-        sc_compile_fail(c, kw, "\"%s\" has an invalid regular expression %s: %s", kw->name, sc_buf_cstr(&quoted),
-                        message[0] ? message : "cannot compile");
+        sc_compile_fail(c, kw, SC_ERROR_BAD_REGEX, "\"%s\" has an invalid regular expression %s: %s", kw->def->name,
+                        sc_buf_cstr(&quoted), message[0] ? message : "cannot compile");
         sc_buf_free(&quoted);
     }
     return re;
@@ -148,97 +91,71 @@ int sc_compile_count(sc_cctx *c, const sc_kw *kw, json_t *value, size_t *out)
 {
     sc_num num;
     if (sc_num_get(value, &num) < 0 || !num.is_int || num.i < 0)
-        return sc_compile_fail(c, kw, "\"%s\" must be a non-negative integer", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-negative integer",
+                               kw->def->name);
     *out = (size_t)num.i;
     return 0;
 }
 
-int sc_compile_string_list(sc_cctx *c, const sc_kw *kw, json_t *value, sc_str **out, size_t *count)
+int sc_compile_name_list(sc_cctx *c, const sc_kw *kw, json_t *value, sc_name_list *list)
 {
-    *out = NULL;
-    *count = 0;
+    list->names = NULL;
+    list->count = 0;
     if (!json_is_array(value))
-        return sc_compile_fail(c, kw, "\"%s\" must be an array of strings", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings", kw->def->name);
     size_t n = json_array_size(value);
-    sc_str *list = calloc(n ? n : 1, sizeof *list);
-    if (!list)
-        return sc_compile_fail(c, kw, "out of memory");
+    /* calloc'd and counted up front, so the keyword's release frees what was filled */
+    list->names = calloc(n ? n : 1, sizeof *list->names);
+    if (!list->names)
+        return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+    list->count = n;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
-        if (!json_is_string(item)) {
-            for (size_t k = 0; k < i; k++)
-                free(list[k].s);
-            free(list);
-            return sc_compile_fail(c, kw, "\"%s\" must be an array of strings", kw->name);
-        }
-        list[i].len = json_string_length(item);
-        list[i].s = sc_strndup(json_string_value(item), list[i].len);
-        if (!list[i].s) {
-            for (size_t k = 0; k < i; k++)
-                free(list[k].s);
-            free(list);
-            return sc_compile_fail(c, kw, "out of memory");
-        }
+        if (!json_is_string(item))
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings",
+                                   kw->def->name);
+        list->names[i].len = json_string_length(item);
+        list->names[i].s = sc_strndup(json_string_value(item), list->names[i].len);
+        if (!list->names[i].s)
+            return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    *out = list;
-    *count = n;
     return 0;
 }
 
-int sc_compile_schema_array(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_schema_array(sc_cctx *c, const sc_cnode *cn, const sc_kw *kw, json_t *value, sc_node ***out,
+                            size_t *count)
 {
     if (!json_is_array(value) || json_array_size(value) == 0)
-        return sc_compile_fail(c, kw, "\"%s\" must be a non-empty array of schemas", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-empty array of schemas",
+                               kw->def->name);
     size_t n = json_array_size(value);
-    kw->subs = calloc(n, sizeof *kw->subs);
-    if (!kw->subs)
-        return sc_compile_fail(c, kw, "out of memory");
-    kw->nsubs = n;
+    *out = calloc(n, sizeof **out);
+    if (!*out)
+        return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+    *count = n;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
         if (!sc_is_schema(item))
-            return sc_compile_fail(c, kw, "\"%s\" must be an array of schemas", kw->name);
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of schemas",
+                                   kw->def->name);
         char suffix[64];
-        snprintf(suffix, sizeof suffix, "/%s/%zu", kw->name, i);
-        kw->subs[i] = sc_compile_sub(c, cn, item, suffix);
-        if (!kw->subs[i])
-            return -1;
+        snprintf(suffix, sizeof suffix, "/%s/%zu", kw->def->name, i);
+        (*out)[i] = sc_compile_sub(c, cn, item, suffix);
+        if (!(*out)[i])
+            return SC_COMPILE_FAILED;
     }
     return 0;
 }
 
-int sc_compile_schema_map(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+sc_node *sc_compile_keyword_schema(sc_cctx *c, const sc_cnode *cn, const sc_kw *kw, json_t *value)
 {
-    if (!json_is_object(value))
-        return sc_compile_fail(c, kw, "\"%s\" must be an object of schemas", kw->name);
-    size_t n = json_object_size(value);
-    kw->subs = calloc(n ? n : 1, sizeof *kw->subs);
-    kw->names = calloc(n ? n : 1, sizeof *kw->names);
-    if (!kw->subs || !kw->names)
-        return sc_compile_fail(c, kw, "out of memory");
-    size_t i = 0;
-    for (void *it = json_object_iter(value); it; it = json_object_iter_next(value, it), i++) {
-        const char *key = json_object_iter_key(it);
-        size_t klen = json_object_iter_key_len(it);
-        json_t *sub = json_object_iter_value(it);
-        kw->names[i].s = sc_strndup(key, klen);
-        kw->names[i].len = klen;
-        kw->nnames = i + 1;
-        kw->nsubs = i + 1;
-        if (!kw->names[i].s || sc_map_put(&kw->map, key, klen, i, 1) < 0)
-            return sc_compile_fail(c, kw, "out of memory");
-        if (!sc_is_schema(sub))
-            return sc_compile_fail(c, kw, "\"%s\" must be an object of schemas", kw->name);
-        sc_buf suffix;
-        sc_buf_init(&suffix);
-        sc_buf_pointer_token(&suffix, kw->name, strlen(kw->name));
-        sc_buf_pointer_token(&suffix, key, klen);
-        kw->subs[i] = suffix.failed ? NULL : sc_compile_sub(c, cn, sub, sc_buf_cstr(&suffix));
-        sc_buf_free(&suffix);
-        if (!kw->subs[i])
-            return cctx_failed(c) ? -1 : sc_compile_fail(c, kw, "out of memory");
+    if (!sc_is_schema(value)) {
+        sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a schema", kw->def->name);
+        return NULL;
     }
-    return 0;
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "/%s", kw->def->name);
+    return sc_compile_sub(c, cn, value, suffix);
 }
 
 int sc_compile_note_dynamic(sc_cctx *c, const char *name, size_t len)
@@ -379,7 +296,7 @@ static int dialect_of(sc_cctx *c, const char *schema_uri, int *draft7, unsigned 
         if (!bit && required) {
             char text[SC_ERROR_TEXT_LENGTH];
             snprintf(text, sizeof text, "the meta-schema requires the unsupported vocabulary \"%s\"", name);
-            cctx_error(c, schema_uri, text);
+            cctx_error(c, SC_ERROR_UNKNOWN_DIALECT, schema_uri, text);
             return -1;
         }
         bits |= bit;
@@ -415,52 +332,41 @@ static sc_node *new_node(sc_cctx *c, const json_t *json, const char *canonical)
     return node;
 }
 
-static void free_kw(sc_kw *kw)
-{
-    free(kw->abs);
-    json_decref(kw->value);
-    free(kw->str.s);
-    sc_regex_free(kw->re);
-    free(kw->subs);
-    for (size_t i = 0; i < kw->nnames; i++)
-        free(kw->names[i].s);
-    free(kw->names);
-    if (kw->lists) {
-        for (size_t i = 0; i < kw->nnames; i++) {
-            if (!kw->lists[i])
-                continue;
-            for (size_t k = 0; k < kw->list_lens[i]; k++)
-                free(kw->lists[i][k].s);
-            free(kw->lists[i]);
-        }
-    }
-    free(kw->lists);
-    free(kw->list_lens);
-    sc_map_free(&kw->map);
-    for (size_t i = 0; i < kw->nres; i++) {
-        sc_regex_free(kw->res[i]);
-        if (kw->re_src)
-            free(kw->re_src[i].s);
-    }
-    free(kw->res);
-    free(kw->re_src);
-}
-
-/* properties and additionalProperties of one schema object: on the boolean fast path one walk
- * over an instance's members serves both, so each member is looked up once, not twice. */
+/* properties, patternProperties and additionalProperties of one schema object: the last
+ * borrows the names and patterns of the other two, and the boolean fast path of properties
+ * hands its members to additionalProperties' single walk. */
 static void pair_object_keywords(sc_node *node)
 {
-    sc_kw *properties = NULL, *additional = NULL;
+    sc_kw *properties = NULL, *patterns = NULL, *additional = NULL;
     for (size_t k = 0; k < node->nkws; k++) {
-        if (strcmp(node->kws[k].name, "properties") == 0)
-            properties = &node->kws[k];
-        else if (strcmp(node->kws[k].name, "additionalProperties") == 0)
-            additional = &node->kws[k];
+        sc_kw *kw = &node->kws[k];
+        if (kw->def->family == SC_FAMILY_PROPERTIES)
+            properties = kw;
+        else if (kw->def->family == SC_FAMILY_PATTERN_PROPERTIES)
+            patterns = kw;
+        else if (kw->def->family == SC_FAMILY_ADDITIONAL_PROPERTIES)
+            additional = kw;
     }
-    if (properties && additional) {
-        properties->partner = additional;
-        additional->partner = properties;
-    }
+    if (!additional)
+        return;
+    additional->as.additional.properties = properties ? &properties->as.properties : NULL;
+    additional->as.additional.patterns = patterns ? &patterns->as.pattern_properties : NULL;
+    if (properties)
+        properties->as.properties.additional = additional;
+}
+
+/* Whether the table entry applies to a schema object of this dialect and vocabulary. */
+static int keyword_applies(const sc_keyword *entry, int draft7, unsigned vocab)
+{
+    int legacy_items = (vocab & SC_VOC_2019_ITEMS) != 0;
+    /* 2019-09 read as 2020-12: its array items and additionalItems, no prefixItems */
+    if (legacy_items && entry->compile == sc_compile_prefix_items)
+        return 0;
+    if (legacy_items && entry->compile == sc_compile_additional_items)
+        return (vocab & entry->vocab) != 0;
+    if (!(entry->dialects & (draft7 ? SC_IN_7 : SC_IN_2020)))
+        return 0;
+    return draft7 || (vocab & entry->vocab) != 0;
 }
 
 static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, const char *base,
@@ -469,26 +375,26 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
     size_t existing;
     if (sc_map_get_ptr(&c->memo, json, &existing))
         return c->schema->nodes[existing];
-    if (cctx_failed(c))
+    if (sc_compile_failed(c))
         return NULL;
     if (!sc_is_schema(json)) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "a schema must be an object or a boolean, found %s", sc_json_type_name(json));
-        cctx_error(c, canonical, text);
+        cctx_error(c, SC_ERROR_INVALID_SCHEMA, canonical, text);
         return NULL;
     }
     if (c->depth >= SC_MAX_COMPILE_DEPTH) {
-        cctx_error(c, canonical, "the schema is nested too deeply");
+        cctx_error(c, SC_ERROR_LIMIT, canonical, "the schema is nested too deeply");
         return NULL;
     }
     sc_node *node = new_node(c, json, canonical);
     if (!node) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
     node->resource = sc_compile_resource(c, base);
     if (!node->resource) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
     if (json_is_boolean(json)) {
@@ -509,7 +415,7 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
     if (json_is_string(dynamic)) {
         node->dynamic_anchor = sc_strdup(json_string_value(dynamic));
         if (!node->dynamic_anchor) {
-            cctx_error(c, canonical, "out of memory");
+            cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
             return NULL;
         }
     }
@@ -517,48 +423,46 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
     sc_cnode cn = {json, info, base, canonical, draft7, vocab, node};
     node->kws = calloc(json_object_size(json) + 1, sizeof *node->kws);
     if (!node->kws) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
     node->capkws = json_object_size(json) + 1;
+    /* draft-07: keywords beside $ref are ignored */
     int only_ref = draft7 && json_object_get(json, "$ref") != NULL;
+    size_t nentries;
+    const sc_keyword *table = sc_keyword_table(&nentries);
     c->depth++;
-    for (size_t t = 0; t < sizeof keyword_table / sizeof keyword_table[0]; t++) {
-        const kw_entry *entry = &keyword_table[t];
-        int legacy_items = (vocab & SC_VOC_2019_ITEMS) != 0;
-        if (legacy_items && strcmp(entry->name, "prefixItems") == 0)
+    for (size_t t = 0; t < nentries; t++) {
+        const sc_keyword *entry = &table[t];
+        if (!keyword_applies(entry, draft7, vocab))
             continue;
-        if (!(entry->dialects & (draft7 ? D7 : D2020)) && !(legacy_items && strcmp(entry->name, "additionalItems") == 0))
-            continue;
-        if (!draft7 && !(vocab & entry->vocab))
-            continue;
-        if (only_ref && strcmp(entry->name, "$ref") != 0)
+        if (only_ref && entry->family != SC_FAMILY_REF)
             continue;
         json_t *value = json_object_get(json, entry->name);
         if (!value)
             continue;
         sc_kw *kw = &node->kws[node->nkws];
         memset(kw, 0, sizeof *kw);
-        kw->name = entry->name;
-        sc_map_init(&kw->map);
+        kw->def = entry;
         sc_buf abs;
         sc_buf_init(&abs);
         sc_buf_puts(&abs, canonical);
         sc_buf_pointer_token(&abs, entry->name, strlen(entry->name));
         kw->abs = sc_buf_take(&abs);
         sc_buf_free(&abs);
-        int rc = kw->abs ? entry->compile(c, &cn, kw, value) : sc_compile_fail(c, kw, "out of memory");
-        if (rc < 0 || cctx_failed(c)) {
+        int rc = kw->abs ? entry->compile(c, &cn, kw, value)
+                         : sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (rc == SC_COMPILE_FAILED || sc_compile_failed(c)) {
             node->nkws++; /* so that its memory is freed with the node */
             c->depth--;
             return NULL;
         }
-        if (kw->validate) {
+        if (rc == SC_COMPILE_KEEP && entry->validate) {
             node->nkws++;
-            if (strncmp(entry->name, "unevaluated", 11) == 0)
+            if (entry->traits & SC_TRAIT_READS_ANN)
                 node->needs_ann = 1;
         } else {
-            free_kw(kw);
+            sc_kw_release(kw);
             memset(kw, 0, sizeof *kw);
         }
     }
@@ -580,7 +484,7 @@ sc_node *sc_compile_sub(sc_cctx *c, const sc_cnode *cn, json_t *sub, const char 
     if (!canon.failed)
         node = compile_json(c, sub, NULL, cn->base, sc_buf_cstr(&canon));
     else
-        cctx_error(c, cn->canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, cn->canonical, "out of memory");
     sc_buf_free(&canon);
     return node;
 }
@@ -632,17 +536,17 @@ static sc_node *compile_uri(sc_cctx *c, const char *uri, const char *location)
     if (!target) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "cannot resolve the reference \"%s\"", uri);
-        cctx_error(c, location, text);
+        cctx_error(c, SC_ERROR_UNRESOLVED_REFERENCE, location, text);
         return NULL;
     }
     return compile_json(c, target, info, base, info ? info->canonical : uri);
 }
 
-sc_node *sc_compile_ref(sc_cctx *c, const sc_cnode *cn, const char *ref, const char *keyword_abs)
+sc_node *sc_compile_reference(sc_cctx *c, const sc_cnode *cn, const char *ref, const char *keyword_abs)
 {
     char *uri = sc_uri_resolve(cn->base, ref);
     if (!uri) {
-        cctx_error(c, keyword_abs, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, keyword_abs, "out of memory");
         return NULL;
     }
     sc_node *node = compile_uri(c, uri, keyword_abs);
@@ -726,7 +630,7 @@ static int check_in_place_cycles(sc_cctx *c)
         free(color);
         free(stack_node);
         free(stack_edge);
-        cctx_error(c, NULL, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return -1;
     }
     int result = 0;
@@ -740,17 +644,17 @@ static int check_in_place_cycles(sc_cctx *c)
         depth = 1;
         while (depth > 0 && result == 0) {
             const sc_node *node = s->nodes[stack_node[depth - 1]];
-            /* edges are numbered across the in-place keywords: a, b, c, then subs */
+            /* edges are numbered across the children of the in-place keywords, in order */
             size_t edge = stack_edge[depth - 1]++;
             const sc_node *next = NULL;
             int exhausted = 1;
             for (size_t k = 0; k < node->nkws; k++) {
                 const sc_kw *kw = &node->kws[k];
-                if (!kw->in_place)
+                if (!(kw->def->traits & SC_TRAIT_IN_PLACE))
                     continue;
-                size_t count = 3 + (kw->subs ? kw->nsubs : 0);
+                size_t count = sc_kw_child_count(kw);
                 if (edge < count) {
-                    next = edge == 0 ? kw->a : edge == 1 ? kw->b : edge == 2 ? kw->c : kw->subs[edge - 3];
+                    next = sc_kw_child(kw, edge);
                     exhausted = 0;
                     break;
                 }
@@ -768,7 +672,7 @@ static int check_in_place_cycles(sc_cctx *c)
                 snprintf(text, sizeof text,
                          "the schema applies itself to the same value in a loop ($ref cycle with no "
                          "property or item in between)");
-                cctx_error(c, next->canonical, text);
+                cctx_error(c, SC_ERROR_INVALID_SCHEMA, next->canonical, text);
                 result = -1;
             } else if (color[next->index] == 0) {
                 color[next->index] = 1;
@@ -793,7 +697,7 @@ void sc_schema_free(sc_schema *schema)
     for (size_t i = 0; i < schema->nnodes; i++) {
         sc_node *node = schema->nodes[i];
         for (size_t k = 0; k < node->nkws; k++)
-            free_kw(&node->kws[k]);
+            sc_kw_release(&node->kws[k]);
         free(node->kws);
         free(node->canonical);
         free(node->dynamic_anchor);
@@ -836,7 +740,7 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
     memset(error, 0, sizeof *error);
     sc_schema *schema = calloc(1, sizeof *schema);
     if (!schema) {
-        sc_error_set(error, NULL, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return NULL;
     }
     schema->max_depth = opts->max_validation_depth ? opts->max_validation_depth : SC_DEFAULT_MAX_DEPTH;
@@ -860,11 +764,11 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
     }
     if (schema->root && compile_dynamic_anchors(&c) < 0)
         schema->root = NULL;
-    if (schema->root && !cctx_failed(&c) && check_in_place_cycles(&c) < 0)
+    if (schema->root && !sc_compile_failed(&c) && check_in_place_cycles(&c) < 0)
         schema->root = NULL;
-    if (!schema->root || cctx_failed(&c)) {
-        if (!cctx_failed(&c))
-            sc_error_set(error, NULL, "out of memory");
+    if (!schema->root || sc_compile_failed(&c)) {
+        if (!sc_compile_failed(&c))
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         cctx_free(&c);
         sc_schema_free(schema);
         return NULL;
@@ -876,7 +780,7 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
 sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts, sc_error *error)
 {
     if (!registry || !uri) {
-        sc_error_set(error, NULL, "a registry and a URI are needed");
+        sc_error_set(error, SC_ERROR_USAGE, NULL, "a registry and a URI are needed");
         return NULL;
     }
     return compile_common(NULL, &registry->index, uri, NULL, opts, error);
@@ -888,7 +792,7 @@ sc_schema *sc_compile_document(json_t *document, const sc_registry *registry, co
     if (error)
         memset(error, 0, sizeof *error);
     if (!sc_is_schema(document)) {
-        sc_error_set(error, NULL, "a schema must be an object or a boolean");
+        sc_error_set(error, SC_ERROR_INVALID_SCHEMA, NULL, "a schema must be an object or a boolean");
         return NULL;
     }
     sc_index local;

@@ -57,16 +57,16 @@ static char *base64_decode(const char *text, size_t len, size_t *out_len)
     return out;
 }
 
-/* kw->flag: base64; kw->flag2: application/json */
-static int validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     if (!json_is_string(instance))
         return 1;
+    const sc_content_kw *content = &kw->as.content;
     const char *text = json_string_value(instance);
     size_t len = json_string_length(instance);
     char *decoded = NULL;
-    if (kw->flag) {
+    if (content->base64) {
         decoded = base64_decode(text, len, &len);
         if (!decoded) {
             sc_report(v, kw, "the string is not valid base64");
@@ -75,34 +75,40 @@ static int validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance,
         text = decoded;
     }
     int ok = 1;
-    if (kw->flag2) {
+    if (content->json) {
         json_t *parsed = json_loadb(text, len, JSON_DECODE_ANY, NULL);
         ok = parsed != NULL;
         json_decref(parsed);
         if (!ok)
-            sc_report(v, kw, "the %scontent is not valid JSON", kw->flag ? "decoded " : "");
+            sc_report(v, kw, "the %scontent is not valid JSON", content->base64 ? "decoded " : "");
     }
     free(decoded);
     return ok;
 }
 
-int sc_kw_content(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+static int is_string(const json_t *value, const char *text)
+{
+    return json_is_string(value) && strcmp(json_string_value(value), text) == 0;
+}
+
+/* contentEncoding checks the encoding, and the media type of the decoded bytes too. */
+int sc_compile_content_encoding(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)c;
     if (!cn->draft7 || !json_is_string(value))
-        return 0;
-    json_t *encoding = json_object_get(cn->json, "contentEncoding");
-    json_t *media = json_object_get(cn->json, "contentMediaType");
-    if (strcmp(kw->name, "contentEncoding") == 0) {
-        kw->flag = strcmp(json_string_value(value), "base64") == 0;
-        kw->flag2 = json_is_string(media) && strcmp(json_string_value(media), "application/json") == 0;
-    } else {
-        /* contentMediaType alone; with an encoding, contentEncoding checks both */
-        if (encoding)
-            return 0;
-        kw->flag2 = strcmp(json_string_value(value), "application/json") == 0;
-    }
-    if (kw->flag || kw->flag2)
-        kw->validate = validate_content;
-    return 0;
+        return SC_COMPILE_DROP;
+    sc_content_kw *content = &kw->as.content;
+    content->base64 = is_string(value, "base64");
+    content->json = is_string(json_object_get(cn->json, "contentMediaType"), "application/json");
+    return content->base64 || content->json ? SC_COMPILE_KEEP : SC_COMPILE_DROP;
+}
+
+/* contentMediaType alone; beside contentEncoding, that keyword checks both. */
+int sc_compile_content_media_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    (void)c;
+    if (!cn->draft7 || !json_is_string(value) || json_object_get(cn->json, "contentEncoding"))
+        return SC_COMPILE_DROP;
+    kw->as.content.json = is_string(value, "application/json");
+    return kw->as.content.json ? SC_COMPILE_KEEP : SC_COMPILE_DROP;
 }

@@ -5,35 +5,36 @@
  */
 #include "sc_internal.h"
 
-static int validate_format(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_format(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     if (!json_is_string(instance))
         return 1;
-    int r = sc_format_check(kw->str.s, json_string_value(instance), json_string_length(instance));
+    const char *format = kw->as.format.name.s;
+    int r = sc_format_check(format, json_string_value(instance), json_string_length(instance));
     if (r != 0)
         return 1;
     if (v->full) {
         sc_buf a;
         sc_buf_init(&a);
         sc_buf_quote(&a, instance);
-        sc_report(v, kw, "%s is not a valid %s", sc_buf_cstr(&a), kw->str.s);
+        sc_report(v, kw, "%s is not a valid %s", sc_buf_cstr(&a), format);
         sc_buf_free(&a);
     }
     return 0;
 }
 
-int sc_kw_format(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_format(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     if (!json_is_string(value))
-        return sc_compile_fail(c, kw, "\"format\" must be a string");
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"format\" must be a string");
     int assert = c->opts->assert_format || (!cn->draft7 && (cn->vocab & SC_VOC_FORMAT_ASSERTION));
     if (!assert)
-        return 0; /* annotation only: nothing to check */
-    kw->str.len = json_string_length(value);
-    kw->str.s = sc_strndup(json_string_value(value), kw->str.len);
-    if (!kw->str.s)
-        return sc_compile_fail(c, kw, "out of memory");
-    kw->validate = validate_format;
-    return 0;
+        return SC_COMPILE_DROP; /* annotation only: nothing to check */
+    sc_str *name = &kw->as.format.name;
+    name->len = json_string_length(value);
+    name->s = sc_strndup(json_string_value(value), name->len);
+    if (!name->s)
+        return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+    return SC_COMPILE_KEEP;
 }

@@ -250,11 +250,11 @@ static void walk(walk_state *w, json_t *node, size_t base, const char *resource_
 int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, sc_error *error)
 {
     if (!doc || (!json_is_object(doc) && !json_is_boolean(doc))) {
-        sc_error_set(error, uri, "a schema must be an object or a boolean");
+        sc_error_set(error, SC_ERROR_INVALID_SCHEMA, uri, "a schema must be an object or a boolean");
         return -1;
     }
     if (grow((void **)&idx->docs, &idx->capdocs, idx->ndocs + 1, sizeof *idx->docs) < 0) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
     idx->docs[idx->ndocs++] = json_incref(doc);
@@ -264,7 +264,7 @@ int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, s
         given[sc_uri_base_length(given)] = '\0';
     size_t base = add_uri(idx, given);
     if (base == (size_t)-1) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
     walk_state w = {idx, error, 0};
@@ -277,7 +277,7 @@ int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, s
     walk(&w, doc, base, idx->uris[base], &pointer, NULL, draft7_walk);
     sc_buf_free(&pointer);
     if (w.failed || idx->ninfos == before) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
     /* The document root answers to the given URI (which wins over earlier entries) and to
@@ -285,13 +285,13 @@ int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, s
     size_t root = before;
     if (uri) {
         if (sc_map_put(&idx->resources, idx->uris[base], strlen(idx->uris[base]), root, 1) < 0) {
-            sc_error_set(error, uri, "out of memory");
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
             return -1;
         }
     } else {
         const char *own = idx->uris[idx->infos[root].base];
         if (sc_map_put(&idx->resources, own, strlen(own), root, 1) < 0) {
-            sc_error_set(error, uri, "out of memory");
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
             return -1;
         }
     }
@@ -345,11 +345,11 @@ int sc_registry_add(sc_registry *registry, const char *uri, json_t *document, sc
     if (error)
         memset(error, 0, sizeof *error);
     if (!registry) {
-        sc_error_set(error, uri, "no registry");
+        sc_error_set(error, SC_ERROR_USAGE, uri, "no registry");
         return -1;
     }
     if (!uri && !(json_is_object(document) && json_is_string(json_object_get(document, "$id")))) {
-        sc_error_set(error, NULL, "the document has no $id and no URI was given");
+        sc_error_set(error, SC_ERROR_USAGE, NULL, "the document has no $id and no URI was given");
         return -1;
     }
     return sc_index_add(&registry->index, uri, document, -1, error);

@@ -112,8 +112,8 @@ static void vreport(sc_vctx *v, const sc_kw *kw, const char *fmt, va_list ap)
     char text[512];
     vsnprintf(text, sizeof text, fmt, ap);
     char suffix[64];
-    snprintf(suffix, sizeof suffix, "/%s", kw->name);
-    report_text(v, kw->name, suffix, kw->abs, text);
+    snprintf(suffix, sizeof suffix, "/%s", kw->def->name);
+    report_text(v, kw->def->name, suffix, kw->abs, text);
 }
 
 void sc_report(sc_vctx *v, const sc_kw *kw, const char *fmt, ...)
@@ -126,21 +126,21 @@ void sc_report(sc_vctx *v, const sc_kw *kw, const char *fmt, ...)
     va_end(ap);
 }
 
-static void push_instance(sc_vctx *v, const char *token, size_t token_len, size_t index)
+/* Appends one location step to a JSON Pointer. */
+static void push_token(sc_buf *path, sc_token token)
 {
-    if (token)
-        sc_buf_pointer_token(&v->ipath, token, token_len);
-    else if (index != (size_t)-1)
-        sc_buf_printf(&v->ipath, "/%zu", index);
+    if (token.kind == SC_TOKEN_NAME)
+        sc_buf_pointer_token(path, token.name, token.len);
+    else if (token.kind == SC_TOKEN_INDEX)
+        sc_buf_printf(path, "/%zu", token.index);
 }
 
-void sc_report_at(sc_vctx *v, const sc_kw *kw, const char *token, size_t token_len, size_t index,
-                  const char *fmt, ...)
+void sc_report_at(sc_vctx *v, const sc_kw *kw, sc_token at, const char *fmt, ...)
 {
     if (!v->full)
         return;
     size_t mark = v->ipath.len;
-    push_instance(v, token, token_len, index);
+    push_token(&v->ipath, at);
     va_list ap;
     va_start(ap, fmt);
     vreport(v, kw, fmt, ap);
@@ -181,7 +181,7 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
     int result = 1;
     for (size_t i = 0; i < node->nkws; i++) {
         const sc_kw *kw = &node->kws[i];
-        int r = kw->validate(v, kw, instance, use);
+        int r = kw->def->validate(v, kw, instance, use);
         if (r < 0) {
             result = -1;
             break;
@@ -206,22 +206,18 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
     return result;
 }
 
-int sc_validate_child(sc_vctx *v, const sc_kw *kw, const char *kw_token, size_t kw_token_len, size_t kw_index,
-                      const sc_node *node, const json_t *instance, const char *inst_token, size_t inst_token_len,
-                      size_t inst_index, sc_ann *ann)
+int sc_validate_step(sc_vctx *v, const sc_kw *kw, const sc_node *schema, const sc_step *step)
 {
     if (!v->full)
-        return sc_validate_node(v, node, instance, ann);
+        return sc_validate_node(v, schema, step->instance, step->ann);
+    const char *keyword = step->keyword ? step->keyword : kw->def->name;
     size_t kmark = v->kpath.len, imark = v->ipath.len;
-    sc_buf_pointer_token(&v->kpath, kw->name, strlen(kw->name));
-    if (kw_token)
-        sc_buf_pointer_token(&v->kpath, kw_token, kw_token_len);
-    else if (kw_index != (size_t)-1)
-        sc_buf_printf(&v->kpath, "/%zu", kw_index);
-    push_instance(v, inst_token, inst_token_len, inst_index);
+    sc_buf_pointer_token(&v->kpath, keyword, strlen(keyword));
+    push_token(&v->kpath, step->via);
+    push_token(&v->ipath, step->at);
     const char *via = v->via;
-    v->via = kw->name;
-    int r = sc_validate_node(v, node, instance, ann);
+    v->via = keyword;
+    int r = sc_validate_node(v, schema, step->instance, step->ann);
     v->via = via;
     sc_buf_truncate(&v->kpath, kmark);
     sc_buf_truncate(&v->ipath, imark);

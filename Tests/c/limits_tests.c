@@ -33,7 +33,8 @@ static double now(void)
 static const sc_parse_limits bridge = {
     .max_bytes = 65536, .max_depth = 64, .max_string_length = 16384, .max_properties = 256, .max_array_length = 1024};
 
-/* Parses text with limits: expects success, or failure with expected_text inside the error. */
+/* Parses text with limits: expects success, or a limit failure (SC_ERROR_LIMIT) with
+ * expected_text inside the error. */
 static void expect_parse(const char *name, const char *text, size_t length, const sc_parse_limits *limits,
                          const char *expected_text)
 {
@@ -44,8 +45,9 @@ static void expect_parse(const char *name, const char *text, size_t length, cons
         snprintf(detail, sizeof detail, "%s", value ? "accepted" : err.text);
         report(value != NULL, name, detail);
     } else {
-        snprintf(detail, sizeof detail, "%s", value ? "accepted, expected a refusal" : err.text);
-        report(!value && strstr(err.text, expected_text) != NULL, name, detail);
+        snprintf(detail, sizeof detail, "%s (code %d)", value ? "accepted, expected a refusal" : err.text,
+                 (int)err.code);
+        report(!value && err.code == SC_ERROR_LIMIT && strstr(err.text, expected_text) != NULL, name, detail);
     }
     json_decref(value);
 }

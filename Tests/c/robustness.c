@@ -137,8 +137,8 @@ int main(int argc, char **argv)
                     sc_schema_free(compiled_schema);
                 } else {
                     rejected++;
-                    if (!err.text[0])
-                        fprintf(stderr, "compile failed without a message\n");
+                    if (!err.text[0] || err.code == SC_ERROR_NONE)
+                        fprintf(stderr, "compile failed without a message or a code\n");
                 }
                 json_decref(copy);
             }

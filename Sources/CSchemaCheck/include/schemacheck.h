@@ -42,7 +42,27 @@ void sc_options_init(sc_options *opts);
 
 #define SC_ERROR_TEXT_LENGTH 320
 
+/*
+ * What kind of failure an sc_error describes, for programs; the text is for people.
+ * SC_ERROR_NONE (0) means nothing failed. New codes may be added at the end.
+ */
+typedef enum sc_error_code {
+    SC_ERROR_NONE = 0,
+    SC_ERROR_OUT_OF_MEMORY = 1,       /* an allocation failed; nothing is wrong with the input */
+    SC_ERROR_PARSE = 2,               /* not JSON: syntax, invalid UTF-8, a duplicate key, trailing data */
+    SC_ERROR_LIMIT = 3,               /* a limit was exceeded: input size, nesting, string length,
+                                       * members, items, or a schema nested too deeply to compile */
+    SC_ERROR_INVALID_SCHEMA = 4,      /* a keyword has a value its dialect does not allow, or the
+                                       * document is not a schema at all */
+    SC_ERROR_UNRESOLVED_REFERENCE = 5, /* $ref / $dynamicRef names nothing in the document or registry */
+    SC_ERROR_BAD_REGEX = 6,           /* pattern / patternProperties is not a usable ECMA-262 regex */
+    SC_ERROR_UNKNOWN_DIALECT = 7,     /* $schema names no known dialect, or a meta-schema requires
+                                       * a vocabulary this checker does not know */
+    SC_ERROR_USAGE = 8                /* a bad argument: no registry, no URI for a document without $id */
+} sc_error_code;
+
 typedef struct sc_error {
+    sc_error_code code;                  /* SC_ERROR_NONE unless something failed */
     char text[SC_ERROR_TEXT_LENGTH];     /* one sentence saying what is wrong */
     char location[SC_ERROR_TEXT_LENGTH]; /* where: schema URI#pointer, or "" */
     int line;                            /* for parse errors: 1-based, else 0 */
@@ -64,7 +84,8 @@ typedef struct sc_parse_limits {
  * Parses one JSON text the way bridge messages must be read: duplicate keys are an error
  * (JSON_REJECT_DUPLICATES), NUL inside strings is kept (JSON_ALLOW_NUL), invalid UTF-8 is
  * an error, trailing garbage is an error. limits may be NULL. Returns a new reference,
- * or NULL with *error filled.
+ * or NULL with *error filled: SC_ERROR_PARSE (with line, column and position),
+ * SC_ERROR_LIMIT or SC_ERROR_OUT_OF_MEMORY.
  */
 json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits,
                  sc_error *error);
@@ -101,7 +122,8 @@ void sc_registry_free(sc_registry *registry);
 /*
  * Registers a schema document under uri, or under its own $id when uri is NULL.
  * Embedded $id and $anchor resources inside it become resolvable too. The registry takes
- * its own reference to document. Returns 0, or -1 with *error filled.
+ * its own reference to document. Returns 0, or -1 with *error filled (SC_ERROR_INVALID_SCHEMA
+ * for a document that is not a schema, SC_ERROR_USAGE, SC_ERROR_OUT_OF_MEMORY).
  */
 int sc_registry_add(sc_registry *registry, const char *uri, json_t *document, sc_error *error);
 
@@ -112,7 +134,9 @@ typedef struct sc_schema sc_schema;
 /*
  * Compiles the schema found at uri (which may carry a #fragment) in the registry.
  * References resolve only within the registry: nothing is fetched. Returns NULL with
- * *error filled for a broken schema (bad keyword value, unresolvable $ref, bad regex).
+ * *error filled for a broken schema: SC_ERROR_INVALID_SCHEMA (a bad keyword value),
+ * SC_ERROR_UNRESOLVED_REFERENCE, SC_ERROR_BAD_REGEX, SC_ERROR_UNKNOWN_DIALECT, SC_ERROR_LIMIT
+ * (nested too deeply), SC_ERROR_OUT_OF_MEMORY; the location names the schema object.
  */
 sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts,
                       sc_error *error);
