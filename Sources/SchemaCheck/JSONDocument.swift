@@ -48,12 +48,15 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var line: Int
     public var column: Int
     public var position: Int
+    /// `.parse`, `.limitExceeded` or `.outOfMemory`.
+    public var kind: CheckerErrorKind
 
-    public init(message: String, line: Int = 0, column: Int = 0, position: Int = 0) {
+    public init(message: String, line: Int = 0, column: Int = 0, position: Int = 0, kind: CheckerErrorKind = .parse) {
         self.message = message
         self.line = line
         self.column = column
         self.position = position
+        self.kind = kind
     }
 
     public var description: String {
@@ -123,7 +126,8 @@ public final class JSONDocument: @unchecked Sendable {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return .failure(JSONParseError(
-                message: message, line: Int(error.line), column: Int(error.column), position: error.position))
+                message: message, line: Int(error.line), column: Int(error.column), position: error.position,
+                kind: CheckerErrorKind(error.code)))
         }
         return .success(value)
     }

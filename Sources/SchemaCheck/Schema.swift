@@ -1,21 +1,59 @@
 import CJansson
 import CSchemaCheck
 
+/// What kind of failure a `SchemaError` or `JSONParseError` is, for programs (the message is
+/// for people). One case per `sc_error_code` of the C checker (schemacheck.h).
+public enum CheckerErrorKind: Sendable, Hashable {
+    /// An allocation failed; nothing is wrong with the input.
+    case outOfMemory
+    /// Not JSON: syntax, invalid UTF-8, a duplicate key, trailing data.
+    case parse
+    /// A limit was exceeded: input size, nesting, string length, members, items, or a schema
+    /// nested too deeply to compile.
+    case limitExceeded
+    /// A keyword has a value its dialect does not allow, or the document is not a schema.
+    case invalidSchema
+    /// A `$ref` or `$dynamicRef` names nothing in the document or the registry.
+    case unresolvedReference
+    /// `pattern` or `patternProperties` is not a usable ECMA-262 regular expression.
+    case badRegex
+    /// `$schema` names no known dialect, or a meta-schema requires an unknown vocabulary.
+    case unknownDialect
+    /// A bad argument: no URI for a document without `$id`.
+    case usage
+
+    init(_ code: sc_error_code) {
+        switch code {
+        case SC_ERROR_OUT_OF_MEMORY: self = .outOfMemory
+        case SC_ERROR_PARSE: self = .parse
+        case SC_ERROR_LIMIT: self = .limitExceeded
+        case SC_ERROR_UNRESOLVED_REFERENCE: self = .unresolvedReference
+        case SC_ERROR_BAD_REGEX: self = .badRegex
+        case SC_ERROR_UNKNOWN_DIALECT: self = .unknownDialect
+        case SC_ERROR_USAGE: self = .usage
+        default: self = .invalidSchema
+        }
+    }
+}
+
 /// A schema that could not be registered or compiled: a bad keyword value, an
 /// unresolvable `$ref`, a bad regular expression. `location` is the schema's URI#pointer.
 public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     public var location: String
+    public var kind: CheckerErrorKind
 
-    public init(message: String, location: String = "") {
+    public init(message: String, location: String = "", kind: CheckerErrorKind = .invalidSchema) {
         self.message = message
         self.location = location
+        self.kind = kind
     }
 
     init(_ error: sc_error) {
         var copy = error
         message = withUnsafeBytes(of: &copy.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         location = withUnsafeBytes(of: &copy.location) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        kind = CheckerErrorKind(error.code)
     }
 
     public var description: String {

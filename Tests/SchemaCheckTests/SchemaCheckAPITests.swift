@@ -57,6 +57,24 @@ struct ParsingTests {
         }
     }
 
+    @Test func parseErrorKinds() {
+        func kind(_ text: String, _ limits: ParseLimits = .bridgeMessage) -> CheckerErrorKind? {
+            do {
+                _ = try JSONDocument(text, limits: limits)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        #expect(kind("{\"a\": nope}") == .parse)
+        #expect(kind("{\"a\": 1, \"a\": 2}") == .parse)
+        #expect(kind("") == .parse)
+        #expect(kind("[1, 2, 3]", ParseLimits(maxBytes: 4)) == .limitExceeded)
+        #expect(kind("[[[1]]]", ParseLimits(maxDepth: 2)) == .limitExceeded)
+        #expect(kind("[1, 2]", ParseLimits(maxArrayLength: 1)) == .limitExceeded)
+        #expect(kind("[1, 2]") == nil)
+    }
+
     @Test func limits() throws {
         let long = "\"" + String(repeating: "x", count: 16 * 1024 + 1) + "\""
         #expect(throws: JSONParseError.self) { try JSONDocument(long, limits: .bridgeMessage) }
@@ -201,6 +219,29 @@ struct ValidationTests {
         #expect(throws: SchemaError.self) { try CompiledSchema(document: ["$ref": "other.json"]) }
         #expect(throws: SchemaError.self) { try CompiledSchema(document: ["pattern": "(unclosed"]) }
         #expect(throws: SchemaError.self) { try CompiledSchema(document: ["type": "text"]) }
+    }
+
+    /// Programs tell failures apart by kind, not by the wording of the message.
+    @Test func compileErrorKinds() {
+        func kind(_ document: JSONValue) -> CheckerErrorKind? {
+            do {
+                _ = try CompiledSchema(document: document)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        #expect(kind(["minLength": -1]) == .invalidSchema)
+        #expect(kind(["type": "text"]) == .invalidSchema)
+        #expect(kind(["$ref": "other.json"]) == .unresolvedReference)
+        #expect(kind(["$defs": ["a": true], "$ref": "#/$defs/b"]) == .unresolvedReference)
+        #expect(kind(["pattern": "(unclosed"]) == .badRegex)
+        #expect(kind(["patternProperties": ["[z-a]": true]]) == .badRegex)
+        #expect(kind(5) == .invalidSchema)
+        var deep: JSONValue = true
+        for _ in 0..<1100 { deep = ["not": deep] }
+        #expect(kind(deep) == .limitExceeded)
+        #expect(kind(["minLength": 1]) == nil)
     }
 
     @Test func cyclesDoNotHang() throws {
