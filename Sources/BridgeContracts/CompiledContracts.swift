@@ -89,6 +89,8 @@ public final class CompiledContracts: Sendable {
             return dialect != "https://json-schema.org/draft/2020-12/schema"
                 && dialect != "https://json-schema.org/draft/2019-09/schema"
                 && dialect != "http://json-schema.org/draft-07/schema"
+                && dialect != "http://json-schema.org/draft-06/schema"
+                && dialect != "http://json-schema.org/draft-04/schema"
         case "$ref", "$dynamicRef", "$recursiveRef", "$id":
             return true
         default:

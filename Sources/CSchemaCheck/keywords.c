@@ -12,82 +12,92 @@
 
 static const sc_keyword keyword_table[] = {
     /* in-place references first: their annotations count for the unevaluated keywords */
-    {"$ref", SC_FAMILY_REF, 0, SC_IN_BOTH, SC_VOC_CORE, SC_TRAIT_IN_PLACE, sc_compile_ref, sc_validate_ref},
+    {"$ref", SC_FAMILY_REF, 0, SC_IN_ALL, SC_VOC_CORE, SC_TRAIT_IN_PLACE, sc_compile_ref, sc_validate_ref},
     {"$dynamicRef", SC_FAMILY_DYNAMIC_REF, 0, SC_IN_2020, SC_VOC_CORE, SC_TRAIT_IN_PLACE, sc_compile_dynamic_ref,
      sc_validate_dynamic_ref},
+    {"$recursiveRef", SC_FAMILY_DYNAMIC_REF, 0, SC_IN_2019, SC_VOC_CORE, SC_TRAIT_IN_PLACE, sc_compile_recursive_ref,
+     sc_validate_dynamic_ref},
     /* assertions */
-    {"type", SC_FAMILY_TYPE, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_type, sc_validate_type},
-    {"enum", SC_FAMILY_VALUE, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_enum, sc_validate_enum},
-    {"const", SC_FAMILY_VALUE, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_const, sc_validate_const},
-    {"multipleOf", SC_FAMILY_MULTIPLE, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_multiple_of,
+    {"type", SC_FAMILY_TYPE, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_type, sc_validate_type},
+    {"enum", SC_FAMILY_VALUE, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_enum, sc_validate_enum},
+    {"const", SC_FAMILY_VALUE, 0, SC_IN_6_ON, SC_VOC_VALIDATION, 0, sc_compile_const, sc_validate_const},
+    {"multipleOf", SC_FAMILY_MULTIPLE, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_multiple_of,
      sc_validate_multiple_of},
-    {"maximum", SC_FAMILY_BOUND, SC_BOUND_MAXIMUM, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_bound,
+    /* draft-04: a boolean exclusiveMaximum/exclusiveMinimum makes maximum/minimum exclusive */
+    {"maximum", SC_FAMILY_BOUND, SC_BOUND_MAXIMUM, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_bound,
      sc_validate_bound},
-    {"exclusiveMaximum", SC_FAMILY_BOUND, SC_BOUND_EXCLUSIVE_MAXIMUM, SC_IN_BOTH, SC_VOC_VALIDATION, 0,
+    {"exclusiveMaximum", SC_FAMILY_BOUND, SC_BOUND_EXCLUSIVE_MAXIMUM, SC_IN_6_ON, SC_VOC_VALIDATION, 0,
      sc_compile_bound, sc_validate_bound},
-    {"minimum", SC_FAMILY_BOUND, SC_BOUND_MINIMUM, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_bound,
+    {"exclusiveMaximum", SC_FAMILY_NO_DATA, 0, SC_IN_4, SC_VOC_VALIDATION, 0, sc_compile_exclusive_flag, NULL},
+    {"minimum", SC_FAMILY_BOUND, SC_BOUND_MINIMUM, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_bound,
      sc_validate_bound},
-    {"exclusiveMinimum", SC_FAMILY_BOUND, SC_BOUND_EXCLUSIVE_MINIMUM, SC_IN_BOTH, SC_VOC_VALIDATION, 0,
+    {"exclusiveMinimum", SC_FAMILY_BOUND, SC_BOUND_EXCLUSIVE_MINIMUM, SC_IN_6_ON, SC_VOC_VALIDATION, 0,
      sc_compile_bound, sc_validate_bound},
-    {"maxLength", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_length,
+    {"exclusiveMinimum", SC_FAMILY_NO_DATA, 0, SC_IN_4, SC_VOC_VALIDATION, 0, sc_compile_exclusive_flag, NULL},
+    {"maxLength", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length,
      sc_validate_length},
-    {"minLength", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_length,
+    {"minLength", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length,
      sc_validate_length},
-    {"pattern", SC_FAMILY_PATTERN, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_pattern, sc_validate_pattern},
-    {"format", SC_FAMILY_FORMAT, 0, SC_IN_BOTH, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION, 0,
+    {"pattern", SC_FAMILY_PATTERN, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_pattern, sc_validate_pattern},
+    {"format", SC_FAMILY_FORMAT, 0, SC_IN_ALL, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION, 0,
      sc_compile_format, sc_validate_format},
-    {"contentEncoding", SC_FAMILY_CONTENT, 0, SC_IN_7, SC_VOC_ALL, 0, sc_compile_content_encoding,
+    /* annotations unless sc_options.assert_content; contentSchema is applied by them */
+    {"contentEncoding", SC_FAMILY_CONTENT, 0, SC_IN_7_ON, SC_VOC_CONTENT, 0, sc_compile_content_encoding,
      sc_validate_content},
-    {"contentMediaType", SC_FAMILY_CONTENT, 0, SC_IN_7, SC_VOC_ALL, 0, sc_compile_content_media_type,
+    {"contentMediaType", SC_FAMILY_CONTENT, 0, SC_IN_7_ON, SC_VOC_CONTENT, 0, sc_compile_content_media_type,
      sc_validate_content},
-    {"maxItems", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_item_count,
+    {"maxItems", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_item_count,
      sc_validate_item_count},
-    {"minItems", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_item_count,
+    {"minItems", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_item_count,
      sc_validate_item_count},
-    {"uniqueItems", SC_FAMILY_NO_DATA, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_unique_items,
+    {"uniqueItems", SC_FAMILY_NO_DATA, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_unique_items,
      sc_validate_unique_items},
-    {"maxContains", SC_FAMILY_NO_DATA, 0, SC_IN_2020, SC_VOC_VALIDATION, 0, sc_compile_contains_bound, NULL},
-    {"minContains", SC_FAMILY_NO_DATA, 0, SC_IN_2020, SC_VOC_VALIDATION, 0, sc_compile_contains_bound, NULL},
-    {"maxProperties", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_property_count,
+    {"maxContains", SC_FAMILY_NO_DATA, 0, SC_IN_2019_ON, SC_VOC_VALIDATION, 0, sc_compile_contains_bound, NULL},
+    {"minContains", SC_FAMILY_NO_DATA, 0, SC_IN_2019_ON, SC_VOC_VALIDATION, 0, sc_compile_contains_bound, NULL},
+    {"maxProperties", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_property_count,
      sc_validate_property_count},
-    {"minProperties", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_BOTH, SC_VOC_VALIDATION, 0,
-     sc_compile_property_count, sc_validate_property_count},
-    {"required", SC_FAMILY_REQUIRED, 0, SC_IN_BOTH, SC_VOC_VALIDATION, 0, sc_compile_required, sc_validate_required},
-    {"dependentRequired", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2020, SC_VOC_VALIDATION, 0, sc_compile_dependent_required,
-     sc_validate_dependencies},
+    {"minProperties", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_property_count,
+     sc_validate_property_count},
+    {"required", SC_FAMILY_REQUIRED, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_required, sc_validate_required},
+    {"dependentRequired", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2019_ON, SC_VOC_VALIDATION, 0,
+     sc_compile_dependent_required, sc_validate_dependencies},
     /* applicators */
-    {"allOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
+    {"allOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
      sc_validate_all_of},
-    {"anyOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
+    {"anyOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
      sc_validate_any_of},
-    {"oneOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
+    {"oneOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
      sc_validate_one_of},
-    {"not", SC_FAMILY_SUBSCHEMA, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_subschema,
+    {"not", SC_FAMILY_SUBSCHEMA, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_subschema,
      sc_validate_not},
-    {"if", SC_FAMILY_CONDITIONAL, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_if, sc_validate_if},
-    {"dependentSchemas", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2020, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE,
+    {"if", SC_FAMILY_CONDITIONAL, 0, SC_IN_7_ON, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_if,
+     sc_validate_if},
+    {"dependentSchemas", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2019_ON, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE,
      sc_compile_dependent_schemas, sc_validate_dependencies},
-    /* draft-07's form; kept in 2020-12 for compatibility */
-    {"dependencies", SC_FAMILY_DEPENDENCIES, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE,
+    /* up to draft-07; kept in 2019-09 and 2020-12 for compatibility */
+    {"dependencies", SC_FAMILY_DEPENDENCIES, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE,
      sc_compile_dependencies, sc_validate_dependencies},
-    {"properties", SC_FAMILY_PROPERTIES, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0, sc_compile_properties,
+    {"properties", SC_FAMILY_PROPERTIES, 0, SC_IN_ALL, SC_VOC_APPLICATOR, 0, sc_compile_properties,
      sc_validate_properties},
-    {"patternProperties", SC_FAMILY_PATTERN_PROPERTIES, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0,
+    {"patternProperties", SC_FAMILY_PATTERN_PROPERTIES, 0, SC_IN_ALL, SC_VOC_APPLICATOR, 0,
      sc_compile_pattern_properties, sc_validate_pattern_properties},
     /* after properties and patternProperties, whose data it borrows */
-    {"additionalProperties", SC_FAMILY_ADDITIONAL_PROPERTIES, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0,
-     sc_compile_additional_properties, sc_validate_additional_properties},
-    {"propertyNames", SC_FAMILY_SUBSCHEMA, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0, sc_compile_property_names,
+    {"additionalProperties", SC_FAMILY_ADDITIONAL_PROPERTIES, 0, SC_IN_ALL, SC_VOC_APPLICATOR,
+     SC_TRAIT_BOOLEAN_IN_DRAFT4, sc_compile_additional_properties, sc_validate_additional_properties},
+    {"propertyNames", SC_FAMILY_SUBSCHEMA, 0, SC_IN_6_ON, SC_VOC_APPLICATOR, 0, sc_compile_property_names,
      sc_validate_property_names},
-    {"prefixItems", SC_FAMILY_ITEMS, 0, SC_IN_2020, SC_VOC_APPLICATOR, 0, sc_compile_prefix_items, sc_validate_items},
-    {"items", SC_FAMILY_ITEMS, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0, sc_compile_items, sc_validate_items},
-    {"additionalItems", SC_FAMILY_ITEMS, 0, SC_IN_7, SC_VOC_APPLICATOR, 0, sc_compile_additional_items,
+    {"prefixItems", SC_FAMILY_ITEMS, 0, SC_IN_2020, SC_VOC_APPLICATOR, 0, sc_compile_prefix_items,
      sc_validate_items},
-    {"contains", SC_FAMILY_CONTAINS, 0, SC_IN_BOTH, SC_VOC_APPLICATOR, 0, sc_compile_contains, sc_validate_contains},
+    /* one schema, or (up to 2019-09) an array of schemas for the first items */
+    {"items", SC_FAMILY_ITEMS, 0, SC_IN_ALL, SC_VOC_APPLICATOR, 0, sc_compile_items, sc_validate_items},
+    {"additionalItems", SC_FAMILY_ITEMS, 0, SC_IN_UP_TO_2019, SC_VOC_APPLICATOR, SC_TRAIT_BOOLEAN_IN_DRAFT4,
+     sc_compile_additional_items, sc_validate_items},
+    {"contains", SC_FAMILY_CONTAINS, 0, SC_IN_6_ON, SC_VOC_APPLICATOR, 0, sc_compile_contains,
+     sc_validate_contains},
     /* last: they read what everything before them evaluated */
-    {"unevaluatedItems", SC_FAMILY_SUBSCHEMA, 0, SC_IN_2020, SC_VOC_UNEVALUATED, SC_TRAIT_READS_ANN,
+    {"unevaluatedItems", SC_FAMILY_SUBSCHEMA, 0, SC_IN_2019_ON, SC_VOC_UNEVALUATED, SC_TRAIT_READS_ANN,
      sc_compile_subschema, sc_validate_unevaluated_items},
-    {"unevaluatedProperties", SC_FAMILY_SUBSCHEMA, 0, SC_IN_2020, SC_VOC_UNEVALUATED, SC_TRAIT_READS_ANN,
+    {"unevaluatedProperties", SC_FAMILY_SUBSCHEMA, 0, SC_IN_2019_ON, SC_VOC_UNEVALUATED, SC_TRAIT_READS_ANN,
      sc_compile_subschema, sc_validate_unevaluated_properties},
 };
 
@@ -184,6 +194,7 @@ size_t sc_kw_child_count(const sc_kw *kw)
     switch (kw->def->family) {
     case SC_FAMILY_ITEMS:
         return kw->as.items.nprefix + 1;
+    case SC_FAMILY_CONTENT:
     case SC_FAMILY_CONTAINS:
     case SC_FAMILY_SUBSCHEMA:
     case SC_FAMILY_ADDITIONAL_PROPERTIES:
@@ -210,6 +221,8 @@ const sc_node *sc_kw_child(const sc_kw *kw, size_t index)
     switch (kw->def->family) {
     case SC_FAMILY_ITEMS:
         return index < kw->as.items.nprefix ? kw->as.items.prefix[index] : kw->as.items.rest;
+    case SC_FAMILY_CONTENT:
+        return kw->as.content.schema;
     case SC_FAMILY_CONTAINS:
         return kw->as.contains.schema;
     case SC_FAMILY_SUBSCHEMA:

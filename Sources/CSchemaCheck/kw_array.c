@@ -1,7 +1,7 @@
 /*
  * kw_array.c: maxItems, minItems, uniqueItems; the array applicators prefixItems, items
  * (either form) and additionalItems, which all compile to one sc_items_kw; contains with
- * minContains/maxContains.
+ * minContains/maxContains (2019-09 on).
  */
 #include "sc_internal.h"
 
@@ -116,8 +116,8 @@ int sc_compile_prefix_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *v
 int sc_compile_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     sc_items_kw *items = &kw->as.items;
-    if ((cn->draft7 || (cn->vocab & SC_VOC_2019_ITEMS)) && json_is_array(value)) {
-        /* the draft-07 (and 2019-09) tuple form behaves like prefixItems */
+    if (cn->draft <= SC_DRAFT_2019 && json_is_array(value)) {
+        /* the tuple form (up to 2019-09) behaves like prefixItems */
         if (json_array_size(value) == 0)
             return SC_COMPILE_DROP; /* nothing to apply; additionalItems then covers every item */
         return sc_compile_prefix_items(c, cn, kw, value);
@@ -126,7 +126,7 @@ int sc_compile_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (!items->rest)
         return SC_COMPILE_FAILED;
     items->rest_from = 0;
-    if (!cn->draft7) {
+    if (cn->draft == SC_DRAFT_2020) {
         json_t *prefix = json_object_get(cn->json, "prefixItems");
         if (json_is_array(prefix) && (cn->vocab & SC_VOC_APPLICATOR))
             items->rest_from = json_array_size(prefix);
@@ -196,7 +196,7 @@ int sc_compile_contains(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value
         return SC_COMPILE_FAILED;
     contains->min = 1;
     contains->max = SIZE_MAX;
-    if (!cn->draft7 && (cn->vocab & SC_VOC_VALIDATION)) {
+    if (cn->draft >= SC_DRAFT_2019 && (cn->vocab & SC_VOC_VALIDATION)) {
         json_t *min = json_object_get(cn->json, "minContains");
         json_t *max = json_object_get(cn->json, "maxContains");
         sc_num num;

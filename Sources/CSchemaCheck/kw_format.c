@@ -1,7 +1,8 @@
 /*
  * kw_format.c: "format" glue. An annotation by default; an assertion when the options
  * ask for it or the meta-schema enables the format-assertion vocabulary. Unknown format
- * names are ignored, and only strings are checked.
+ * names are ignored, and only strings are checked; "hostname" is RFC 1123 alone before
+ * draft-07.
  */
 #include "sc_internal.h"
 
@@ -11,8 +12,7 @@ int sc_validate_format(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_a
     if (!json_is_string(instance))
         return 1;
     const char *format = kw->as.format.name.s;
-    int r = sc_format_check(format, json_string_value(instance), json_string_length(instance));
-    if (r != 0)
+    if (kw->as.format.check(json_string_value(instance), json_string_length(instance)))
         return 1;
     if (v->full) {
         sc_buf a;
@@ -28,7 +28,7 @@ int sc_compile_format(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     if (!json_is_string(value))
         return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"format\" must be a string");
-    int assert = c->opts->assert_format || (!cn->draft7 && (cn->vocab & SC_VOC_FORMAT_ASSERTION));
+    int assert = c->opts->assert_format || (cn->draft == SC_DRAFT_2020 && (cn->vocab & SC_VOC_FORMAT_ASSERTION));
     if (!assert)
         return SC_COMPILE_DROP; /* annotation only: nothing to check */
     sc_str *name = &kw->as.format.name;
@@ -36,5 +36,6 @@ int sc_compile_format(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     name->s = sc_strndup(json_string_value(value), name->len);
     if (!name->s)
         return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
-    return SC_COMPILE_KEEP;
+    kw->as.format.check = sc_format_lookup(name->s, cn->draft <= SC_DRAFT_6);
+    return kw->as.format.check ? SC_COMPILE_KEEP : SC_COMPILE_DROP; /* unknown names are ignored */
 }

@@ -1,6 +1,7 @@
 /*
- * kw_numeric.c: multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum.
- * Integers compare exactly; 1.0 is the integer 1.
+ * kw_numeric.c: multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum (numbers,
+ * or draft-04's booleans that make maximum and minimum exclusive). Integers compare exactly;
+ * 1.0 is the integer 1.
  */
 #include "sc_internal.h"
 
@@ -88,9 +89,25 @@ int sc_validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_an
 
 int sc_compile_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    (void)cn;
     if (sc_num_get(value, &kw->as.bound.limit) < 0)
         return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a number", kw->def->name);
-    kw->as.bound.kind = (sc_bound_kind)kw->def->variant;
+    sc_bound_kind kind = (sc_bound_kind)kw->def->variant;
+    if (cn->draft == SC_DRAFT_4) {
+        /* draft-04: "exclusiveMaximum": true beside "maximum" makes it exclusive */
+        if (kind == SC_BOUND_MAXIMUM && json_is_true(json_object_get(cn->json, "exclusiveMaximum")))
+            kind = SC_BOUND_EXCLUSIVE_MAXIMUM;
+        if (kind == SC_BOUND_MINIMUM && json_is_true(json_object_get(cn->json, "exclusiveMinimum")))
+            kind = SC_BOUND_EXCLUSIVE_MINIMUM;
+    }
+    kw->as.bound.kind = kind;
     return SC_COMPILE_KEEP;
+}
+
+/* draft-04's exclusiveMaximum and exclusiveMinimum: a boolean that maximum and minimum read. */
+int sc_compile_exclusive_flag(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    (void)cn;
+    if (!json_is_boolean(value))
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a boolean in draft-04", kw->def->name);
+    return SC_COMPILE_DROP;
 }

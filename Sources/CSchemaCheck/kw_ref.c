@@ -1,10 +1,12 @@
 /*
- * kw_ref.c: $ref and $dynamicRef.
+ * kw_ref.c: $ref, $dynamicRef (2020-12) and $recursiveRef (2019-09).
  *
  * Both are resolved at compile time against the base URI of their schema object. A
  * $dynamicRef whose static target carries a matching "$dynamicAnchor" is dynamic: at
  * validation time the outermost resource in the dynamic scope that declares that anchor
- * wins (the compile step has compiled those anchors for every resource reached).
+ * wins (the compile step has compiled those anchors for every resource reached). A
+ * $recursiveRef whose target says "$recursiveAnchor": true is dynamic the 2019-09 way: the
+ * outermost of the innermost run of resources in the dynamic scope that say so too.
  */
 #include "sc_internal.h"
 
@@ -42,10 +44,22 @@ static const sc_node *dynamic_target(const sc_vctx *v, const sc_dynamic_ref_kw *
     return found ? found : ref->target;
 }
 
+/* 2019-09: from the innermost resource outwards, as long as each says "$recursiveAnchor":
+ * true, the outermost one's root. */
+static const sc_node *recursive_target(const sc_vctx *v, const sc_dynamic_ref_kw *ref)
+{
+    const sc_node *found = ref->target;
+    for (const sc_scope *s = v->scope; s && s->resource->recursive_root; s = s->outer)
+        found = s->resource->recursive_root;
+    return found;
+}
+
 int sc_validate_dynamic_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     const sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
-    const sc_node *target = ref->anchor.s ? dynamic_target(v, ref) : ref->target;
+    const sc_node *target = ref->recursive ? recursive_target(v, ref)
+                            : ref->anchor.s ? dynamic_target(v, ref)
+                                            : ref->target;
     sc_step step = {.instance = instance, .ann = ann};
     return sc_validate_step(v, kw, target, &step);
 }
@@ -74,5 +88,20 @@ int sc_compile_dynamic_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *va
             free(name);
         }
     }
+    return SC_COMPILE_KEEP;
+}
+
+int sc_compile_recursive_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    if (!json_is_string(value))
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"$recursiveRef\" must be a string");
+    sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
+    ref->target = sc_compile_reference(c, cn, json_string_value(value), kw->abs);
+    if (!ref->target)
+        return SC_COMPILE_FAILED;
+    /* dynamic only when the resource it lands on says "$recursiveAnchor": true */
+    ref->recursive = ref->target->recursive_anchor;
+    if (ref->recursive)
+        c->recursive_refs = 1;
     return SC_COMPILE_KEEP;
 }

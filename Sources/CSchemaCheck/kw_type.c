@@ -1,8 +1,9 @@
 /*
- * kw_type.c: type, enum, const.
+ * kw_type.c: type, enum, const. A whole real (1.0) is an integer, except in draft-04.
  */
 #include "sc_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 enum {
@@ -31,8 +32,9 @@ static unsigned type_bit(const char *name)
     return 0;
 }
 
-static int type_matches(unsigned mask, const json_t *instance)
+static int type_matches(const sc_type_kw *type, const json_t *instance)
 {
+    unsigned mask = type->mask;
     switch (json_typeof(instance)) {
     case JSON_NULL:
         return (mask & T_NULL) != 0;
@@ -50,7 +52,11 @@ static int type_matches(unsigned mask, const json_t *instance)
     case JSON_REAL:
         if (mask & T_NUMBER)
             return 1;
-        return (mask & T_INTEGER) && sc_json_is_integral(instance);
+        if (!(mask & T_INTEGER) || !sc_json_is_integral(instance))
+            return 0;
+        /* draft-04: 1.0 is not an integer. An integer literal past 64 bits arrives as a real
+         * too (sc_parse), so a whole real that no int64 holds still counts as one. */
+        return type->whole_reals_are_integers || fabs(json_real_value(instance)) >= 9223372036854775808.0;
     }
     return 0;
 }
@@ -59,7 +65,7 @@ int sc_validate_type(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann
 {
     (void)ann;
     unsigned mask = kw->as.type.mask;
-    if (type_matches(mask, instance))
+    if (type_matches(&kw->as.type, instance))
         return 1;
     if (v->full) {
         sc_buf expected;
@@ -84,7 +90,6 @@ int sc_validate_type(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann
 
 int sc_compile_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    (void)cn;
     unsigned mask = 0;
     if (json_is_string(value)) {
         mask = type_bit(json_string_value(value));
@@ -103,6 +108,7 @@ int sc_compile_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
                                "\"type\" must be a string or an array of strings");
     }
     kw->as.type.mask = mask;
+    kw->as.type.whole_reals_are_integers = cn->draft != SC_DRAFT_4;
     return SC_COMPILE_KEEP;
 }
 

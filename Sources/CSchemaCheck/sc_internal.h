@@ -8,10 +8,12 @@
  *   arena.c       per-message arenas behind jansson's allocator hooks (bulk validation)
  *   uri.c         RFC 3986 reference resolution
  *   pointer.c     RFC 6901 JSON Pointers in URI fragments
+ *   dialect.c     the five dialects: "$schema" URIs, what a meta-schema's $vocabulary switches on
  *   registry.c    documents, embedded resources ($id), anchors, per-node base URIs
  *   keywords.c    the keyword table (name, family, dialects, compile and validate functions)
  *                 and what every family's data owns
  *   compile.c     dialects, vocabularies, lazy memoized node compile, compile errors
+ *   loops.c       loops that make no progress, found once at compile time
  *   validate.c    the walk over compiled nodes, annotations, both modes
  *   output.c      basic output units and results
  *   kw_*.c        one family of keywords each: compile + validate functions
@@ -147,9 +149,13 @@ char *sc_percent_decode(const char *text, size_t len, size_t *out_len);
 /* Follows an (already %-decoded) JSON Pointer from root; NULL when it leads nowhere. */
 json_t *sc_pointer_follow(json_t *root, const char *pointer, size_t len);
 
-/* ---- registry ------------------------------------------------------------------------- */
+/* ---- dialects (dialect.c) ------------------------------------------------------------ */
 
-/* A dialect is its draft plus the vocabularies switched on. */
+/* The five dialects, oldest first: "draft <= SC_DRAFT_7" reads "draft-07 or older". */
+typedef enum sc_draft { SC_DRAFT_4, SC_DRAFT_6, SC_DRAFT_7, SC_DRAFT_2019, SC_DRAFT_2020 } sc_draft;
+
+/* Vocabularies (2019-09 and 2020-12 meta-schemas switch them on and off; older dialects
+ * have them all). */
 enum {
     SC_VOC_CORE = 1u << 0,
     SC_VOC_APPLICATOR = 1u << 1,
@@ -159,23 +165,75 @@ enum {
     SC_VOC_FORMAT_ASSERTION = 1u << 5,
     SC_VOC_CONTENT = 1u << 6,
     SC_VOC_METADATA = 1u << 7,
-    SC_VOC_ALL = 0xffu,
-    /* not a vocabulary: draft 2019-09 read as 2020-12 but with its array "items" (tuple)
-     * and "additionalItems", and without "prefixItems" */
-    SC_VOC_2019_ITEMS = 1u << 8
+    SC_VOC_ALL = 0xffu
 };
+
+/* 1 and the dialect in *draft when uri is one of the five meta-schema URIs (with or without
+ * its empty fragment), else 0. */
+int sc_draft_of_uri(const char *uri, sc_draft *draft);
+/* The meta-schema URI of a dialect, as "$schema" names it. */
+const char *sc_draft_uri(sc_draft draft);
+sc_draft sc_draft_from_dialect(sc_dialect dialect);
+/* "2020-12", "draft-07", ... for messages. */
+const char *sc_draft_name(sc_draft draft);
+
+/* Sets of dialects (a keyword, a subschema position exists in them). */
+enum {
+    SC_IN_4 = 1u << SC_DRAFT_4,
+    SC_IN_6 = 1u << SC_DRAFT_6,
+    SC_IN_7 = 1u << SC_DRAFT_7,
+    SC_IN_2019 = 1u << SC_DRAFT_2019,
+    SC_IN_2020 = 1u << SC_DRAFT_2020,
+    SC_IN_ALL = SC_IN_4 | SC_IN_6 | SC_IN_7 | SC_IN_2019 | SC_IN_2020,
+    SC_IN_6_ON = SC_IN_ALL & ~SC_IN_4,
+    SC_IN_7_ON = SC_IN_7 | SC_IN_2019 | SC_IN_2020,
+    SC_IN_2019_ON = SC_IN_2019 | SC_IN_2020,
+    SC_IN_UP_TO_7 = SC_IN_4 | SC_IN_6 | SC_IN_7,
+    SC_IN_UP_TO_2019 = SC_IN_UP_TO_7 | SC_IN_2019
+};
+
+/* draft-07 and older: every keyword beside "$ref" is ignored, "$id" (or "id") included. */
+static inline int sc_draft_ref_overrides(sc_draft draft)
+{
+    return draft <= SC_DRAFT_7;
+}
+
+/* The identifier keyword: "id" in draft-04, "$id" after it. */
+static inline const char *sc_draft_id_keyword(sc_draft draft)
+{
+    return draft == SC_DRAFT_4 ? "id" : "$id";
+}
+
+typedef struct sc_resolved_dialect {
+    sc_draft draft;
+    unsigned vocab; /* SC_VOC_* */
+} sc_resolved_dialect;
+
+/* Finds a registered meta-schema by URI (fragment allowed), or NULL. */
+typedef const json_t *(*sc_meta_lookup)(const void *context, const char *uri);
+
+enum { SC_DIALECT_UNKNOWN = -1, SC_DIALECT_UNSUPPORTED_VOCABULARY = -2 };
+
+/* What a "$schema" URI means: one of the five dialects, or a registered meta-schema whose
+ * own "$schema" chain leads to one (its "$vocabulary" then picks the vocabularies). Returns
+ * 0, or SC_DIALECT_UNKNOWN / SC_DIALECT_UNSUPPORTED_VOCABULARY with a sentence in why. */
+int sc_dialect_resolve(const char *schema_uri, sc_meta_lookup find, const void *context, sc_resolved_dialect *out,
+                       char *why, size_t why_size);
+
+/* ---- registry ------------------------------------------------------------------------- */
 
 /* What the index knows about one schema object (or boolean) inside a document. */
 typedef struct sc_nodeinfo {
     json_t *node;             /* borrowed; the document is held by the index */
     size_t base;              /* index of the base URI in sc_index.uris */
     char *canonical;          /* absolute URI#pointer of this node */
-    const char *schema_uri;   /* effective $schema (borrowed from the JSON), or NULL */
+    const char *schema_uri;   /* effective $schema: borrowed from the JSON, or the URI of the
+                               * index's default dialect; never NULL */
 } sc_nodeinfo;
 
 typedef struct sc_index {
     sc_map resources;  /* absolute URI (no fragment) -> nodeinfo index */
-    sc_map anchors;    /* "URI#name" -> nodeinfo index ($anchor, $dynamicAnchor, draft-07 "#name" ids) */
+    sc_map anchors;    /* "URI#name" -> nodeinfo index ($anchor, $dynamicAnchor, "#name" ids) */
     sc_map nodes;      /* json_t address -> nodeinfo index */
     sc_nodeinfo *infos;
     size_t ninfos, capinfos;
@@ -183,18 +241,23 @@ typedef struct sc_index {
     size_t nuris, capuris;
     json_t **docs;     /* owned references */
     size_t ndocs, capdocs;
+    sc_draft default_draft; /* how documents without "$schema" are read */
+    const struct sc_index *outer; /* also searched for meta-schemas (a registry), or NULL */
 } sc_index;
 
 struct sc_registry {
     sc_index index;
 };
 
-void sc_index_init(sc_index *idx);
+/* default_draft: how documents without "$schema" are read; outer (may be NULL): another
+ * index searched for custom meta-schemas. */
+void sc_index_init(sc_index *idx, sc_draft default_draft, const sc_index *outer);
 void sc_index_free(sc_index *idx);
-/* Adds a document: uri (may be NULL: the $id, else "") names it; walks it for embedded
- * resources and anchors. draft7_walk: 1 read "$id" the draft-07 way ($ref siblings
- * ignored), 0 the 2020-12 way, -1 unknown (index identifiers of both kinds). */
-int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, sc_error *error);
+/* Adds a document: uri (may be NULL: then its own root identifier names it) is its retrieval
+ * URI; walks it for embedded resources and anchors the way its dialect reads them. */
+int sc_index_add(sc_index *idx, const char *uri, json_t *doc, sc_error *error);
+/* A meta-schema (or any resource) by URI, searched in idx and then its outer index. */
+const json_t *sc_index_meta_lookup(const void *idx, const char *uri);
 /* Looks up a resource by absolute URI without fragment. */
 const sc_nodeinfo *sc_index_resource(const sc_index *idx, const char *uri, size_t len);
 const sc_nodeinfo *sc_index_anchor(const sc_index *idx, const char *uri_with_name);
@@ -217,6 +280,7 @@ typedef struct sc_name_list {
 /* type: the allowed JSON types as a bit mask (kw_type.c). */
 typedef struct sc_type_kw {
     unsigned mask;
+    int whole_reals_are_integers; /* 1.0 is an integer (not in draft-04) */
 } sc_type_kw;
 
 /* enum (an array of allowed values) and const (the one allowed value). */
@@ -254,15 +318,17 @@ typedef struct sc_pattern_kw {
     sc_regex *re;
 } sc_pattern_kw;
 
-/* format, when it asserts. */
+/* format, when it asserts a format this checker knows. */
 typedef struct sc_format_kw {
-    sc_str name;
+    sc_str name;        /* for messages */
+    sc_format_fn check; /* the format's checker, as the dialect defines it */
 } sc_format_kw;
 
-/* contentEncoding + contentMediaType as assertions on strings. */
+/* contentEncoding + contentMediaType (+ contentSchema) as assertions on strings. */
 typedef struct sc_content_kw {
-    int base64; /* the string is base64 (decoded before the media type check) */
-    int json;   /* the (decoded) content is JSON */
+    int base64;           /* the string is base64 (decoded before the media type check) */
+    int json;             /* the (decoded) content is JSON */
+    const sc_node *schema; /* contentSchema, applied to that JSON, or NULL */
 } sc_content_kw;
 
 /* The array applicators: prefixItems, the array form of items (draft-07, 2019-09), items,
@@ -349,11 +415,13 @@ typedef struct sc_ref_kw {
     const sc_node *target;
 } sc_ref_kw;
 
-/* $dynamicRef: its static target, and when that target declares a matching $dynamicAnchor,
- * the anchor name looked up in the dynamic scope at validation time. */
+/* $dynamicRef (2020-12): its static target, and when that target declares a matching
+ * $dynamicAnchor, the anchor name looked up in the dynamic scope at validation time.
+ * $recursiveRef (2019-09): its static target, dynamic when that says "$recursiveAnchor": true. */
 typedef struct sc_dynamic_ref_kw {
     const sc_node *target;
-    sc_str anchor; /* owned; anchor.s is NULL when the reference is not dynamic */
+    sc_str anchor; /* owned; anchor.s is NULL when a $dynamicRef is not dynamic */
+    int recursive; /* a dynamic $recursiveRef */
 } sc_dynamic_ref_kw;
 
 /* Which member of sc_kw's data a keyword fills; the keyword table decides it. */
@@ -394,13 +462,11 @@ enum {
 };
 typedef int (*sc_kw_compile_fn)(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 
-/* Where a keyword exists (bits of sc_keyword.dialects). */
-enum { SC_IN_2020 = 1u << 0, SC_IN_7 = 1u << 1, SC_IN_BOTH = SC_IN_2020 | SC_IN_7 };
-
 /* Keyword traits (bits of sc_keyword.traits). */
 enum {
     SC_TRAIT_IN_PLACE = 1u << 0,   /* applies subschemas to the same instance location */
-    SC_TRAIT_READS_ANN = 1u << 1   /* reads the annotations of its schema object (unevaluated*) */
+    SC_TRAIT_READS_ANN = 1u << 1,  /* reads the annotations of its schema object (unevaluated*) */
+    SC_TRAIT_BOOLEAN_IN_DRAFT4 = 1u << 2 /* its value may be a boolean even in draft-04 */
 };
 
 /* One entry of the keyword table (keywords.c). */
@@ -408,7 +474,7 @@ typedef struct sc_keyword {
     const char *name;
     sc_kw_family family;
     int variant;        /* family-specific: the sc_bound_kind or sc_count_side it stands for */
-    unsigned dialects;  /* SC_IN_* */
+    unsigned dialects;  /* SC_IN_*: where it exists */
     unsigned vocab;     /* SC_VOC_* bits that switch it on (2020-12 meta-schemas) */
     unsigned traits;    /* SC_TRAIT_* */
     sc_kw_compile_fn compile;
@@ -460,7 +526,8 @@ typedef struct sc_resource_rt sc_resource_rt;
 /* A compiled schema object (or boolean schema). */
 struct sc_node {
     int boolean;             /* -1 object schema, 0 false, 1 true */
-    int draft7;
+    sc_draft draft;
+    int loop_check;          /* on a loop that makes no progress: validation watches for it */
     sc_kw *kws;
     size_t nkws;
     size_t capkws;
@@ -468,16 +535,19 @@ struct sc_node {
     const sc_resource_rt *resource; /* the schema resource this node belongs to */
     int needs_ann;           /* has unevaluatedProperties/unevaluatedItems */
     char *dynamic_anchor;    /* its "$dynamicAnchor" (2020-12), or NULL */
+    int recursive_anchor;    /* it says "$recursiveAnchor": true (2019-09) */
     size_t index;            /* position in sc_schema.nodes */
 };
 
-/* Dynamic anchors of one resource, for $dynamicRef at validation time. */
+/* Dynamic anchors of one resource, for $dynamicRef and $recursiveRef at validation time. */
 struct sc_resource_rt {
     char *uri;
-    sc_str *anchor_names;
+    sc_str *anchor_names;          /* $dynamicAnchor names (2020-12) */
     sc_node **anchor_nodes;
     size_t nanchors;
     size_t capanchors;
+    const sc_node *recursive_root; /* its root, when that says "$recursiveAnchor": true (2019-09) */
+    int recursive_checked;         /* compile time: the root was looked at */
 };
 
 struct sc_schema {
@@ -488,6 +558,7 @@ struct sc_schema {
     size_t nresources, capresources;
     uint32_t max_depth;
     int assert_format;
+    char *loop_location;      /* owned: a schema object on a loop that makes no progress, or NULL */
 };
 
 /* Compile context, used by the keyword families. */
@@ -503,6 +574,7 @@ struct sc_cctx {
     /* $dynamicRef anchor names in use, for the second pass that compiles dynamic anchors */
     sc_str *dyn_names;
     size_t ndyn, capdyn;
+    int recursive_refs;      /* a $recursiveRef is dynamic: the pass compiles recursive roots */
 };
 
 /* Compile state for one schema object, handed to keyword compile functions. */
@@ -511,7 +583,8 @@ struct sc_cnode {
     const sc_nodeinfo *info; /* may be NULL for nodes reached by pointer into unknown places */
     const char *base;        /* base URI */
     const char *canonical;   /* absolute location of the object */
-    int draft7;
+    const char *schema_uri;  /* "$schema" in scope (inherited by subschemas the index missed) */
+    sc_draft draft;
     unsigned vocab;
     sc_node *node;
 };
@@ -548,6 +621,11 @@ sc_resource_rt *sc_compile_resource(sc_cctx *c, const char *uri);
 /* 1 when value is a schema (object or boolean). */
 int sc_is_schema(const json_t *value);
 
+/* Finds the loops that make no progress (loops.c): marks a node on each so validation
+ * watches for them, and remembers one location for sc_schema_loop_location. 0, or -1 when
+ * out of memory. */
+int sc_find_loops(sc_schema *schema);
+
 /* ---- annotations and validation ------------------------------------------------------- */
 
 /* What in-place applicators evaluated at one instance location (for unevaluated*). */
@@ -582,6 +660,13 @@ typedef struct sc_unit_store {
     int oom;
 } sc_unit_store;
 
+/* A node that loop_check marks, being applied to an instance: a list on the C stack. */
+typedef struct sc_loop_frame {
+    const sc_node *node;
+    const json_t *instance;
+    const struct sc_loop_frame *outer;
+} sc_loop_frame;
+
 struct sc_vctx {
     const sc_schema *schema;
     int full;                /* the mode: 1 sc_validate (collect units and locations), 0 sc_is_valid */
@@ -592,6 +677,11 @@ struct sc_vctx {
     sc_unit_store *out;      /* full mode */
     const char *incomplete;  /* why validation could not finish */
     const char *via;         /* full mode: the keyword that led to the current node */
+    const sc_loop_frame *loops; /* marked nodes being applied, innermost first */
+    const sc_node *loop_at;  /* the node found applied to the same value inside itself */
+    char *loop_instance;     /* full mode: where (instance and keyword locations), owned */
+    char *loop_keyword;
+    const char *loop_via;    /* full mode: the keyword that entered the loop again */
 };
 
 /* One step of a location: a property name, an array index, or nothing. */
@@ -664,6 +754,7 @@ int sc_validate_const(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_an
 int sc_compile_multiple_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_validate_multiple_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann);
 int sc_compile_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
+int sc_compile_exclusive_flag(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann);
 /* kw_string.c */
 int sc_compile_length(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
@@ -719,6 +810,7 @@ int sc_validate_if(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *
 int sc_compile_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_validate_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann);
 int sc_compile_dynamic_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
+int sc_compile_recursive_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value);
 int sc_validate_dynamic_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann);
 /* kw_unevaluated.c (compiled by sc_compile_subschema) */
 int sc_validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann);

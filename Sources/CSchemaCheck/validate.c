@@ -150,6 +150,23 @@ void sc_report_at(sc_vctx *v, const sc_kw *kw, sc_token at, const char *fmt, ...
 
 /* ---- the walk ------------------------------------------------------------------------- */
 
+/* node is being applied to the value it is already being applied to: a loop that makes no
+ * progress. Validation of this instance cannot finish; where it happened is kept for the
+ * result (full mode). */
+static int loop_found(sc_vctx *v, const sc_node *node)
+{
+    v->incomplete = "the schema applies itself to the same value in a loop";
+    if (!v->loop_at) {
+        v->loop_at = node;
+        if (v->full) {
+            v->loop_instance = sc_strdup(sc_buf_cstr(&v->ipath));
+            v->loop_keyword = sc_strdup(sc_buf_cstr(&v->kpath));
+            v->loop_via = v->via;
+        }
+    }
+    return -1;
+}
+
 int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
 {
     if (node->boolean == 1)
@@ -161,8 +178,19 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
         return 0;
     }
     if (v->depth >= v->schema->max_depth) {
-        v->incomplete = "the schema nests deeper than the validation depth limit (a $ref cycle?)";
+        v->incomplete = "the schema nests deeper than the validation depth limit";
         return -1;
+    }
+    sc_loop_frame loop;
+    const sc_loop_frame *outer_loops = v->loops;
+    if (node->loop_check) {
+        for (const sc_loop_frame *f = v->loops; f; f = f->outer)
+            if (f->node == node && f->instance == instance)
+                return loop_found(v, node);
+        loop.node = node;
+        loop.instance = instance;
+        loop.outer = v->loops;
+        v->loops = &loop;
     }
     v->depth++;
     sc_scope frame;
@@ -202,6 +230,7 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
         sc_ann_free(&local);
     }
     v->scope = saved;
+    v->loops = outer_loops;
     v->depth--;
     return result;
 }

@@ -63,24 +63,43 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Compile options (`sc_options`).
 public struct SchemaOptions: Sendable, Hashable {
-    public enum Dialect: Sendable, Hashable {
+    /// A JSON Schema dialect. A schema without `$schema` is read in the default dialect exactly
+    /// as if its `$schema` named it.
+    public enum Dialect: Sendable, Hashable, CaseIterable {
         case draft2020_12
+        case draft2019_09
         case draft7
+        case draft6
+        case draft4
+
+        var cValue: sc_dialect {
+            switch self {
+            case .draft2020_12: SC_DIALECT_2020_12
+            case .draft2019_09: SC_DIALECT_2019_09
+            case .draft7: SC_DIALECT_DRAFT7
+            case .draft6: SC_DIALECT_DRAFT6
+            case .draft4: SC_DIALECT_DRAFT4
+            }
+        }
     }
 
     /// Used when a schema resource has no `$schema`.
     public var dialect: Dialect
     /// `format` as an assertion instead of an annotation.
     public var assertFormat: Bool
+    /// `contentEncoding` (base64), `contentMediaType` (application/json) and `contentSchema` as
+    /// assertions where the dialect has them (draft-07, 2019-09, 2020-12); annotations otherwise.
+    public var assertContent: Bool
     /// PCRE2 match limit per match; 0 is the checker's default.
     public var regexMatchLimit: UInt32
     /// Bound on nested schema/instance recursion during validation; 0 is the default (512).
     public var maxValidationDepth: UInt32
 
-    public init(dialect: Dialect = .draft2020_12, assertFormat: Bool = false, regexMatchLimit: UInt32 = 0,
-                maxValidationDepth: UInt32 = 0) {
+    public init(dialect: Dialect = .draft2020_12, assertFormat: Bool = false, assertContent: Bool = false,
+                regexMatchLimit: UInt32 = 0, maxValidationDepth: UInt32 = 0) {
         self.dialect = dialect
         self.assertFormat = assertFormat
+        self.assertContent = assertContent
         self.regexMatchLimit = regexMatchLimit
         self.maxValidationDepth = maxValidationDepth
     }
@@ -88,8 +107,9 @@ public struct SchemaOptions: Sendable, Hashable {
     var cValue: sc_options {
         var options = sc_options()
         sc_options_init(&options)
-        options.default_dialect = dialect == .draft7 ? SC_DIALECT_DRAFT7 : SC_DIALECT_2020_12
+        options.default_dialect = dialect.cValue
         options.assert_format = assertFormat ? 1 : 0
+        options.assert_content = assertContent ? 1 : 0
         options.regex_match_limit = regexMatchLimit
         if maxValidationDepth > 0 { options.max_validation_depth = maxValidationDepth }
         return options
@@ -102,10 +122,14 @@ public struct SchemaOptions: Sendable, Hashable {
 public final class SchemaRegistry {
     let raw: OpaquePointer
 
-    /// With `includeMetaSchemas`, the official 2020-12 (with its meta/ vocabularies) and
-    /// draft-07 meta-schemas are registered under their `$id`s, so a schema may `$ref` them.
-    public init(includeMetaSchemas: Bool = true) {
-        guard let registry = sc_registry_new() else { fatalError("out of memory creating a schema registry") }
+    /// With `includeMetaSchemas`, the official meta-schemas (2020-12 and 2019-09 with their
+    /// vocabularies, draft-07, draft-06, draft-04) are registered under their identifiers, so a
+    /// schema may `$ref` them. Documents added without `$schema` are read in `dialect`: compile
+    /// with the same `SchemaOptions.dialect`.
+    public init(includeMetaSchemas: Bool = true, dialect: SchemaOptions.Dialect = .draft2020_12) {
+        guard let registry = sc_registry_new_for_dialect(dialect.cValue) else {
+            fatalError("out of memory creating a schema registry")
+        }
         raw = registry
         guard includeMetaSchemas else { return }
         for path in BundledMetaSchemas.files.keys.sorted() where path.hasSuffix(".json") {
@@ -144,7 +168,8 @@ public final class SchemaRegistry {
 public enum ValidationStatus: Sendable, Hashable {
     case valid
     case invalid
-    /// Validation could not finish (regex match limit, depth limit, out of memory).
+    /// Validation could not finish (regex match limit, depth limit, a loop that makes no
+    /// progress, out of memory).
     case incomplete
 }
 
@@ -219,6 +244,13 @@ public final class CompiledSchema: @unchecked Sendable {
 
     deinit {
         sc_schema_free(raw)
+    }
+
+    /// The location of a schema object that can apply itself to the same value in a loop (a
+    /// `$ref` cycle with no property or item in between), or nil. Such a schema compiles, but
+    /// an instance that enters the loop cannot be validated (`.incomplete`).
+    public var loopLocation: String? {
+        sc_schema_loop_location(raw).map { String(cString: $0) }
     }
 
     /// The fast path: stops at the first failure and builds no locations.

@@ -1,5 +1,5 @@
 /*
- * schemacheck.h: a JSON Schema checker on jansson (draft 2020-12 and draft-07).
+ * schemacheck.h: a JSON Schema checker on jansson (drafts 2020-12, 2019-09, 07, 06 and 04).
  *
  * Compile once, validate many. A schema document (and the documents it references, added
  * to a registry under their URIs) is compiled into a tree of keyword nodes; validation
@@ -23,19 +23,30 @@ extern "C" {
 
 /* ---- dialects and options ---------------------------------------------------------- */
 
+/*
+ * A dialect is chosen by "$schema" (one of the meta-schema URIs below, or a meta-schema
+ * registered under its URI); a schema without "$schema" is read in the default dialect,
+ * exactly as if "$schema" named it. An unknown "$schema" is an error (SC_ERROR_UNKNOWN_DIALECT).
+ */
 typedef enum sc_dialect {
-    SC_DIALECT_2020_12 = 0, /* the default for a schema with no $schema */
-    SC_DIALECT_DRAFT7 = 1
+    SC_DIALECT_2020_12 = 0, /* https://json-schema.org/draft/2020-12/schema (the default) */
+    SC_DIALECT_DRAFT7 = 1,  /* http://json-schema.org/draft-07/schema# */
+    SC_DIALECT_2019_09 = 2, /* https://json-schema.org/draft/2019-09/schema */
+    SC_DIALECT_DRAFT6 = 3,  /* http://json-schema.org/draft-06/schema# */
+    SC_DIALECT_DRAFT4 = 4   /* http://json-schema.org/draft-04/schema# */
 } sc_dialect;
 
 typedef struct sc_options {
-    sc_dialect default_dialect;  /* used when the root schema has no $schema */
+    sc_dialect default_dialect;  /* used for a document without $schema */
     int assert_format;           /* nonzero: "format" is an assertion, not an annotation */
+    int assert_content;          /* nonzero: contentEncoding (base64), contentMediaType
+                                  * (application/json) and contentSchema are assertions where the
+                                  * dialect has them (draft-07, 2019-09, 2020-12); else annotations */
     uint32_t regex_match_limit;  /* PCRE2 match limit per match; 0 means the default */
     uint32_t max_validation_depth; /* bound on nested schema/instance recursion; 0 = default */
 } sc_options;
 
-/* Fills opts with the defaults (2020-12, format as annotation, default limits). */
+/* Fills opts with the defaults (2020-12, format and content as annotations, default limits). */
 void sc_options_init(sc_options *opts);
 
 /* ---- errors -------------------------------------------------------------------------- */
@@ -116,11 +127,16 @@ json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length,
 
 typedef struct sc_registry sc_registry;
 
+/* A registry whose documents without $schema are read as 2020-12 (sc_registry_new) or as the
+ * given dialect; compile with the same default_dialect. */
 sc_registry *sc_registry_new(void);
+sc_registry *sc_registry_new_for_dialect(sc_dialect dialect);
 void sc_registry_free(sc_registry *registry);
 
 /*
- * Registers a schema document under uri, or under its own $id when uri is NULL.
+ * Registers a schema document under uri, or under its own $id ("id" in draft-04) when uri
+ * is NULL. In draft-07 and older an identifier beside "$ref" is ignored inside the document,
+ * but the document still answers to it.
  * Embedded $id and $anchor resources inside it become resolvable too. The registry takes
  * its own reference to document. Returns 0, or -1 with *error filled (SC_ERROR_INVALID_SCHEMA
  * for a document that is not a schema, SC_ERROR_USAGE, SC_ERROR_OUT_OF_MEMORY).
@@ -147,12 +163,22 @@ sc_schema *sc_compile_document(json_t *document, const sc_registry *registry,
 
 void sc_schema_free(sc_schema *schema);
 
+/*
+ * A loop that makes no progress: "$ref" (or another in-place applicator) leading back to the
+ * same schema object without stepping into a property or an item. Such a schema compiles;
+ * an instance that enters the loop fails validation with status -1 and an error naming it.
+ * Returns the absolute location of one schema object on such a loop, or NULL (for linting:
+ * the string lives as long as the schema).
+ */
+const char *sc_schema_loop_location(const sc_schema *schema);
+
 /* ---- validating ---------------------------------------------------------------------- */
 
 /*
  * The fast path: stops at the first failure and tracks no locations.
  * Returns 1 valid, 0 invalid, -1 when validation itself could not finish (regex match
- * limit, depth limit, out of memory). Thread-safe on a shared schema.
+ * limit, depth limit, a loop that makes no progress, out of memory). Thread-safe on a
+ * shared schema.
  */
 int sc_is_valid(const sc_schema *schema, const json_t *instance);
 
