@@ -4,7 +4,7 @@ import Testing
 @testable import BridgeCLI
 
 /// `bridgectl validate --schema` as a general JSON Schema command line: real-world schemas of
-/// every dialect, `--draft`, `$ref` loops, content keywords.
+/// every dialect, `--draft`, `$ref` loops, content keywords, and the lint warning for loops.
 @Suite struct SchemaModeCLITests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -101,6 +101,21 @@ import Testing
         let result = run(["validate", "--schema", schema, try file(#""x""#)])
         #expect(result.code == 2)
         #expect(result.out.contains("the schema at file://") && result.out.contains("self.json# applies itself"), "\(result.out)")
+    }
+
+    @Test func lintWarnsAboutALoopAndStaysGreen() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-lint-loop-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: copy)
+        let schema = copy.appendingPathComponent("schemas/apply.v1.json")
+        try String(contentsOf: schema, encoding: .utf8)
+            .replacingOccurrences(of: ##""payload": { "$ref": "#/$defs/payload" }"##,
+                                  with: ##""payload": { "$ref": "#/$defs/payload" }, "extra": { "$ref": "#/$defs/loop" }"##)
+            .replacingOccurrences(of: ##""$defs": {"##, with: ##""$defs": { "loop": { "allOf": [{ "$ref": "#/$defs/loop" }] },"##)
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let result = run(["lint", "--contracts", copy.path])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains("schemas/apply.v1.json: (root): warning: the schema at https://bridge.sendy.co.kr/contracts/schemas/apply.v1.json#/$defs/loop applies itself to the same value in a loop"), "\(result.out)")
+        #expect(result.out.contains("lint: clean, 1 warning(s)"), "\(result.out)")
     }
 
     // MARK: content keywords

@@ -1,3 +1,4 @@
+import Foundation
 import SchemaCheck
 import Testing
 
@@ -123,6 +124,23 @@ struct DialectTests {
                 #expect(byOption.check(instance) == bySchema.check(instance), "\(dialect): \(schema) on \(instance)")
             }
         }
+    }
+
+    /// lint and `$ref` to a meta-schema need every built-in meta-schema to compile in its own
+    /// dialect and to accept itself.
+    @Test(arguments: SchemaOptions.Dialect.allCases)
+    func builtInMetaSchemasCompileAndAcceptThemselves(_ dialect: SchemaOptions.Dialect) throws {
+        let registry = SchemaRegistry()
+        let uri = Self.metaSchemaURIs[dialect]!
+        let meta = try registry.compile(uri: uri)
+        #expect(meta.loopLocation == nil)
+        let folder = ["draft2020-12", "draft2019-09", "draft7", "draft6", "draft4"][
+            SchemaOptions.Dialect.allCases.firstIndex(of: dialect)!]
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("metaschemas/\(folder)/schema.json")
+        let own = try JSONDocument(Data(contentsOf: file), limits: .unlimited)
+        #expect(meta.check(own) == .valid, "\(uri)")
+        #expect(meta.check(["type": 5]) == .invalid, "\(uri)")
     }
 
     // MARK: what differs between dialects
