@@ -95,13 +95,22 @@ public struct SchemaOptions: Sendable, Hashable {
     /// Bound on nested schema/instance recursion during validation; 0 is the default (512).
     public var maxValidationDepth: UInt32
 
-    public init(dialect: Dialect = .draft2020_12, assertFormat: Bool = false, assertContent: Bool = false,
-                regexMatchLimit: UInt32 = 0, maxValidationDepth: UInt32 = 0) {
+    public init(dialect: Dialect = .draft2020_12, assertFormat: Bool = false, regexMatchLimit: UInt32 = 0,
+                maxValidationDepth: UInt32 = 0) {
         self.dialect = dialect
         self.assertFormat = assertFormat
-        self.assertContent = assertContent
+        self.assertContent = false
         self.regexMatchLimit = regexMatchLimit
         self.maxValidationDepth = maxValidationDepth
+    }
+
+    /// The same, with content assertions chosen. (A separate initialiser, so that code built
+    /// against the one above keeps linking.)
+    public init(dialect: Dialect = .draft2020_12, assertFormat: Bool = false, assertContent: Bool,
+                regexMatchLimit: UInt32 = 0, maxValidationDepth: UInt32 = 0) {
+        self.init(dialect: dialect, assertFormat: assertFormat, regexMatchLimit: regexMatchLimit,
+                  maxValidationDepth: maxValidationDepth)
+        self.assertContent = assertContent
     }
 
     var cValue: sc_options {
