@@ -167,31 +167,15 @@ static int loop_found(sc_vctx *v, const sc_node *node)
     return -1;
 }
 
-int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+/* The keywords of an object schema, in order, inside its dynamic scope frame. Inlined into
+ * both callers: it is the innermost loop of every validation. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SC_ALWAYS_INLINE inline
+#endif
+static SC_ALWAYS_INLINE int validate_keywords(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
 {
-    if (node->boolean == 1)
-        return 1;
-    if (node->boolean == 0) {
-        if (v->full)
-            report_text(v, v->via ? v->via : "false", NULL, node->canonical,
-                        "no value is allowed here (the schema is false)");
-        return 0;
-    }
-    if (v->depth >= v->schema->max_depth) {
-        v->incomplete = "the schema nests deeper than the validation depth limit";
-        return -1;
-    }
-    sc_loop_frame loop;
-    const sc_loop_frame *outer_loops = v->loops;
-    if (node->loop_check) {
-        for (const sc_loop_frame *f = v->loops; f; f = f->outer)
-            if (f->node == node && f->instance == instance)
-                return loop_found(v, node);
-        loop.node = node;
-        loop.instance = instance;
-        loop.outer = v->loops;
-        v->loops = &loop;
-    }
     v->depth++;
     sc_scope frame;
     const sc_scope *saved = v->scope;
@@ -230,9 +214,41 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
         sc_ann_free(&local);
     }
     v->scope = saved;
-    v->loops = outer_loops;
     v->depth--;
     return result;
+}
+
+/* A node on a loop (loops.c): applied to a value it is already being applied to, it would
+ * never finish. Only these nodes pay for the watch. */
+static int validate_watched(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
+    for (const sc_loop_frame *f = v->loops; f; f = f->outer)
+        if (f->node == node && f->instance == instance)
+            return loop_found(v, node);
+    sc_loop_frame loop = {node, instance, v->loops};
+    v->loops = &loop;
+    int result = validate_keywords(v, node, instance, ann);
+    v->loops = loop.outer;
+    return result;
+}
+
+int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
+    if (node->boolean == 1)
+        return 1;
+    if (node->boolean == 0) {
+        if (v->full)
+            report_text(v, v->via ? v->via : "false", NULL, node->canonical,
+                        "no value is allowed here (the schema is false)");
+        return 0;
+    }
+    if (v->depth >= v->schema->max_depth) {
+        v->incomplete = "the schema nests deeper than the validation depth limit";
+        return -1;
+    }
+    if (node->loop_check)
+        return validate_watched(v, node, instance, ann);
+    return validate_keywords(v, node, instance, ann);
 }
 
 int sc_validate_step(sc_vctx *v, const sc_kw *kw, const sc_node *schema, const sc_step *step)
