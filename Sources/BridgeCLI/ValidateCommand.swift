@@ -149,17 +149,25 @@ struct ValidateRun {
                 throw UsageError("the contracts cannot be used: \(error)")
             }
         }
-        // Documents without $schema are read in the --draft dialect, as the schema is.
-        let registry = SchemaRegistry(dialect: dialect)
-        for reference in arguments.all("ref") {
+        let references = try arguments.all("ref").map { reference in
             let (uri, file) = Self.splitReference(reference)
-            do {
-                try registry.add(try Self.loadSchemaFile(file), uri: uri ?? Self.fileURI(file))
-            } catch let error as SchemaError {
-                throw UsageError("\(file): \(error)")
-            }
+            return (uri: uri ?? Self.fileURI(file), file: file, document: try Self.loadSchemaFile(file))
         }
         let schemaDocument = try Self.loadSchemaFile(schemaPath)
+        // Documents without $schema are read in the --draft dialect, as the schema is; the
+        // built-in meta-schemas are registered only when a document refers to one.
+        let registry = SchemaRegistry(
+            includeMetaSchemas: ([schemaDocument] + references.map(\.document)).contains {
+                SchemaRegistry.needsMetaSchemas($0.value)
+            },
+            dialect: dialect)
+        for reference in references {
+            do {
+                try registry.add(reference.document, uri: reference.uri)
+            } catch {
+                throw UsageError("\(reference.file): \(error)")
+            }
+        }
         // Known by its file URI (the base of its relative references) and by its own $id.
         let uri = Self.fileURI(schemaPath)
         do {

@@ -153,6 +153,46 @@ public final class SchemaRegistry {
         sc_registry_free(raw)
     }
 
+    /// Whether a schema needs the built-in meta-schemas registered: a `$ref` to one, an
+    /// identifier under json-schema.org, or a `$schema` there that is none of the five dialects
+    /// the checker knows by URI. Registering them all costs more than a small validation.
+    public static func needsMetaSchemas(_ schema: JSONValue) -> Bool {
+        switch schema {
+        case .object(let members):
+            for (key, value) in members {
+                if case .string(let text) = value, refersToMetaSchema(keyword: key, value: text) { return true }
+                if needsMetaSchemas(value) { return true }
+            }
+            return false
+        case .array(let items):
+            return items.contains(where: needsMetaSchemas)
+        default:
+            return false
+        }
+    }
+
+    private static let knownDialects: Set<String> = [
+        "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2019-09/schema",
+        "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema",
+        "http://json-schema.org/draft-04/schema",
+    ]
+
+    private static func refersToMetaSchema(keyword: String, value: String) -> Bool {
+        // Only an absolute URI reaches json-schema.org (a relative one would need an identifier
+        // there, which is itself caught). hasPrefix, not contains: this runs on every start.
+        guard value.hasPrefix("https://json-schema.org/") || value.hasPrefix("http://json-schema.org/") else {
+            return false
+        }
+        switch keyword {
+        case "$schema":
+            return !knownDialects.contains(value.hasSuffix("#") ? String(value.dropLast()) : value)
+        case "$ref", "$dynamicRef", "$recursiveRef", "$id", "id":
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Registers a document under `uri`, or under its own `$id` when `uri` is nil.
     public func add(_ document: JSONDocument, uri: String?) throws(SchemaError) {
         var error = sc_error()
