@@ -16,8 +16,8 @@ let validateCommand = Command(
     Checks each message against the contract picked by its "action" and "version".
     Exit 0 when all are valid, 1 when any is invalid, 2 for usage errors and input that
     cannot be read or parsed (not JSON, invalid UTF-8, duplicate keys, too deep, too large),
-    and with --schema for a document whose check could not finish (a $ref loop it enters,
-    the depth or regex limit).
+    and with --schema for a file whose check could not finish (a $ref loop it enters, the
+    depth or regex limit; with --ndjson such a line counts as invalid).
 
     options:
       --contracts DIR      use the contracts in DIR instead of the bundled ones
