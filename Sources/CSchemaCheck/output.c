@@ -103,6 +103,9 @@ sc_result *sc_validate(const sc_schema *schema, const json_t *instance)
         return NULL;
     }
     if (status < 0 && v.loop_at) {
+        /* what was found before the walk ran into the loop decides nothing (an anyOf branch
+         * that failed first, say): the loop is the one thing to report */
+        sc_units_rewind(&v, 0);
         char text[SC_ERROR_TEXT_LENGTH * 2];
         snprintf(text, sizeof text,
                  "validation could not finish: the schema at %s applies itself to the same value in a loop "
