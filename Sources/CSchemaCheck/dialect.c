@@ -67,23 +67,6 @@ sc_draft sc_draft_from_dialect(sc_dialect dialect)
     return SC_DRAFT_2020;
 }
 
-const char *sc_draft_name(sc_draft draft)
-{
-    switch (draft) {
-    case SC_DRAFT_4:
-        return "draft-04";
-    case SC_DRAFT_6:
-        return "draft-06";
-    case SC_DRAFT_7:
-        return "draft-07";
-    case SC_DRAFT_2019:
-        return "2019-09";
-    case SC_DRAFT_2020:
-        break;
-    }
-    return "2020-12";
-}
-
 /* ---- vocabularies ------------------------------------------------------------------------ */
 
 static const struct {

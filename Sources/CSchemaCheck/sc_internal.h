@@ -174,8 +174,6 @@ int sc_draft_of_uri(const char *uri, sc_draft *draft);
 /* The meta-schema URI of a dialect, as "$schema" names it. */
 const char *sc_draft_uri(sc_draft draft);
 sc_draft sc_draft_from_dialect(sc_dialect dialect);
-/* "2020-12", "draft-07", ... for messages. */
-const char *sc_draft_name(sc_draft draft);
 
 /* Sets of dialects (a keyword, a subschema position exists in them). */
 enum {
