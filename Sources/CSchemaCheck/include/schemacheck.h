@@ -153,11 +153,14 @@ typedef struct sc_schema sc_schema;
  * *error filled for a broken schema: SC_ERROR_INVALID_SCHEMA (a bad keyword value),
  * SC_ERROR_UNRESOLVED_REFERENCE, SC_ERROR_BAD_REGEX, SC_ERROR_UNKNOWN_DIALECT, SC_ERROR_LIMIT
  * (nested too deeply), SC_ERROR_OUT_OF_MEMORY; the location names the schema object.
+ * Registered documents without $schema are read in the registry's dialect
+ * (sc_registry_new_for_dialect), not in opts->default_dialect: create the registry with it.
  */
 sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts,
                       sc_error *error);
 
-/* Compiles a standalone document; registry (may be NULL) resolves its outside references. */
+/* Compiles a standalone document (read in opts->default_dialect when it has no $schema);
+ * registry (may be NULL) resolves its outside references. */
 sc_schema *sc_compile_document(json_t *document, const sc_registry *registry,
                                const sc_options *opts, sc_error *error);
 
