@@ -36,6 +36,7 @@ public enum BridgeCLI {
         validateCommand,
         lintCommand,
         checkCommand,
+        diffCommand,
         generateCommand,
         simulateCommand,
         hostCommand,
