@@ -68,7 +68,7 @@ public struct ContractLinter {
             let declared = document["$schema"]?.stringValue ?? "https://json-schema.org/draft/2020-12/schema"
             guard let metaURI = Self.metaSchemaURIs[declared] else {
                 findings.append(LintFinding(file: path, pointer: "/$schema",
-                    message: "unknown dialect \(declared) (use https://json-schema.org/draft/2020-12/schema, https://json-schema.org/draft/2019-09/schema, or http://json-schema.org/draft-07/schema#, -06 or -04)"))
+                    message: "unknown dialect \(declared) (use one of https://json-schema.org/draft/2020-12/schema, https://json-schema.org/draft/2019-09/schema, http://json-schema.org/draft-07/schema#, http://json-schema.org/draft-06/schema#, http://json-schema.org/draft-04/schema#)"))
                 continue
             }
             if compiled[metaURI] == nil {
@@ -146,6 +146,10 @@ public struct ContractLinter {
                     findings.append(LintFinding(file: "manifest.json", pointer: base + "/route",
                         message: "names route \"\(contract.route)\", which routes.json does not declare (routes: \(known))"))
                     continue
+                }
+                if !route.isEnabled(from: .bridge) {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/route",
+                        message: "names route \(route.name), which routes.json does not enable from bridge (enabledFrom: \(EntryChannel.names(route.enabledFrom))): every message would be refused"))
                 }
                 let resolver = SchemaPointerResolver(contracts: contracts)
                 for mapping in contract.parameters + contract.query {

@@ -5,7 +5,7 @@ import SchemaCheck
 @testable import BridgeCLI
 
 /// `--release` on host and simulate, and `bridgectl capabilities`, through the binary's entry point.
-@Suite struct CapabilitiesCLITests {
+@Suite @MainActor struct CapabilitiesCLITests {
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: Data(input.utf8))
         let code = BridgeCLI.main(arguments, console: console)

@@ -8,7 +8,7 @@ import SchemaCheck
 /// `bridgectl diff` and the compatibility gate of `make test` (`bridgectl diff
 /// contracts-released contracts`), through the entry point the binary uses, on scratch copies
 /// of the repository's contracts.
-@Suite struct DiffCLITests {
+@Suite @MainActor struct DiffCLITests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let released = repository.appendingPathComponent("contracts-released").path
     static let contracts = repository.appendingPathComponent("contracts").path

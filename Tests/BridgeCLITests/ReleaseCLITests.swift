@@ -8,7 +8,7 @@ import SchemaCheck
 
 /// `bridgectl release` and `bridgectl can-i-deploy` through the entry point the binary uses, on
 /// scratch copies of contracts/ and contracts-released/ (side by side, as in the repository).
-@Suite struct ReleaseCLITests {
+@Suite @MainActor struct ReleaseCLITests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {

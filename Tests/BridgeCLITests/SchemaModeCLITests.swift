@@ -5,7 +5,7 @@ import Testing
 
 /// `bridgectl validate --schema` as a general JSON Schema command line: real-world schemas of
 /// every dialect, `--draft`, `$ref` loops, content keywords, and the lint warning for loops.
-@Suite struct SchemaModeCLITests {
+@Suite @MainActor struct SchemaModeCLITests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

@@ -45,7 +45,7 @@ struct ContractLinterTests {
     @Test func anUnknownDialect() throws {
         let found = try findings([("schemas/start.v1.json", "https://json-schema.org/draft/2020-12/schema", "https://example.com/my-dialect")])
         #expect(found.map(\.description) == [
-            "schemas/start.v1.json: /$schema: unknown dialect https://example.com/my-dialect (use https://json-schema.org/draft/2020-12/schema or http://json-schema.org/draft-07/schema#)",
+            "schemas/start.v1.json: /$schema: unknown dialect https://example.com/my-dialect (use one of https://json-schema.org/draft/2020-12/schema, https://json-schema.org/draft/2019-09/schema, http://json-schema.org/draft-07/schema#, http://json-schema.org/draft-06/schema#, http://json-schema.org/draft-04/schema#)",
         ])
     }
 
@@ -92,6 +92,20 @@ struct ContractLinterTests {
             "manifest.json: /actions/apply/versions/1/parameters: route applyForm needs path parameter \"slug\", which is not mapped",
             "manifest.json: /actions/apply/versions/2/parameters: route applyForm needs path parameter \"slug\", which is not mapped",
         ])
+    }
+
+    @Test func anActionRouteNotEnabledFromTheBridge() throws {
+        let everything = #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge"]"#
+        let text = try #require(RepositoryContractFiles.files["routes.json"])
+        // The first route declaring every channel is eventCampaign; applyForm (apply's route) is the second.
+        let applyStart = try #require(text.range(of: #""name": "applyForm""#))
+        let entry = try #require(text.range(of: everything, range: applyStart.upperBound..<text.endIndex))
+        var edited = text
+        edited.replaceSubrange(entry, with: #""enabledFrom": ["push", "appInternal"]"#)
+        var files = RepositoryContractFiles.files
+        files["routes.json"] = edited
+        let found = ContractLinter(contracts: try ContractSet(files: files, origin: "a broken copy")).lint().map(\.description)
+        #expect(found == [1, 2].map { "manifest.json: /actions/apply/versions/\($0)/route: names route applyForm, which routes.json does not enable from bridge (enabledFrom: push, appInternal): every message would be refused" })
     }
 
     @Test func aListRouteThatIsNotDeclared() throws {

@@ -9,7 +9,7 @@ import Foundation
 /// The host as any app build of releases.json: it accepts exactly that build's action versions,
 /// gives the page the same capability manifest by document-start script and by request, and
 /// answers everything else with a code of the closed set.
-@Suite("HostCapabilities: a host acts as an app build")
+@Suite("HostCapabilities: a host acts as an app build") @MainActor
 struct HostCapabilitiesTests {
     static let contracts = try! repositoryContracts()
     static let catalog = try! contracts.releaseCatalog()
