@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test
+.PHONY: release deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
@@ -35,9 +35,19 @@ demo: build
 # Node tests of the shim, and the doc test.
 test: deps layers c-warnings test-c build test-swift example lint check generate-check test-js doc-test
 
-# What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
-# suite under ASan and UBSan, and leak checks of the command line.
-ci: test e2e fuzz sanitizers leaks
+# What CI runs: every test, the whole suite again with the vendored C libraries, then the
+# real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, and leak
+# checks of the command line.
+ci: test test-vendored e2e fuzz sanitizers leaks
+
+# The package trait VendoredC (what an iOS app enables): jansson and PCRE2 built from the
+# vendored Debian sources, PCRE2 without JIT. Its own scratch path, so the default build stays.
+# The vendored bridgectl must link neither system library (ldd), then the whole Swift suite runs.
+VENDORED_SCRATCH ?= .build-vendored
+test-vendored:
+	$(SWIFT) build --traits VendoredC --scratch-path $(VENDORED_SCRATCH)
+	scripts/check-vendored-links.sh $(VENDORED_SCRATCH)/debug/bridgectl
+	$(SWIFT) test --traits VendoredC --scratch-path $(VENDORED_SCRATCH)
 
 # The package graph (needs no build): the deep link stack reaches no C target and depends only on
 # the layers below it, and every target imports exactly the modules Package.swift declares
@@ -57,10 +67,13 @@ c-warnings:
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
 
 # The C checker's own tests: ECMA regex and formats, input limits, the fast reader against
-# jansson, fuzz regressions (each also under ASan and UBSan).
+# jansson, fuzz regressions (each also under ASan and UBSan). The regex and limits tests run
+# twice: with PCRE2's JIT, and without it (SC_REGEX_NO_JIT, as on iOS and with VendoredC).
 test-c: deps
 	Tests/c/run-regex-format-tests.sh | tail -n 1
+	SC_EXTRA_CFLAGS=-DSC_REGEX_NO_JIT Tests/c/run-regex-format-tests.sh | tail -n 1
 	Tests/c/run-limits-tests.sh | tail -n 1
+	SC_EXTRA_CFLAGS=-DSC_REGEX_NO_JIT Tests/c/run-limits-tests.sh | tail -n 1
 	Tests/c/run-reader-tests.sh | tail -n 1
 	Tests/c/regressions/run.sh | tail -n 1
 

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bridgekit: a WebView bridge contract toolkit. Layers, bottom up (dependencies point down only):
 //   JSONCore                      pure Swift JSON value, parser, writer, pointers
 //   DeeplinkRouting               pure Swift: routes.json, DeepLinkHandler, campaign, URL builder
@@ -6,12 +6,19 @@
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
 //   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+// C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
+// pkg-config; the trait VendoredC builds both from the Debian sources vendored under
+// Sources/CJanssonVendored and Sources/CPCRE2Vendored (for iOS, which has neither). Enable
+// exactly one: `swift build --traits VendoredC` replaces the default.
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
 
 let package = Package(
     name: "bridgekit",
+    // iOS 15: the floor for the app-facing libraries. macOS 15: bridgectl uses Synchronization's
+    // Atomic (macOS 15); macOS is where developers run it.
+    platforms: [.iOS(.v15), .macOS(.v15)],
     products: [
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "DeeplinkRouting", targets: ["DeeplinkRouting"]),
@@ -22,6 +29,14 @@ let package = Package(
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
+    ],
+    traits: [
+        .trait(name: "SystemC", description: "jansson and PCRE2 from the system (pkg-config): Linux, macOS with Homebrew"),
+        .trait(
+            name: "VendoredC",
+            description: "jansson and PCRE2 built from the vendored Debian sources, PCRE2 without JIT: iOS, or no system libraries"
+        ),
+        .default(enabledTraits: ["SystemC"]),
     ],
     targets: [
         // The deep link stack: pure Swift, no C.
@@ -40,14 +55,46 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // The same libraries from vendored, unmodified Debian sources (VENDORED.md in each folder
+        // names the versions); only their config headers are ours.
+        .target(
+            name: "CJanssonVendored",
+            exclude: ["LICENSE", "VENDORED.md"],
+            cSettings: [.headerSearchPath("config"), .define("HAVE_CONFIG_H")]
+        ),
+        .target(
+            name: "CPCRE2Vendored",
+            exclude: [
+                "LICENCE", "VENDORED.md",
+                // #included by pcre2_jit_compile.c and pcre2_tables.c, not compiled on their own.
+                "src/pcre2_jit_match.c", "src/pcre2_jit_misc.c", "src/pcre2_ucptables.c",
+            ],
+            cSettings: [
+                .headerSearchPath("config"), .define("HAVE_CONFIG_H"), .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
+            ]
+        ),
         .target(
             name: "CSchemaCheck",
-            dependencies: ["CJansson", "CPCRE2"],
-            cSettings: [.define("PCRE2_CODE_UNIT_WIDTH", to: "8")]
+            dependencies: [
+                .target(name: "CJansson", condition: .when(traits: ["SystemC"])),
+                .target(name: "CPCRE2", condition: .when(traits: ["SystemC"])),
+                .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
+                .target(name: "CPCRE2Vendored", condition: .when(traits: ["VendoredC"])),
+            ],
+            cSettings: [
+                .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
+                // The vendored PCRE2 has no JIT (iOS forbids it); the interpreter keeps the limits.
+                .define("SC_REGEX_NO_JIT", .when(traits: ["VendoredC"])),
+                .define("SC_REGEX_NO_JIT", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS])),
+            ]
         ),
         .target(
             name: "SchemaCheck",
-            dependencies: ["CSchemaCheck", "CJansson", "JSONCore"],
+            dependencies: [
+                "CSchemaCheck", "JSONCore",
+                .target(name: "CJansson", condition: .when(traits: ["SystemC"])),
+                .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
+            ],
             plugins: ["EmbedResources"]
         ),
 
