@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "SchemaCheck", targets: ["SchemaCheck"]),
         .library(name: "BridgeContracts", targets: ["BridgeContracts"]),
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
+        .library(name: "BridgeWebKit", targets: ["BridgeWebKit"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
@@ -108,6 +109,9 @@ let package = Package(
             name: "BridgeHost",
             dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"]
         ),
+        // WebKit-shaped messages (a Foundation tree, origin parts): needs Foundation's NS types, so
+        // it stays out of bridgectl, which starts on FoundationEssentials alone.
+        .target(name: "BridgeWebKit", dependencies: ["BridgeHost", "BridgeContracts", "JSONCore"]),
         .target(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
@@ -162,6 +166,10 @@ let package = Package(
                 "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
                 "SchemaCheck", "JSONCore", "TestSupport",
             ]
+        ),
+        .testTarget(
+            name: "BridgeWebKitTests",
+            dependencies: ["BridgeWebKit", "BridgeHost", "BridgeHostTesting", "JSONCore", "TestSupport"]
         ),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(

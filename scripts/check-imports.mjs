@@ -19,6 +19,8 @@ const targets = readPackageAllTraits(root);
 const toolchain = new Set([
   "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch", "Synchronization",
   "Testing", "XCTest", "PackagePlugin", "Glibc", "Musl", "Darwin", "WinSDK", "_Concurrency", "_StringProcessing",
+  // Apple SDK modules, imported under #if canImport(...) only.
+  "CoreFoundation", "WebKit",
 ]);
 
 /** Modules that must not use Foundation at all: the bottom of the stack stays plain Swift. */
