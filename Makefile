@@ -58,9 +58,14 @@ layers:
 
 # The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
 # auth-required link across a cold start and a login, against its expected output.
+# And the app-integration doc's example, compiled with `import BridgeKit` alone and run; its code
+# block in docs/app-integration.md must be the same text as the file.
 example: build
 	.build/debug/RoutingOnly | diff -u Examples/RoutingOnly/expected-output.txt -
 	@echo "Examples/RoutingOnly: output as expected"
+	node scripts/check-doc-snippets.mjs
+	.build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -
+	@echo "Examples/AppIntegration: output as expected"
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done

@@ -20,6 +20,8 @@ let package = Package(
     // Atomic (macOS 15); macOS is where developers run it.
     platforms: [.iOS(.v15), .macOS(.v15)],
     products: [
+        // The one import an app needs: host, WebKit adapter, navigator, contracts, routing, analytics.
+        .library(name: "BridgeKit", targets: ["BridgeKit"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "DeeplinkRouting", targets: ["DeeplinkRouting"]),
         .library(name: "DeeplinkNavigation", targets: ["DeeplinkNavigation"]),
@@ -112,6 +114,11 @@ let package = Package(
         // WebKit-shaped messages (a Foundation tree, origin parts): needs Foundation's NS types, so
         // it stays out of bridgectl, which starts on FoundationEssentials alone.
         .target(name: "BridgeWebKit", dependencies: ["BridgeHost", "BridgeContracts", "JSONCore"]),
+        // The umbrella: re-exports the modules above for `import BridgeKit`.
+        .target(
+            name: "BridgeKit",
+            dependencies: ["JSONCore", "DeeplinkRouting", "DeeplinkNavigation", "BridgeContracts", "BridgeHost", "BridgeWebKit"]
+        ),
         .target(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
@@ -133,6 +140,14 @@ let package = Package(
             path: "Examples/RoutingOnly",
             exclude: ["expected-output.txt"],
             plugins: ["EmbedResources"]
+        ),
+
+        // The app-integration doc's example, compiled with `import BridgeKit` alone.
+        .executableTarget(
+            name: "AppIntegration",
+            dependencies: ["BridgeKit"],
+            path: "Examples/AppIntegration",
+            exclude: ["expected-output.txt"]
         ),
 
         // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
