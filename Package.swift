@@ -16,9 +16,10 @@ import PackageDescription
 
 let package = Package(
     name: "bridgekit",
-    // iOS 15: the floor for the app-facing libraries. macOS 15: bridgectl uses Synchronization's
-    // Atomic (macOS 15); macOS is where developers run it.
-    platforms: [.iOS(.v15), .macOS(.v15)],
+    // The Swift 6 runtime (iOS 18, macOS 15): the libraries use Swift 6 standard library API
+    // (String(validating:as:)), typed throws throughout (function types with typed throws need the
+    // Swift 6 runtime on Apple platforms), and bridgectl uses Synchronization's Atomic.
+    platforms: [.iOS(.v18), .macOS(.v15)],
     products: [
         // The one import an app needs: host, WebKit adapter, navigator, contracts, routing, analytics.
         .library(name: "BridgeKit", targets: ["BridgeKit"]),
