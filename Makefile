@@ -6,13 +6,17 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test test-vendored
+.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
 
 build: deps
 	$(SWIFT) build
+
+# The web kit's tools: npm (offline npm pack), TypeScript (tsc), a minifier for the size budget.
+js-deps:
+	@scripts/ensure-deps.sh npm node-typescript uglifyjs
 
 # The shipped bridgectl, the one bench/run.sh measures: one file with the Swift runtime linked
 # in (--static-swift-stdlib), and not position-independent, so the loader applies none of the
@@ -94,7 +98,15 @@ check: build
 generate-check: build
 	$(BRIDGECTL) generate js --check
 
-test-js: build
+# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
+# the generated files), the size budget, then the Node tests: the runtime alone, the generated
+# shim, the fixtures and the cross-checks with bridgectl, the validators' agreement with the C
+# checker (CORPUS_SIZE messages, default 100,000), tsc --strict and the compile-fail suite, and
+# npm pack + install by package name.
+test-js: build js-deps
+	@for file in js/src/*.js js/*.js js/testing/*.js; do node --check $$file || exit 1; done
+	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
+	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
 
 # Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares

@@ -124,7 +124,11 @@ let package = Package(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
         ),
-        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"]),
+        .target(
+            name: "BridgeCodegen",
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
@@ -151,7 +155,7 @@ let package = Package(
             exclude: ["expected-output.txt"]
         ),
 
-        // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
+        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
@@ -190,7 +194,7 @@ let package = Package(
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["BridgeCLI", "BridgeContracts", "SchemaCheck", "JSONCore", "TestSupport"]
+            dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

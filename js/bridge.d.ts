@@ -4,6 +4,13 @@
 // Regenerate, from the repository root: bridgectl generate js --contracts contracts --out js
 // CI check (exit 1 when js/ is stale):   bridgectl generate js --check
 
+import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions } from "./src/bridge-runtime.js";
+export type {
+  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,
+  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions,
+} from "./src/bridge-runtime.js";
+export { BridgeError, ERROR_CODES, encodeComponent } from "./src/bridge-runtime.js";
+
 // Types converted from the JSON Schemas. Constraints TypeScript cannot express are in the
 // JSDoc tags (@pattern, @maxLength, @minimum, @integer...); the app validates them.
 
@@ -164,143 +171,11 @@ export interface ActionPayloads {
 
 export type ActionName = keyof ActionPayloads;
 
-export type BridgeErrorCode =
-  | "INVALID_MESSAGE"
-  | "UNKNOWN_ACTION"
-  | "UNSUPPORTED_VERSION"
-  | "INVALID_PARAMS"
-  | "ORIGIN_REJECTED"
-  | "DUPLICATE"
-  | "NAVIGATION_FAILED"
-  | "TIMEOUT"
-  | "UNAVAILABLE"
-  | "INTERNAL";
-
-/** One JSON Schema error as the app reports it. */
-export interface BridgeErrorDetail {
-  instanceLocation: string;
-  keywordLocation?: string;
-  keyword?: string;
-  error?: string;
-}
-
-/** Why a call did not succeed. Every call settles: a result, a BridgeError, or TIMEOUT. */
-export declare class BridgeError extends Error {
-  constructor(code: string, message?: string, details?: BridgeErrorDetail[]);
-  readonly name: "BridgeError";
-  /** An unknown code from the app becomes INTERNAL (its text is kept in the message). */
-  readonly code: BridgeErrorCode;
-  readonly details: BridgeErrorDetail[];
-}
-
-/** The app's answer to a call (its reply's result). */
-export interface BridgeResult {
-  /** The route the app navigated to (routes.json name). */
-  route: string;
-  /** The destination's Universal Link, without campaign fields. */
-  url: string;
-  /** True when the destination needs login: the app shows login first and navigates after. */
-  pendingLogin: boolean;
-  /** True while the app is still starting (cold start): it navigates once it is ready. */
-  waitingForReady?: boolean;
-  /** Present when no app took the call and the page opened the Universal Link instead. */
-  fallback?: true;
-  /** The link the fallback opened (with the campaign fields). */
-  openedURL?: string;
-}
-
-export interface CallOptions {
-  /** Overrides the manifest's timeoutMs for this call. */
-  timeoutMs?: number;
-}
-
-export interface NotifyOptions {
-  /** Send without an id: no reply is expected and the call resolves once posted. */
-  notify: true;
-}
-
-/** The capability manifest the app injects at document start (window.sendyBridgeCapabilities). */
-export interface Capabilities {
-  bridge: string;
-  envelope: number;
-  actions: { [action: string]: number[] };
-  appVersion?: string;
-}
-
-export interface CampaignWarning {
-  field: string;
-  value: unknown;
-  reason: string;
-}
-
-export interface BridgeStats {
-  sent: number;
-  notifications: number;
-  replies: number;
-  timeouts: number;
-  /** Replies that arrived after their call timed out: dropped. */
-  lateReplies: number;
-  /** Replies for ids this bridge never sent (or forgot): dropped. */
-  unmatchedReplies: number;
-  malformedReplies: number;
-  fallbacks: number;
-}
-
-export interface BridgeOptions {
-  /** The global object (default: window). */
-  window?: object;
-  /** Where campaign fields are read (default: window.location.href at creation). */
-  pageURL?: string;
-  /** Campaign fields to use instead of the page URL (still checked against the campaign schema). */
-  campaign?: Partial<Record<keyof CampaignMetadata, string>>;
-  /** Opens a fallback Universal Link (default: window.location.assign). */
-  navigate?: (url: string) => void;
-  now?: () => Date;
-  crypto?: { randomUUID?: () => string; getRandomValues?: (bytes: Uint8Array) => Uint8Array };
-  setTimeout?: (callback: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: any) => void;
-  /** A contract table other than CONTRACT (for tests). */
-  contract?: ContractTable;
-}
-
-export interface ContractVersion {
-  readonly schema: string;
-  readonly route: string;
-  readonly pattern: string;
-  /** [name, JSON Pointer into the message, parameter type] */
-  readonly parameters: ReadonlyArray<readonly [string, string, string]>;
-  readonly query: ReadonlyArray<readonly [string, string, string]>;
-  readonly timeoutMs: number;
-  readonly fallback: "universalLink" | "none";
-  readonly requiresId: boolean;
-}
-
-export interface ContractTable {
-  readonly bridge: string;
-  readonly envelope: number;
-  readonly webBaseURL: string;
-  readonly receiveFunction: string;
-  readonly capabilitiesGlobal: string;
-  readonly androidInterface: string;
-  readonly errorCodes: ReadonlyArray<BridgeErrorCode>;
-  readonly campaignFields: ReadonlyArray<{
-    readonly name: string;
-    readonly minLength: number | null;
-    readonly maxLength: number | null;
-    readonly pattern: string | null;
-  }>;
-  readonly actions: {
-    readonly [action: string]: {
-      readonly title: string;
-      readonly method: string;
-      readonly latest: number;
-      readonly versions: { readonly [version: string]: ContractVersion };
-    };
-  };
-}
+/** Options of createBridge (campaign: this contract's campaign fields). */
+export type BridgeOptions = BridgeOptionsOf<keyof CampaignMetadata>;
 
 /** What createBridge returns: one function per action (latest version) and per version. */
-export interface Bridge {
+export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 신청: apply v1. The app opens route applyForm (/event/:slug/apply), after login when logged out (pendingLogin).
    * Fails with TIMEOUT after 5000 ms without a reply.
@@ -351,28 +226,14 @@ export interface Bridge {
   send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
     action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
   ): Promise<BridgeResult | undefined>;
-  /** True when the app on this page can take the action (latest version by default). */
-  isSupported(action: ActionName, version?: number): boolean;
-  /** The capability manifest the app injected (window.sendyBridgeCapabilities), or null. */
-  capabilities(): Capabilities | null;
-  /** The campaign fields read from the page URL when the bridge was created. */
-  readonly campaign: Readonly<CampaignMetadata>;
-  /** Campaign values on the page that break the campaign schema: dropped, never trimmed. */
-  readonly campaignWarnings: ReadonlyArray<CampaignWarning>;
-  readonly stats: Readonly<BridgeStats>;
   /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
   linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
-  /** Rejects pending calls with UNAVAILABLE and removes window.sendyBridgeReceive. */
-  dispose(): void;
 }
 
 export declare const CONTRACT: ContractTable;
-export declare const ERROR_CODES: ReadonlyArray<BridgeErrorCode>;
 export declare function createBridge(options?: BridgeOptions): Bridge;
 /** The Universal Link of an action's destination; with campaign, the campaign fields ride along. */
 export declare function buildUniversalLink<A extends ActionName>(
   action: A, version: number | undefined, payload: ActionPayloads[A][keyof ActionPayloads[A]],
   campaign?: CampaignMetadata | null, contract?: ContractTable
 ): string;
-/** Percent-encodes once, keeping only RFC 3986 unreserved characters. */
-export declare function encodeComponent(text: string): string;

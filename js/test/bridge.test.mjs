@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { BridgeError, CONTRACT, ERROR_CODES, buildUniversalLink, createBridge, encodeComponent } from "../bridge.js";
 import { installFakeHost } from "../testing/fake-host.js";
-import { contractsDir, fakeWindow, manualClock, settleQueue } from "../test-support/support.mjs";
+import { contractsDir, fakeWindow, manualClock, rejection, settleQueue } from "../test-support/support.mjs";
 
 const ENVELOPE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
 const MODES = ["promise", "callback", "androidListener", "androidInterface"];
@@ -17,15 +17,6 @@ function setup(options = {}) {
   const clock = manualClock();
   const bridge = createBridge(Object.assign({ window: win, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }, options.bridge || {}));
   return { win, host, clock, bridge };
-}
-
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  assert.fail("expected the call to be rejected");
 }
 
 describe("data table", () => {

@@ -4,59 +4,12 @@
 // Regenerate, from the repository root: bridgectl generate js --contracts contracts --out js
 // CI check (exit 1 when js/ is stale):   bridgectl generate js --check
 
-import type { BridgeEnvelope, BridgeErrorCode, BridgeErrorDetail, Capabilities } from "../bridge.js";
+import type { BridgeEnvelope, Capabilities } from "../bridge.js";
+import type { FakeHostOf, FakeHostOptions } from "../src/fake-host.js";
+export type { FakeHostOptions, FakeReply, Fixture } from "../src/fake-host.js";
+export { NO_REPLY, differencesFromFixture, replyForFixture } from "../src/fake-host.js";
 
-/** A reply as the fake host sends it, without v and id. */
-export type FakeReply =
-  | { ok: true; result: unknown }
-  | { ok: false; error: { code: BridgeErrorCode | string; message: string; details?: BridgeErrorDetail[] } };
-
-/** A fixture file of contracts/fixtures (the parts the fake host reads). */
-export interface Fixture {
-  description: string;
-  message?: Record<string, unknown>;
-  raw?: string;
-  expect: {
-    valid: boolean;
-    code?: BridgeErrorCode;
-    errors?: Array<{ instanceLocation: string; keyword?: string }>;
-    navigation?: { route?: string; url?: string; pendingLogin?: boolean } | null;
-    reply?: { ok?: boolean; result?: unknown } | null;
-  };
-}
-
-export declare const NO_REPLY: { readonly noReply: true };
-
-export interface FakeHostOptions {
-  /** The global object to install on (default: globalThis). */
-  window?: object;
-  /** promise: postMessage returns the reply; callback: window.<bridge>Receive(json); or an Android channel. */
-  mode?: "promise" | "callback" | "androidListener" | "androidInterface";
-  /** The capability manifest to inject; null injects none; default: every action and version. */
-  capabilities?: Capabilities | null;
-  appVersion?: string;
-  /** In promise mode, resolve with JSON text instead of an object. */
-  replyAsString?: boolean;
-}
-
-export interface FakeHost {
-  readonly mode: string;
-  readonly messages: BridgeEnvelope[];
-  readonly replies: Array<{ id: string | null; reply: object; delivered: boolean }>;
-  readonly mismatches: Array<{ fixture: string; differences: string[] }>;
-  respondWith(responder: (envelope: BridgeEnvelope) => FakeReply | typeof NO_REPLY | undefined): FakeHost;
-  replyNext(reply: FakeReply): FakeHost;
-  failNext(code: BridgeErrorCode, message?: string, details?: BridgeErrorDetail[]): FakeHost;
-  dropNext(): FakeHost;
-  holdNext(reply?: FakeReply): FakeHost;
-  expectFixture(fixture: Fixture): FakeHost;
-  releaseHeld(): number;
-  flush(): Promise<void>;
-  defaultReply(envelope: BridgeEnvelope): FakeReply;
-  uninstall(): void;
-}
-
+/** The fake host; its messages are this contract's envelopes. */
+export type FakeHost = FakeHostOf<BridgeEnvelope>;
 export declare function installFakeHost(options?: FakeHostOptions): FakeHost;
 export declare function fullCapabilities(appVersion?: string): Capabilities;
-export declare function replyForFixture(fixture: Fixture): FakeReply | typeof NO_REPLY;
-export declare function differencesFromFixture(expected: unknown, actual: unknown): string[];
