@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test test-vendored
+.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
@@ -35,9 +35,9 @@ demo: build
 	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
 
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
-# routing-only example, contract lint, fixtures through the host, generated JS freshness, the
-# Node tests of the shim, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check test-js doc-test
+# routing-only example, contract lint, fixtures through the host, generated JS freshness,
+# compatibility with the released contracts, the Node tests of the web kit, and the doc test.
+test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, and leak
@@ -97,6 +97,21 @@ check: build
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
+
+# The compatibility gate: contracts/ against the snapshot of what app builds in the field have
+# (contracts-released/). Fails on a breaking or possibly breaking finding that
+# contracts/accepted-changes.json does not accept.
+compat: build
+	$(BRIDGECTL) diff contracts-released contracts
+
+# After an app build ships with the current contracts: they become the released baseline.
+record-release:
+	rm -rf contracts-released/manifest.json contracts-released/routes.json contracts-released/schemas
+	mkdir -p contracts-released/schemas
+	cp contracts/manifest.json contracts/routes.json contracts-released/
+	cp contracts/schemas/*.json contracts-released/schemas/
+	@echo "contracts-released/ now holds the current contracts; commit it with the release"
+
 
 # The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
 # the generated files), the size budget, then the Node tests: the runtime alone, the generated

@@ -5,7 +5,8 @@
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
-//   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+//   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen;
+//   ContractEvolution (diff of two contract sets) -> BridgeCLI -> bridgectl
 // C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
 // pkg-config; the trait VendoredC builds both from the Debian sources vendored under
 // Sources/CJanssonVendored and Sources/CPCRE2Vendored (for iOS, which has neither). Enable
@@ -32,6 +33,7 @@ let package = Package(
         .library(name: "BridgeWebKit", targets: ["BridgeWebKit"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     traits: [
@@ -129,11 +131,16 @@ let package = Package(
             dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
+        // Compatibility of two contract sets: typed findings, each proven with a counterexample.
+        .target(
+            name: "ContractEvolution",
+            dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -195,6 +202,11 @@ let package = Package(
         .testTarget(
             name: "BridgeCLITests",
             dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ContractEvolutionTests",
+            dependencies: ["ContractEvolution", "BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport"],
+            exclude: ["golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

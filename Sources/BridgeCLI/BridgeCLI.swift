@@ -35,6 +35,7 @@ public enum BridgeCLI {
         validateCommand,
         lintCommand,
         checkCommand,
+        diffCommand,
         generateCommand,
         simulateCommand,
         hostCommand,

@@ -180,8 +180,9 @@ enum RepositoryContracts {
         let files = try JavaScriptGenerator.files(for: try RepositoryContracts.set())
         let types = try #require(files.first { $0.path == "bridge.d.ts" }).contents
         for signature in [
-            "  apply(payload: ApplyV1Payload, options?: CallOptions): Promise<BridgeResult>;",
+            "  apply(payload: ApplyV2Payload, options?: CallOptions): Promise<BridgeResult>;",
             "  applyV1(payload: ApplyV1Payload, options?: CallOptions): Promise<BridgeResult>;",
+            "  applyV2(payload: ApplyV2Payload, options?: CallOptions): Promise<BridgeResult>;",
             "  viewVehicles(payload?: ViewVehiclesV1Payload, options?: CallOptions): Promise<BridgeResult>;",
             "  viewVehiclesV1(payload: ViewVehiclesV1Payload | undefined, options: NotifyOptions): Promise<BridgeResult | undefined>;",
             "  startV1(payload?: StartV1Payload, options?: CallOptions): Promise<BridgeResult>;",
@@ -189,28 +190,28 @@ enum RepositoryContracts {
             #expect(types.contains(signature), "missing: \(signature)")
         }
         // apply requires an id, so it has no notification overload.
-        #expect(!types.contains("apply(payload: ApplyV1Payload | undefined, options: NotifyOptions)"))
+        #expect(!types.contains("apply(payload: ApplyV2Payload | undefined, options: NotifyOptions)"))
         #expect(types.contains("  plan?: \"basic\" | \"premium\" | \"business\";"))
         #expect(types.contains("  slug: string;"))
     }
 
-    @Test func aSecondVersionGetsItsOwnFunctionAndBecomesTheDefault() throws {
+    @Test func aNewVersionGetsItsOwnFunctionAndBecomesTheDefault() throws {
         let changed = try RepositoryContracts.set { files in
             files["manifest.json"] = files["manifest.json"]!.replacingOccurrences(
                 of: "\"fallback\": \"universalLink\"\n        }\n      }\n    },\n    \"view_vehicles\"",
-                with: "\"fallback\": \"universalLink\"\n        },\n        \"2\": { \"schema\": \"apply.v2.json\", \"route\": \"applyForm\", \"parameters\": { \"slug\": \"/payload/slug\" }, \"fallback\": \"none\" }\n      }\n    },\n    \"view_vehicles\"")
-            files["schemas/apply.v2.json"] = files["schemas/apply.v1.json"]!
-                .replacingOccurrences(of: "apply.v1.json", with: "apply.v2.json")
-                .replacingOccurrences(of: "\"version\": { \"const\": 1 }", with: "\"version\": { \"const\": 2 }")
+                with: "\"fallback\": \"universalLink\"\n        },\n        \"3\": { \"schema\": \"apply.v3.json\", \"route\": \"applyForm\", \"parameters\": { \"slug\": \"/payload/slug\" }, \"fallback\": \"none\" }\n      }\n    },\n    \"view_vehicles\"")
+            files["schemas/apply.v3.json"] = files["schemas/apply.v1.json"]!
+                .replacingOccurrences(of: "apply.v1.json", with: "apply.v3.json")
+                .replacingOccurrences(of: "\"version\": { \"const\": 1 }", with: "\"version\": { \"const\": 3 }")
         }
         let files = try JavaScriptGenerator.files(for: changed)
         let types = try #require(files.first { $0.path == "bridge.d.ts" }).contents
-        #expect(types.contains("  apply(payload: ApplyV2Payload, options?: CallOptions): Promise<BridgeResult>;"))
+        #expect(types.contains("  apply(payload: ApplyV3Payload, options?: CallOptions): Promise<BridgeResult>;"))
         #expect(types.contains("  applyV1(payload: ApplyV1Payload"))
-        #expect(types.contains("  applyV2(payload: ApplyV2Payload"))
-        #expect(types.contains("apply: { 1: ApplyV1Payload; 2: ApplyV2Payload };"))
+        #expect(types.contains("  applyV3(payload: ApplyV3Payload"))
+        #expect(types.contains("apply: { 1: ApplyV1Payload; 2: ApplyV2Payload; 3: ApplyV3Payload };"))
         let script = try #require(files.first { $0.path == "bridge.js" }).contents
-        #expect(script.contains("\"latest\": 2"))
+        #expect(script.contains("\"latest\": 3"))
         #expect(script.contains("\"fallback\": \"none\""))
     }
 

@@ -263,7 +263,7 @@ describe("BridgeError", () => {
   test("unknown actions and versions are refused before sending", async () => {
     const { host, bridge } = setup();
     assert.equal((await rejection(bridge.send("fly", 1, {}))).code, "UNKNOWN_ACTION");
-    assert.equal((await rejection(bridge.send("apply", 2, { slug: "a" }))).code, "UNSUPPORTED_VERSION");
+    assert.equal((await rejection(bridge.send("apply", 999, { slug: "a" }))).code, "UNSUPPORTED_VERSION");
     assert.equal(host.messages.length, 0);
   });
 
@@ -299,13 +299,23 @@ describe("notifications", () => {
 
 describe("capabilities and fallback", () => {
   test("isSupported follows the injected capability manifest", () => {
-    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.2.0" } } });
+    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1, 2] }, appVersion: "5.2.0" } } });
     assert.equal(bridge.isSupported("apply"), true);
     assert.equal(bridge.isSupported("apply", 1), true);
-    assert.equal(bridge.isSupported("apply", 2), false);
+    assert.equal(bridge.isSupported("apply", 2), true);
+    assert.equal(bridge.isSupported("apply", 3), false);
     assert.equal(bridge.isSupported("start"), false);
     assert.equal(bridge.isSupported("no_such_action"), false);
     assert.equal(bridge.capabilities().appVersion, "5.2.0");
+  });
+
+  test("an app build that knows only apply v1 supports applyV1, not apply (the latest, v2)", async () => {
+    const { host, bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.1.0" } } });
+    assert.equal(bridge.isSupported("apply", 1), true);
+    assert.equal(bridge.isSupported("apply"), false);
+    const result = await bridge.apply({ slug: "new-user-promo", plan: "premium" });
+    assert.equal(result.fallback, true, "apply (v2) falls back to the Universal Link");
+    assert.equal(host.messages.length, 0);
   });
 
   test("an action the app does not support opens its Universal Link instead of hanging", async () => {
