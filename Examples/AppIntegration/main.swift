@@ -29,7 +29,7 @@ final class PrintingCoordinator: NavigationHost, AuthState {
 final class PrintingAnalytics: HostRecorder {
     func record(_ record: HostRecord) {
         if case .analytics(let event) = record {
-            print("  analytics: \(event.name) \(JSONValue.object(event.properties).serialized())")
+            print("  analytics: \(event)")  // an SDK takes event.name and event.anyProperties
         }
     }
 }
