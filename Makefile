@@ -97,6 +97,7 @@ check: build
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
+	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
 # (contracts-released/). Fails on a breaking or possibly breaking finding that

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "BridgeContracts", targets: ["BridgeContracts"]),
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeWebKit", targets: ["BridgeWebKit"]),
+        .library(name: "BridgeContractTypes", targets: ["BridgeContractTypes"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
@@ -117,10 +118,16 @@ let package = Package(
         // WebKit-shaped messages (a Foundation tree, origin parts): needs Foundation's NS types, so
         // it stays out of bridgectl, which starts on FoundationEssentials alone.
         .target(name: "BridgeWebKit", dependencies: ["BridgeHost", "BridgeContracts", "JSONCore"]),
+        // Typed messages: one Codable struct per action version, generated from the schemas by
+        // `bridgectl generate swift --out Sources/BridgeContractTypes` (checked by make generate-check).
+        .target(name: "BridgeContractTypes"),
         // The umbrella: re-exports the modules above for `import BridgeKit`.
         .target(
             name: "BridgeKit",
-            dependencies: ["JSONCore", "DeeplinkRouting", "DeeplinkNavigation", "BridgeContracts", "BridgeHost", "BridgeWebKit"]
+            dependencies: [
+                "JSONCore", "DeeplinkRouting", "DeeplinkNavigation", "BridgeContracts", "BridgeHost", "BridgeWebKit",
+                "BridgeContractTypes",
+            ]
         ),
         .target(
             name: "BridgeHostTesting",
@@ -197,6 +204,10 @@ let package = Package(
         .testTarget(
             name: "BridgeWebKitTests",
             dependencies: ["BridgeWebKit", "BridgeHost", "BridgeHostTesting", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BridgeContractTypesTests",
+            dependencies: ["BridgeContractTypes", "BridgeContracts", "JSONCore"]
         ),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(

@@ -11,7 +11,8 @@ let lintCommand = Command(
     Validates every contract schema against the official meta-schema of its dialect (2020-12
     or draft-07, built into bridgectl), checks that every schema, route and JSON Pointer the
     manifest names resolves, that every action version has valid and invalid fixtures, and
-    that the JS validator generator (generate js) can compile every keyword the contracts use.
+    that the JS validator generator (generate js) can compile every keyword the contracts use,
+    and that the Swift type generator (generate swift) can express every schema.
     Exit 0 when clean, 1 with findings, 2 when the contracts cannot be read at all.
 
     """,
@@ -27,6 +28,9 @@ let lintCommand = Command(
         let findings = ContractLinter(contracts: contracts).lint()
             + JavaScriptGenerator.validatorProblems(for: contracts).map {
                 LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "JS validators: " + $0.message)
+            }
+            + SwiftTypesGenerator.unsupported(in: contracts).map {
+                LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "Swift types: " + $0.reason)
             }
         if format == "json" {
             let report: JSONValue = [
