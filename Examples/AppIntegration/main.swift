@@ -8,15 +8,19 @@ import BridgeKit
 final class PrintingCoordinator: NavigationHost, AuthState {
     var isLoggedIn = true
 
-    func selectTab(_ tab: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        print("  app: select tab \(tab)")
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {
+        print("  app: select tab \(destination.tab)")
     }
 
-    func attachList(_ listRoute: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        print("  app: attach list \(listRoute)")
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
+        if let list = destination.list { print("  app: attach list \(list)") }
     }
 
-    func show(_ destination: NavigationDestination) throws(NavigationStepError) {
+    func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> Void? {
+        ()
+    }
+
+    func show(_ detail: Void, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
         print("  app: \(destination.presentation.rawValue) \(destination.screen) \(destination.url)")
     }
 
@@ -43,10 +47,13 @@ do {
     print("a CTA message during the cold start (the body as WebKit delivers an object):")
     let body: [String: Any] = ["v": 1, "id": "app-000001", "action": "apply", "version": 1,
                                "payload": ["slug": "new-user-promo"]]
-    handle(body: body, securityOrigin: (protocol: "https", host: "sendy.co.kr", port: 0), isMainFrame: true,
-           adapter: adapter) { reply, _ in print("  reply: \(reply ?? "none")") }
+    let (reply, _) = await handle(body: body, securityOrigin: (protocol: "https", host: "sendy.co.kr", port: 0),
+                                  isMainFrame: true, adapter: adapter)
+    print("  reply: \(reply ?? "none")")
     print("the app is ready:")
+    let held = navigator.waiting.map(\.id)
     navigator.becomeReady()
+    for id in held { _ = await navigator.consumption(of: id) }
 } catch {
     print("AppIntegration: \(error)")
 }

@@ -17,10 +17,11 @@ public final class BridgeScriptMessageHandler: NSObject, WKScriptMessageHandlerW
     public func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage,
                                       replyHandler: @escaping @MainActor @Sendable (Any?, String?) -> Void) {
         let origin = message.frameInfo.securityOrigin
-        let reply = adapter.receive(body: message.body,
-                                    origin: WebOrigin(scheme: origin.protocol, host: origin.host, port: origin.port),
-                                    isMainFrame: message.frameInfo.isMainFrame)
-        replyHandler(reply?.text, nil)  // a notification (no id) settles with null
+        adapter.receive(body: message.body,
+                        origin: WebOrigin(scheme: origin.protocol, host: origin.host, port: origin.port),
+                        isMainFrame: message.frameInfo.isMainFrame) { reply in
+            replyHandler(reply?.text, nil)  // exactly once; a notification (no id) settles with null
+        }
     }
 }
 #endif

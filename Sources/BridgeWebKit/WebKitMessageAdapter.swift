@@ -16,7 +16,8 @@ import BridgeHost
 ///   as its canonical JSON text. A body that cannot be converted is answered with
 ///   `INVALID_MESSAGE`, echoing the top-level `id` when one can be read, like any message.
 ///
-/// Not thread-safe, like the host: call it on the thread WebKit delivers messages on.
+/// On the main actor, like the host: WebKit delivers script messages there.
+@MainActor
 public final class WebKitMessageAdapter {
     public let host: BridgeHost
 
@@ -24,21 +25,31 @@ public final class WebKitMessageAdapter {
         self.host = host
     }
 
-    /// The reply to hand to WebKit's `replyHandler` (`reply.text`), or nil for a notification.
-    public func receive(body: Any, origin: WebOrigin, isMainFrame: Bool) -> BridgeReply? {
+    /// The reply to hand to WebKit's `replyHandler` (`reply.text`), or nil for a notification;
+    /// returns once the host has answered (after the navigation's first steps).
+    public func receive(body: Any, origin: WebOrigin, isMainFrame: Bool) async -> BridgeReply? {
+        await withCheckedContinuation { continuation in
+            receive(body: body, origin: origin, isMainFrame: isMainFrame) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// The callback form: `reply` is called exactly once, perhaps later (nil for a notification).
+    public func receive(body: Any, origin: WebOrigin, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
         if let text = body as? String {
-            return host.receive(body: text, origin: origin.serialization, isMainFrame: isMainFrame)
+            host.receive(body: text, origin: origin.serialization, isMainFrame: isMainFrame, reply: reply)
+            return
         }
         let limits = host.contracts.manifest.limits
         let converted: ScriptMessageBody.Converted
         do {
             converted = try ScriptMessageBody.convert(body, limits: .init(maxBytes: limits.maxMessageBytes, maxDepth: limits.maxDepth))
         } catch {
-            return BridgeReply(id: Self.readableID(in: body), outcome: .failure(BridgeError(.invalidMessage,
+            reply(BridgeReply(id: Self.readableID(in: body), outcome: .failure(BridgeError(.invalidMessage,
                 "the message is not a JSON value: \(error)",
-                details: [["instanceLocation": .string(error.pointer), "reason": .string(error.kind.rawValue), "error": .string(error.message)]])))
+                details: [["instanceLocation": .string(error.pointer), "reason": .string(error.kind.rawValue), "error": .string(error.message)]]))))
+            return
         }
-        return host.receive(body: converted.canonicalText, origin: origin.serialization, isMainFrame: isMainFrame)
+        host.receive(body: converted.canonicalText, origin: origin.serialization, isMainFrame: isMainFrame, reply: reply)
     }
 
     /// The request id the page can settle its promise with, read from a body that is not JSON:

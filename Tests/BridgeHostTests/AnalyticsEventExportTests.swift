@@ -4,6 +4,7 @@ import BridgeHost
 import BridgeHostTesting
 
 @Suite("AnalyticsEvent out: what an app hands its analytics SDK")
+@MainActor
 struct AnalyticsEventExportTests {
     static func ctaEvent() throws -> AnalyticsEvent {
         let host = try MockBridgeHost()
