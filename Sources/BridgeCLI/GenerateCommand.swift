@@ -7,6 +7,7 @@ let generateCommand = Command(
     summary: "generate the web-side JS shim, its TypeScript types and the fake host (generate js)",
     help: """
     usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check] [--update-runtime]
+           bridgectl generate swift [--contracts DIR] --out DIR [--check]
 
     Writes the web team's kit. From the contracts (manifest, routes, schemas):
       DIR/bridge.js                 the ES module the event pages import (createBridge), with
@@ -24,6 +25,10 @@ let generateCommand = Command(
                        (without it they are left alone and the command fails: in the
                        repository they are the source, and a bridgectl built before an edit
                        of js/src must not overwrite it)
+    generate swift writes one Codable, Sendable, Equatable struct per action version (envelope
+    and payload members, enums, the shared campaign type) and ContractTypes.swift, the list of
+    them; the package's are in Sources/BridgeContractTypes. A schema part Swift cannot express
+    (oneOf, a list of types, an open object...) is an error naming its JSON Pointer.
     The output is deterministic (manifest order, no dates), so it can be committed and checked.
     Files that are already current are not rewritten.
 
@@ -41,8 +46,9 @@ private struct GenerateCommandRunner {
         let arguments: Arguments
         do {
             arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check", "update-runtime"]))
+            if arguments.positional == ["swift"] { return SwiftTypesGenerateCommand(console: console).run(arguments) }
             guard arguments.positional == ["js"] else {
-                throw UsageError("expected the target \"js\": bridgectl generate js [--out DIR] [--check]")
+                throw UsageError("expected the target \"js\" or \"swift\": bridgectl generate js|swift [--out DIR] [--check]")
             }
         } catch {
             console.err("bridgectl generate: \(error)\n")
