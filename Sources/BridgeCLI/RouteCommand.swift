@@ -136,7 +136,7 @@ enum RoutingContracts {
             do {
                 return .success(try DeepLinkHandler(contracts: contracts))
             } catch {
-                return .failure(RoutingContractsError(description: "\(contracts.origin): routes.json: \(error)"))
+                return .failure(RoutingContractsError(description: "\(contracts.origin): \(error)"))
             }
         }
     }

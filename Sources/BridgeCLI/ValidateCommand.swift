@@ -154,8 +154,8 @@ struct ValidateRun {
 
     /// `URI=FILE` when the part before the first "=" looks like a URI (has a scheme), else FILE.
     static func splitReference(_ reference: String) -> (uri: String?, file: String) {
-        if let equals = reference.firstIndex(of: "="), reference[..<equals].contains(":") {
-            return (String(reference[..<equals]), String(reference[reference.index(after: equals)...]))
+        if let (uri, file) = Arguments.splitAtFirstEquals(reference), uri.contains(":") {
+            return (uri, file)
         }
         return (nil, reference)
     }

@@ -15,7 +15,8 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 
 /// Checks a contract set as a whole before anyone relies on it: every schema against its
 /// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
-/// mapping) resolves, and every action version has valid and invalid fixtures.
+/// mapping) resolves, the campaign schema can be applied to links as campaign rules, and every
+/// action version has valid and invalid fixtures.
 public struct ContractLinter {
     public let contracts: ContractSet
 
@@ -32,6 +33,7 @@ public struct ContractLinter {
     public func lint() -> [LintFinding] {
         var findings = metaSchemaFindings()
         findings += manifestFindings()
+        findings += campaignRuleFindings()
         findings += fixtureFindings()
         return findings
     }
@@ -134,6 +136,20 @@ public struct ContractLinter {
             }
         }
         return findings
+    }
+
+    // MARK: campaign rules
+
+    /// The link tools apply the campaign schema without a JSON Schema checker; a schema they cannot
+    /// express faithfully is an error here, not an approximation at run time.
+    func campaignRuleFindings() -> [LintFinding] {
+        guard contracts.schema(file: contracts.manifest.envelopeSchema) != nil else { return [] }
+        do {
+            _ = try contracts.campaignRules()
+            return []
+        } catch {
+            return [LintFinding(file: error.file, pointer: error.pointer, message: error.message)]
+        }
     }
 
     // MARK: fixtures
