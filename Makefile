@@ -41,10 +41,12 @@ ci: test e2e fuzz sanitizers leaks
 
 # The package graph (needs no build): the deep link stack reaches no C target and depends only on
 # the layers below it, and every target imports exactly the modules Package.swift declares
-# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux).
+# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux). And no
+# product source can print a Swift debug description as an error text (check-error-texts).
 layers:
 	node scripts/check-layers.mjs
 	node scripts/check-imports.mjs
+	node scripts/check-error-texts.mjs
 
 # The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
 # auth-required link across a cold start and a login, against its expected output.

@@ -65,7 +65,11 @@ private struct GenerateCommandRunner {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            console.out("regenerate with: \(JavaScriptGenerator.regenerateCommand)\n")
+            // The command that fixes exactly this: the same contracts, the same folder.
+            var regenerate = "bridgectl generate js"
+            if let folder = arguments.value("contracts") { regenerate += " --contracts " + ShellWord.quoted(folder) }
+            regenerate += " --out " + ShellWord.quoted(directory)
+            console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
         do {
@@ -77,5 +81,15 @@ private struct GenerateCommandRunner {
             console.err("bridgectl generate: cannot write to \(directory): \(FileSystem.describe(error))\n")
             return ExitCode.usage
         }
+    }
+}
+
+/// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+enum ShellWord {
+    static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:=@%,".unicodeScalars.contains(scalar))
+        }
+        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -21,7 +21,7 @@ let simulateCommand = Command(
     options:
       --entry URL        the link that opened the page (its campaign metadata is authoritative)
       --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
-      --origin ORIGIN    the WebView-attested origin (default https://sendy.co.kr)
+      --origin ORIGIN    the WebView-attested origin (default: the contracts' first allowed origin)
       --frame            the message comes from a subframe, not the main frame
       --logged-out       nobody is logged in
       --cold-start       the app is cold starting: navigation waits for ready

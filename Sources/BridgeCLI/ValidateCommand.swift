@@ -139,11 +139,12 @@ struct ValidateRun {
         let registry = SchemaRegistry()
         for reference in arguments.all("ref") {
             let (uri, file) = Self.splitReference(reference)
-            try registry.add(try Self.loadSchemaFile(file), uri: uri ?? Self.defaultURI(file))
+            let document = try Self.loadSchemaFile(file)
+            try registry.add(document, uri: uri ?? Self.defaultURI(document, path: file))
         }
         let schemaDocument = try Self.loadSchemaFile(schemaPath)
         do {
-            try registry.add(schemaDocument, uri: Self.defaultURI(schemaPath))
+            try registry.add(schemaDocument, uri: Self.defaultURI(schemaDocument, path: schemaPath))
             let uri = schemaDocument.value["$id"]?.stringValue ?? Self.fileURI(schemaPath)
             let schema = try registry.compile(uri: uri, options: options)
             return SchemaFileChecker(schema: schema, parseLimits: ParseLimits(maxBytes: 256 << 20))
@@ -161,24 +162,26 @@ struct ValidateRun {
     }
 
     /// A document without $id is known by its file URI, so relative references between sibling files resolve.
-    static func defaultURI(_ path: String) -> String? {
-        guard let document = try? loadSchemaFile(path), document.value["$id"]?.stringValue != nil else {
-            return fileURI(path)
-        }
-        return nil
+    /// (The document is passed in, not read again: a pipe can be read only once.)
+    static func defaultURI(_ document: JSONDocument, path: String) -> String? {
+        document.value["$id"]?.stringValue == nil ? fileURI(path) : nil
     }
 
     static func fileURI(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.absoluteString
     }
 
+    /// A schema file, or a pipe (`--schema <(jq ... schema.json)`), read once.
     static func loadSchemaFile(_ path: String) throws -> JSONDocument {
-        guard let status = FileSystem.status(atPath: path), !status.isDirectory,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): no such schema file")
+        let bytes: [UInt8]
+        switch InputFile.readBytes(path, maxBytes: 256 << 20) {
+        case .failure(let error):
+            throw UsageError(error.message == "no such file" ? "\(path): no such schema file" : "schema \(error.line)")
+        case .success(let read): bytes = read
         }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw UsageError("\(path): \(InputFile.byteOrderMarkMessage)") }
         do {
-            return try JSONDocument(data, limits: .unlimited)
+            return try JSONDocument(bytes: bytes, limits: .unlimited)
         } catch {
             throw UsageError("\(path): the schema is not valid JSON: \(error)")
         }

@@ -7,8 +7,9 @@ import DeeplinkRouting
 /// lookaround, lazy quantifiers, an unanchored pattern) is refused with the reason: the link tools
 /// would otherwise apply a rule that is not the schema's.
 enum ScalarPatternParser {
-    struct Refusal: Error {
+    struct Refusal: Error, CustomStringConvertible {
         let message: String
+        var description: String { message }
     }
 
     static func parse(_ source: String) throws(Refusal) -> ScalarPattern {

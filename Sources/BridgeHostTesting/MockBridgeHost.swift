@@ -68,6 +68,10 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     // MARK: - Driving
 
+    /// The origin a message comes from when the caller does not say: the first allowed origin
+    /// of the contracts in use (so a contract set for another site works without options).
+    public var defaultOrigin: String { contracts.manifest.allowedOrigins.first ?? "" }
+
     /// The page was opened from `entry` (nil: an in-app page without a link).
     @discardableResult
     public func open(entry: String?, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink? {
@@ -75,13 +79,13 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     }
 
     @discardableResult
-    public func receive(_ body: String, origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
+    public func receive(_ body: String, origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         receive(bytes: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
     }
 
     @discardableResult
-    public func receive(bytes: [UInt8], origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
-        let reply = bridge.receive(body: bytes, origin: origin, isMainFrame: isMainFrame)
+    public func receive(bytes: [UInt8], origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
+        let reply = bridge.receive(body: bytes, origin: origin ?? defaultOrigin, isMainFrame: isMainFrame)
         if let reply {
             replies.append(reply)
             append(.reply(reply))

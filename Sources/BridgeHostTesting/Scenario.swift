@@ -9,7 +9,8 @@ import BridgeHost
 public struct Scenario: Sendable {
     /// The message body exactly as posted (bytes, so invalid UTF-8 can be simulated too).
     public var body: [UInt8]
-    public var origin: String = "https://sendy.co.kr"
+    /// The WebView-attested origin; nil is the first allowed origin of the contracts in use.
+    public var origin: String?
     public var isMainFrame = true
     public var entry: String?
     public var source: CampaignMetadata.Source?
@@ -95,7 +96,7 @@ public struct Scenario: Sendable {
         } else {
             _ = try? host.open(entry: nil, source: source)
         }
-        let reply = host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
+        let reply = host.receive(bytes: body, origin: origin ?? host.defaultOrigin, isMainFrame: isMainFrame)
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
         return ScenarioOutcome(host: host, reply: reply, entryError: entryError)
