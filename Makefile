@@ -6,13 +6,17 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check e2e fuzz sanitizers leaks bench ci doc-test
+.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test
 
 deps:
 	@scripts/ensure-deps.sh
 
 build: deps
 	$(SWIFT) build
+
+# The web kit's tools: npm (offline npm pack), TypeScript (tsc), a minifier for the size budget.
+js-deps:
+	@scripts/ensure-deps.sh npm node-typescript uglifyjs
 
 # The shipped bridgectl, the one bench/run.sh measures: one file with the Swift runtime linked
 # in (--static-swift-stdlib), and not position-independent, so the loader applies none of the
@@ -31,9 +35,9 @@ demo: build
 	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
 
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
-# routing-only example, contract lint, fixtures through the host, generated JS freshness, the
-# Node tests of the shim, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check test-js doc-test
+# routing-only example, contract lint, fixtures through the host, generated JS freshness,
+# compatibility with the released contracts, the Node tests of the web kit, and the doc test.
+test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js doc-test
 
 # What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
 # suite under ASan and UBSan, and leak checks of the command line.
@@ -78,7 +82,30 @@ check: build
 generate-check: build
 	$(BRIDGECTL) generate js --check
 
-test-js: build
+# The compatibility gate: contracts/ against the snapshot of what app builds in the field have
+# (contracts-released/). Fails on a breaking or possibly breaking finding that
+# contracts/accepted-changes.json does not accept.
+compat: build
+	$(BRIDGECTL) diff contracts-released contracts
+
+# After an app build ships with the current contracts: they become the released baseline.
+record-release:
+	rm -rf contracts-released/manifest.json contracts-released/routes.json contracts-released/schemas
+	mkdir -p contracts-released/schemas
+	cp contracts/manifest.json contracts/routes.json contracts-released/
+	cp contracts/schemas/*.json contracts-released/schemas/
+	@echo "contracts-released/ now holds the current contracts; commit it with the release"
+
+
+# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
+# the generated files), the size budget, then the Node tests: the runtime alone, the generated
+# shim, the fixtures and the cross-checks with bridgectl, the validators' agreement with the C
+# checker (CORPUS_SIZE messages, default 100,000), tsc --strict and the compile-fail suite, and
+# npm pack + install by package name.
+test-js: build js-deps
+	@for file in js/src/*.js js/*.js js/testing/*.js; do node --check $$file || exit 1; done
+	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
+	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
 
 # Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares

@@ -5,7 +5,8 @@
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
-//   BridgeHost -> BridgeHostTesting, BridgeCodegen -> BridgeCLI -> bridgectl
+//   BridgeHost -> BridgeHostTesting, BridgeCodegen; ContractEvolution (diff of two contract sets)
+//   -> BridgeCLI -> bridgectl
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
@@ -21,6 +22,7 @@ let package = Package(
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     targets: [
@@ -65,12 +67,21 @@ let package = Package(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
         ),
-        .target(name: "BridgeCodegen", dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"]),
+        .target(
+            name: "BridgeCodegen",
+            dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
+        // Compatibility of two contract sets: typed findings, each proven with a counterexample.
+        .target(
+            name: "ContractEvolution",
+            dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
+        ),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -84,7 +95,7 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
-        // Build-time embedding of contracts/ and metaschemas/ so the binary works from any directory.
+        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
@@ -119,7 +130,12 @@ let package = Package(
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["BridgeCLI", "BridgeContracts", "SchemaCheck", "JSONCore", "TestSupport"]
+            dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ContractEvolutionTests",
+            dependencies: ["ContractEvolution", "BridgeContracts", "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport"],
+            exclude: ["golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

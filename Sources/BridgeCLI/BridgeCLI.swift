@@ -41,6 +41,7 @@ public enum BridgeCLI {
         validateCommand,
         lintCommand,
         checkCommand,
+        diffCommand,
         generateCommand,
         simulateCommand,
         hostCommand,

@@ -1,3 +1,4 @@
+import BridgeCodegen
 import BridgeContracts
 import JSONCore
 
@@ -9,7 +10,8 @@ let lintCommand = Command(
 
     Validates every contract schema against the official meta-schema of its dialect (2020-12
     or draft-07, built into bridgectl), checks that every schema, route and JSON Pointer the
-    manifest names resolves, and that every action version has valid and invalid fixtures.
+    manifest names resolves, that every action version has valid and invalid fixtures, and
+    that the JS validator generator (generate js) can compile every keyword the contracts use.
     Exit 0 when clean, 1 with findings, 2 when the contracts cannot be read at all.
 
     """,
@@ -23,6 +25,9 @@ let lintCommand = Command(
             return ExitCode.usage
         }
         let findings = ContractLinter(contracts: contracts).lint()
+            + JavaScriptGenerator.validatorProblems(for: contracts).map {
+                LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "JS validators: " + $0.message)
+            }
         if format == "json" {
             let report: JSONValue = [
                 "contracts": .string(contracts.origin),

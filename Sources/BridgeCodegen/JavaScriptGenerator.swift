@@ -5,29 +5,63 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One file of the generated web-side kit, relative to the output folder (e.g. "bridge.js").
+/// One file of the web-side kit, relative to the output folder (e.g. "bridge.js").
 public struct GeneratedFile: Sendable, Equatable {
+    public enum Origin: Sendable, Equatable {
+        /// Written from the contracts.
+        case generated
+        /// A hand-written runtime file of js/src, copied as it was built into bridgectl.
+        case runtime
+    }
+
     public let path: String
     public let contents: String
+    public let origin: Origin
+
+    public init(path: String, contents: String, origin: Origin = .generated) {
+        self.path = path
+        self.contents = contents
+        self.origin = origin
+    }
 }
 
-/// contracts -> js/: the shim, its TypeScript declarations and the fake native host.
+/// contracts -> js/: the contract-specific files (the contract table, the types, the wiring of
+/// the fake host) next to the hand-written runtime they import (js/src, embedded at build time).
 /// The output depends on the contracts only (no dates, paths or randomness), in manifest order,
 /// so `generate js --check` can compare bytes.
 public enum JavaScriptGenerator {
     /// The command written into every generated file's header.
     public static let regenerateCommand = "bridgectl generate js --contracts contracts --out js"
     public static let checkCommand = "bridgectl generate js --check"
+    /// Where the hand-written runtime lies in the kit (and in the repository: js/src).
+    public static let runtimeFolder = "src"
+
+    /// Keywords of the contracts that the JS validator generator cannot compile, each named by its
+    /// schema file and JSON Pointer (`bridgectl lint` reports them; `files` fails on the first).
+    public static func validatorProblems(for contracts: ContractSet) -> [CodegenError] {
+        ValidatorEmitter.problems(for: contracts)
+    }
 
     public static func files(for contracts: ContractSet) throws(CodegenError) -> [GeneratedFile] {
         let model = try ShimModel(contracts: contracts)
         let header = Header(model: model, contracts: contracts)
+        let validators = ValidatorEmitter(model: model, contracts: contracts, header: header)
         return [
             GeneratedFile(path: "bridge.js", contents: BridgeScriptEmitter(model: model, header: header).text),
             GeneratedFile(path: "bridge.d.ts", contents: try TypeDeclarationEmitter(model: model, contracts: contracts, header: header).text()),
-            GeneratedFile(path: "testing/fake-host.js", contents: header.comment(for: "testing/fake-host.js") + "\n" + FakeHostTemplate.text),
-            GeneratedFile(path: "testing/fake-host.d.ts", contents: header.comment(for: "testing/fake-host.d.ts") + "\n" + FakeHostDeclarations.text),
-        ]
+            GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(header: header).script),
+            GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(header: header).declarations),
+            GeneratedFile(path: "validators.js", contents: try validators.script()),
+            GeneratedFile(path: "validators.d.ts", contents: validators.declarations),
+            GeneratedFile(path: "package.json", contents: PackageManifestEmitter(model: model).text),
+        ] + runtimeFiles
+    }
+
+    /// The hand-written runtime (js/src) as this bridgectl was built with it, sorted by path.
+    public static var runtimeFiles: [GeneratedFile] {
+        BundledJavaScriptRuntime.files.keys.sorted().map { name in
+            GeneratedFile(path: runtimeFolder + "/" + name, contents: BundledJavaScriptRuntime.files[name]!, origin: .runtime)
+        }
     }
 }
 
@@ -77,17 +111,51 @@ struct Header {
     }
 }
 
-/// bridge.js: header, the frozen contract table, then the runtime.
+/// bridge.js: header, the frozen contract table, and the runtime's functions bound to it.
 struct BridgeScriptEmitter {
     let model: ShimModel
     let header: Header
 
     var text: String {
         var out = header.comment(for: "bridge.js") + header.nativeContract + "\n"
+        out += "import { bindContract, deepFreeze } from \"./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js\";\n"
+        out += "export { BridgeError, ERROR_CODES, encodeComponent } from \"./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js\";\n\n"
         out += "/** The contract facts this shim was generated from (manifest, routes, campaign schema). */\n"
         out += "export const CONTRACT = deepFreeze(" + JavaScriptLiteral.write(model.table) + ");\n\n"
-        out += BridgeRuntimeTemplate.text
+        out += "/**\n * createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT.\n"
+        out += " * validators.js is imported only when a page creates a bridge with { validate: true }.\n */\n"
+        out += "export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import(\"./validators.js\"); });\n"
         return out
+    }
+}
+
+/// testing/fake-host.js and its types: the hand-written fake host bound to bridge.js's table.
+struct FakeHostEmitter {
+    let header: Header
+
+    private var runtime: String { "../\(JavaScriptGenerator.runtimeFolder)/fake-host.js" }
+
+    var script: String {
+        header.comment(for: "testing/fake-host.js") + "\n"
+            + "import { CONTRACT } from \"../bridge.js\";\n"
+            + "import * as validators from \"../validators.js\";\n"
+            + "import { bindFakeHost } from \"\(runtime)\";\n"
+            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n\n"
+            + "/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js; the host\n"
+            + " * validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */\n"
+            + "export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT, validators);\n"
+    }
+
+    var declarations: String {
+        header.comment(for: "testing/fake-host.d.ts") + "\n"
+            + "import type { BridgeEnvelope, Capabilities } from \"../bridge.js\";\n"
+            + "import type { FakeHostOf, FakeHostOptions } from \"\(runtime)\";\n"
+            + "export type { FakeHostOptions, FakeReply, Fixture } from \"\(runtime)\";\n"
+            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n\n"
+            + "/** The fake host; its messages are this contract's envelopes. */\n"
+            + "export type FakeHost = FakeHostOf<BridgeEnvelope>;\n"
+            + "export declare function installFakeHost(options?: FakeHostOptions): FakeHost;\n"
+            + "export declare function fullCapabilities(appVersion?: string): Capabilities;\n"
     }
 }
 
@@ -101,12 +169,34 @@ public enum GeneratedFiles {
 
         public let path: String
         public let reason: Reason
+        public let origin: GeneratedFile.Origin
+
+        public init(path: String, reason: Reason, origin: GeneratedFile.Origin = .generated) {
+            self.path = path
+            self.reason = reason
+            self.origin = origin
+        }
 
         public var description: String {
-            switch reason {
-            case .missing: return "\(path): missing"
-            case .differs: return "\(path): stale (differs from what the contracts generate)"
+            switch (reason, origin) {
+            case (.missing, _): return "\(path): missing"
+            case (.differs, .generated): return "\(path): stale (differs from what the contracts generate)"
+            case (.differs, .runtime): return "\(path): differs from the runtime built into this bridgectl"
             }
+        }
+    }
+
+    /// Runtime files (js/src) in the output folder that differ from the ones built into this
+    /// bridgectl: an edit of the runtime that bridgectl was not rebuilt with, or a kit written by
+    /// another bridgectl. `write` replaces them only when asked, so a stale binary cannot
+    /// overwrite hand-written source.
+    public struct RuntimeDiffers: Error, Sendable, Equatable, CustomStringConvertible {
+        public let paths: [String]
+
+        public var description: String {
+            paths.joined(separator: ", ") + (paths.count == 1 ? " differs" : " differ")
+                + " from the runtime built into this bridgectl: rebuild bridgectl after editing js/src, or pass --update-runtime to replace"
+                + (paths.count == 1 ? " it" : " them")
         }
     }
 
@@ -114,15 +204,19 @@ public enum GeneratedFiles {
     public static func stale(_ files: [GeneratedFile], in directory: String) -> [Stale] {
         files.compactMap { file in
             let path = path(of: file, in: directory)
-            guard let data = FileManager.default.contents(atPath: path) else { return Stale(path: path, reason: .missing) }
-            return data == Data(file.contents.utf8) ? nil : Stale(path: path, reason: .differs)
+            guard let data = FileManager.default.contents(atPath: path) else { return Stale(path: path, reason: .missing, origin: file.origin) }
+            return data == Data(file.contents.utf8) ? nil : Stale(path: path, reason: .differs, origin: file.origin)
         }
     }
 
     /// Writes the files that differ (leaving current ones untouched) and returns their paths.
-    public static func write(_ files: [GeneratedFile], to directory: String) throws -> [String] {
+    /// A differing runtime file is replaced only with `replacingRuntime` (see `RuntimeDiffers`).
+    public static func write(_ files: [GeneratedFile], to directory: String, replacingRuntime: Bool = false) throws -> [String] {
+        let stale = stale(files, in: directory)
+        let runtimeEdits = stale.filter { $0.origin == .runtime && $0.reason == .differs }.map(\.path)
+        if !runtimeEdits.isEmpty && !replacingRuntime { throw RuntimeDiffers(paths: runtimeEdits) }
         var written: [String] = []
-        for stale in stale(files, in: directory) {
+        for stale in stale {
             let file = files.first { path(of: $0, in: directory) == stale.path }!
             // The folder of the file itself (out/testing for testing/fake-host.js).
             let folder = file.path.lastIndex(of: "/").map { path(of: String(file.path[..<$0]), in: directory) } ?? directory

@@ -28,23 +28,26 @@ struct SchemaLocation: Hashable, Sendable {
     }
 }
 
-/// Converts the JSON Schema subset the contracts use into TypeScript type expressions.
+/// Converts JSON Schemas into TypeScript type expressions: a type that admits every valid value
+/// (and, where TypeScript cannot say more, some invalid ones: the generated validators and the
+/// app decide those).
 ///
-/// Covered: `type` (a name or a list of names), `enum` and `const` (scalar literals), `properties`,
-/// `required`, `additionalProperties` (`false` closes an object, `true` or absent adds an
-/// `[key: string]: unknown` index signature), `items` (one schema), `$ref` to a whole document
-/// or to a JSON Pointer inside one of the contract set's schemas (with sibling keywords it becomes
-/// an intersection), and boolean schemas. Value constraints that TypeScript cannot express
-/// (`pattern`, `minLength`/`maxLength` (code points), `minimum`/`maximum`, `exclusiveMinimum`/
-/// `exclusiveMaximum`, `multipleOf`, `format`, array and object size limits, integer-ness) go into
-/// JSDoc tags on the property; `title`/`description` become the doc text.
+/// Shapes: `type` (a name or a list of names), `enum` and `const` (literal types, objects and
+/// arrays included), `properties`, `required`, `additionalProperties` (`false` closes an object;
+/// `true`, a schema, or `patternProperties` add an `[key: string]: unknown` index signature),
+/// `items` (one schema; with `prefixItems` the array is `unknown[]`), `$ref` to a whole document or
+/// to a JSON Pointer inside one of the contract set's schemas (with sibling keywords it becomes an
+/// intersection), `allOf` (an intersection), `anyOf` and `oneOf` (a union), and boolean schemas.
+/// Keywords that only narrow values go into JSDoc tags on the property: `pattern`,
+/// `minLength`/`maxLength` (code points), `minimum`/`maximum`, `exclusiveMinimum`/
+/// `exclusiveMaximum`, `multipleOf`, `format`, array and object size limits, `uniqueItems`,
+/// `contains`, `not`, `if`/`then`/`else`, `dependentRequired`/`dependentSchemas`/`dependencies`,
+/// `propertyNames`, integer-ness; `title`/`description` become the doc text.
 ///
 /// Not covered, and rejected with an error naming the keyword and its location rather than
-/// silently producing a wrong type: `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`,
-/// `patternProperties`, `additionalProperties` with a schema, `unevaluated*`, `prefixItems`,
-/// `contains`, `dependent*`, `propertyNames`, `$dynamicRef`/`$recursiveRef`, anchors
-/// (`$ref: "#name"`), nested `$id`, refs outside the contract set, object or array values in
-/// `enum`/`const`, and any keyword this converter does not know.
+/// silently producing a wrong type: `unevaluated*`, `$dynamicRef`/`$recursiveRef`, anchors
+/// (`$ref: "#name"`), nested `$id`, refs outside the contract set, and any keyword this
+/// converter does not know.
 struct TypeScriptSchemaConverter {
     /// Schema file name -> document.
     let documents: [String: JSONValue]
@@ -59,10 +62,12 @@ struct TypeScriptSchemaConverter {
     private static let constraintKeywords: [String] = [
         "pattern", "format", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "multipleOf", "minItems", "maxItems", "uniqueItems", "minProperties",
-        "maxProperties",
+        "maxProperties", "contains", "minContains", "maxContains", "not", "if", "then", "else",
+        "dependentRequired", "dependentSchemas", "dependencies", "propertyNames",
     ]
     private static let shapeKeywords: Set<String> = [
-        "type", "enum", "const", "properties", "required", "additionalProperties", "items", "$ref",
+        "type", "enum", "const", "properties", "required", "additionalProperties", "patternProperties", "items",
+        "prefixItems", "$ref", "allOf", "anyOf", "oneOf",
     ]
 
     init(contracts: ContractSet, namedLocations: [SchemaLocation: String] = [:]) {
@@ -138,15 +143,35 @@ struct TypeScriptSchemaConverter {
                 parts.append(name)
             } else {
                 if visiting.contains(target) || target == location {
-                    throw CodegenError(file: location.file, pointer: location.pointer + "/$ref", message: "recursive $ref to \(target.file)#\(target.pointer) is not supported")
+                    // A recursive schema: the inner occurrence is typed unknown (the validators check it).
+                    parts.append("unknown")
+                } else {
+                    let rendered = try render(try lookup(target), at: target, indent: indent, visiting: visiting + [location, target])
+                    parts.append(rendered.type)
+                    refDocs = rendered.docs
                 }
-                let rendered = try render(try lookup(target), at: target, indent: indent, visiting: visiting + [location])
-                parts.append(rendered.type)
-                refDocs = rendered.docs
             }
         }
-        if let local = try localType(object, at: location, indent: indent, visiting: visiting, partOfIntersection: !parts.isEmpty) {
+        let combined = object["allOf"] != nil || object["anyOf"] != nil || object["oneOf"] != nil
+        if let local = try localType(object, at: location, indent: indent, visiting: visiting, partOfIntersection: !parts.isEmpty || combined) {
             parts.append(local)
+        }
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            guard let value = object[keyword] else { continue }
+            guard let branches = value.arrayValue, !branches.isEmpty else {
+                throw CodegenError(file: location.file, pointer: location.pointer + "/" + keyword, message: "\(keyword) must be a non-empty array of schemas")
+            }
+            var types: [String] = []
+            for index in branches.indices {
+                let branch = location.appending(keyword, String(index))
+                let rendered = try render(branches[index], at: branch, indent: indent, visiting: visiting)
+                if !types.contains(rendered.type) { types.append(rendered.type) }
+            }
+            if keyword == "allOf" {
+                parts += types
+            } else {
+                parts.append(types.count == 1 ? types[0] : types.map { Self.isTopLevelUnion($0) ? "(\($0))" : $0 }.joined(separator: " | "))
+            }
         }
         docs = refDocs.filter { !docs.contains($0) } + docs
         switch parts.count {
@@ -198,6 +223,7 @@ struct TypeScriptSchemaConverter {
         }
         let typeNames = try declaredTypes(object, at: location)
         let looksLikeObject = object["properties"] != nil || object["required"] != nil || object["additionalProperties"] != nil
+            || object["patternProperties"] != nil
         if typeNames.isEmpty {
             // Object keywords without "type" (as in an action schema next to its envelope $ref).
             return looksLikeObject ? try objectType(object, at: location, indent: indent, visiting: visiting, partOfIntersection: partOfIntersection) : nil
@@ -244,16 +270,9 @@ struct TypeScriptSchemaConverter {
             }
             required = items.compactMap(\.stringValue)
         }
-        var closed = false
-        if let additional = object["additionalProperties"] {
-            if let flag = additional.boolValue {
-                closed = !flag
-            } else if additional.objectValue?.isEmpty != true {
-                throw CodegenError(
-                    file: location.file, pointer: location.pointer + "/additionalProperties",
-                    message: "additionalProperties with a schema is not supported by the TypeScript generator (only true or false)")
-            }
-        }
+        // additionalProperties false closes the object, unless patternProperties lets more in; a
+        // schema there types the extra members as unknown (the validators check them).
+        let closed = object["additionalProperties"]?.boolValue == false && object["patternProperties"] == nil
         var properties: [(String, JSONValue)] = []
         if let declared = object["properties"] {
             guard let members = declared.objectValue else {
@@ -285,7 +304,7 @@ struct TypeScriptSchemaConverter {
     }
 
     private func arrayType(_ object: JSONObject, at location: SchemaLocation, indent: String, visiting: [SchemaLocation]) throws(CodegenError) -> String {
-        guard let items = object["items"] else { return "unknown[]" }
+        guard let items = object["items"], object["prefixItems"] == nil else { return "unknown[]" }
         if items.arrayValue != nil {
             throw CodegenError(file: location.file, pointer: location.pointer + "/items", message: "items as an array (tuple form) is not supported; use one schema")
         }
@@ -298,8 +317,16 @@ struct TypeScriptSchemaConverter {
         switch value {
         case .string, .integer, .bool, .null: return value.serialized(escapeForScript: true)
         case .number(let real): return real.isFinite ? value.serialized() : "number"
-        case .array, .object:
-            throw CodegenError(file: location.file, pointer: location.pointer, message: "object and array literals in enum/const are not supported by the TypeScript generator")
+        case .array(let items):
+            var elements: [String] = []
+            for (index, item) in items.enumerated() { elements.append(try literal(item, at: location.appending(String(index)))) }
+            return "[" + elements.joined(separator: ", ") + "]"
+        case .object(let members):
+            var fields: [String] = []
+            for (key, item) in members {
+                fields.append(TypeScriptNames.propertyKey(key) + ": " + (try literal(item, at: location.appending(key))))
+            }
+            return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: "; ") + " }"
         }
     }
 
@@ -324,7 +351,7 @@ struct TypeScriptSchemaConverter {
 
     /// Resolves a `$ref` against the schema's document: "other.json", "other.json#/$defs/x",
     /// "#/$defs/x", or an absolute URI equal to a document's `$id`.
-    private func resolve(_ reference: String, from location: SchemaLocation) throws(CodegenError) -> SchemaLocation {
+    func resolve(_ reference: String, from location: SchemaLocation) throws(CodegenError) -> SchemaLocation {
         let hash = reference.firstIndex(of: "#")
         let documentPart = hash.map { String(reference[..<$0]) } ?? reference
         let fragment = hash.map { String(reference[reference.index(after: $0)...]) } ?? ""

@@ -63,12 +63,6 @@ struct ShimModel {
         "campaign_id", "group_id", "variant", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
     ]
 
-    /// The closed set of reply error codes (DESIGN.md, envelope v1).
-    static let errorCodes = [
-        "INVALID_MESSAGE", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION", "INVALID_PARAMS", "ORIGIN_REJECTED",
-        "DUPLICATE", "NAVIGATION_FAILED", "TIMEOUT", "UNAVAILABLE", "INTERNAL",
-    ]
-
     /// Members of the bridge object that an action's function name must not shadow.
     static let reservedMembers: Set<String> = [
         "send", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
@@ -178,7 +172,6 @@ struct ShimModel {
         root["receiveFunction"] = .string(receiveFunction)
         root["capabilitiesGlobal"] = .string(capabilitiesGlobal)
         root["androidInterface"] = .string(androidInterface)
-        root["errorCodes"] = .array(Self.errorCodes.map { .string($0) })
         root["campaignFields"] = .array(campaignFields.map { field in
             var entry = JSONObject()
             entry["name"] = .string(field.name)

@@ -66,6 +66,11 @@ enum JavaScriptLiteral {
         }
     }
 
+    /// The value as a one-line JavaScript expression.
+    static func inline(_ value: JSONValue) -> String {
+        value.serialized(escapeForScript: true)
+    }
+
     private static func isScalar(_ value: JSONValue) -> Bool {
         switch value {
         case .array, .object: return false

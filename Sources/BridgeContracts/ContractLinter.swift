@@ -8,6 +8,12 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
     public let pointer: String
     public let message: String
 
+    public init(file: String, pointer: String, message: String) {
+        self.file = file
+        self.pointer = pointer
+        self.message = message
+    }
+
     public var description: String {
         "\(file): \(pointer.isEmpty ? "(root)" : pointer): \(message)"
     }

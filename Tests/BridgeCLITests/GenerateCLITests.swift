@@ -1,4 +1,5 @@
 import BridgeCLI
+import BridgeHost
 import Foundation
 import Testing
 import TestSupport
@@ -32,6 +33,7 @@ import TestSupport
         let generated = run(["generate", "js", "--contracts", contracts, "--out", out])
         #expect(generated.code == 0, "\(generated.err)")
         #expect(generated.out.contains("wrote \(out)/testing/fake-host.js"))
+        #expect(generated.out.contains("wrote \(out)/src/bridge-runtime.js"))
         let current = run(["generate", "js", "--contracts", contracts, "--out", out, "--check"])
         #expect(current.code == 0)
         #expect(current.out.contains("current"))
@@ -48,6 +50,19 @@ import TestSupport
 
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out]).code == 0)
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--check"]).code == 0)
+
+        // An edited runtime file is reported, and kept unless --update-runtime says otherwise.
+        let runtime = URL(fileURLWithPath: out).appendingPathComponent("src/fake-host.js")
+        try (String(contentsOf: runtime, encoding: .utf8) + "// edited\n").write(to: runtime, atomically: true, encoding: .utf8)
+        let edited = run(["generate", "js", "--contracts", contracts, "--out", out, "--check"])
+        #expect(edited.code == 1)
+        #expect(edited.out.contains("\(out)/src/fake-host.js: differs from the runtime built into this bridgectl"))
+        let refused = run(["generate", "js", "--contracts", contracts, "--out", out])
+        #expect(refused.code == 2)
+        #expect(refused.err.contains("--update-runtime"))
+        #expect(try String(contentsOf: runtime, encoding: .utf8).hasSuffix("// edited\n"))
+        #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--update-runtime"]).code == 0)
+        #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--check"]).code == 0)
     }
 
     @Test func unsupportedSchemasAndUsageErrorsExitTwo() throws {
@@ -56,11 +71,11 @@ import TestSupport
         let contracts = folder.appendingPathComponent("contracts").path
         let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/start.v1.json")
         let text = try String(contentsOf: schema, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"promoCode\": { \"type\": \"string\"", with: "\"promoCode\": { \"anyOf\": [{\"type\": \"string\"}, {\"type\": \"integer\"}]")
+        try text.replacingOccurrences(of: "\"promoCode\": { \"type\": \"string\"", with: "\"promoCode\": { \"unevaluatedProperties\": false, \"type\": \"string\"")
             .write(to: schema, atomically: true, encoding: .utf8)
         let unsupported = run(["generate", "js", "--contracts", contracts, "--out", folder.appendingPathComponent("js").path])
         #expect(unsupported.code == 2)
-        #expect(unsupported.err.contains("start.v1.json#/$defs/payload/properties/promoCode/anyOf"))
+        #expect(unsupported.err.contains("start.v1.json#/$defs/payload/properties/promoCode/unevaluatedProperties"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("js").path), "nothing is written")
 
         #expect(run(["generate", "ts"]).code == 2)
@@ -70,5 +85,45 @@ import TestSupport
         let help = run(["generate", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("--check"))
+    }
+
+    /// The shim's list is hand-written in js/src; the app's is BridgeErrorCode: one closed set.
+    @Test func theRuntimesErrorCodesAreTheHostsClosedSet() throws {
+        let runtime = try String(contentsOf: Self.repository.appendingPathComponent("js/src/bridge-runtime.js"), encoding: .utf8)
+        let start = try #require(runtime.range(of: "export const ERROR_CODES = Object.freeze(["))
+        let end = try #require(runtime.range(of: "]);", range: start.upperBound..<runtime.endIndex))
+        let listed = runtime[start.upperBound..<end.lowerBound].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        #expect(listed == BridgeErrorCode.allCases.map(\.rawValue))
+    }
+
+    /// lint names each keyword the JS validator generator cannot compile, with its JSON Pointer.
+    @Test func lintNamesKeywordsTheValidatorGeneratorCannotCompile() throws {
+        let folder = try temporaryContracts()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = folder.appendingPathComponent("contracts").path
+        let clean = run(["lint", "--contracts", contracts])
+        #expect(clean.code == 0, "\(clean.out)")
+        let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/view_vehicles.v1.json")
+        let text = try String(contentsOf: schema, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"additionalProperties\": false", with: "\"unevaluatedProperties\": false")
+            .replacingOccurrences(of: "\"region\": { \"type\": \"string\",", with: "\"region\": { \"$dynamicRef\": \"#r\", \"type\": \"string\",")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let lint = run(["lint", "--contracts", contracts])
+        #expect(lint.code == 1)
+        #expect(lint.out.contains("schemas/view_vehicles.v1.json: /$defs/payload/unevaluatedProperties: JS validators: keyword \"unevaluatedProperties\" is not supported"), "\(lint.out)")
+        #expect(lint.out.contains("schemas/view_vehicles.v1.json: /$defs/payload/properties/region/$dynamicRef: JS validators:"), "\(lint.out)")
+
+        // A format the JS validators cannot check is named once the manifest asserts formats.
+        let manifest = URL(fileURLWithPath: contracts).appendingPathComponent("manifest.json")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"allowFrames\": false,", with: "\"allowFrames\": false, \"assertFormat\": true,")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"region\": { \"type\": \"string\",", with: "\"region\": { \"type\": \"string\", \"format\": \"email\",")
+            .write(to: schema, atomically: true, encoding: .utf8)
+        let formats = run(["lint", "--contracts", contracts])
+        #expect(formats.code == 1)
+        #expect(formats.out.contains("/$defs/payload/properties/region/format: JS validators: format \"email\" is asserted"), "\(formats.out)")
+        #expect(!formats.out.contains("sentAt"), "date-time is one the validators check")
     }
 }

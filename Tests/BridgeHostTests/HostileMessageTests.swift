@@ -107,7 +107,7 @@ let hostileCases: [HostileCase] = [
 
     // Lookup.
     HostileCase("unknown action", apply(replacing: "action", with: "\"delete_account\""), .unknownAction),
-    HostileCase("wrong version", apply(replacing: "version", with: "2"), .unsupportedVersion),
+    HostileCase("wrong version", apply(replacing: "version", with: "999"), .unsupportedVersion),
     HostileCase("unknown action without id is still answered", "{\"v\":1,\"action\":\"nope\",\"version\":1,\"payload\":{}}", .unknownAction, echoesID: false),
 
     // The action's schema: INVALID_PARAMS.

@@ -406,6 +406,11 @@ def main():
         Site("sendy.co.kr", [
             ("/event/" + SLUG, (os.path.join(repo, "js", "examples", "event.html"), html)),
             ("/bridge.js", (os.path.join(repo, "js", "bridge.js"), script)),
+        ] + [
+            # The hand-written runtime bridge.js imports ("./src/bridge-runtime.js").
+            ("/src/" + name, (os.path.join(repo, "js", "src", name), script))
+            for name in sorted(os.listdir(os.path.join(repo, "js", "src"))) if name.endswith(".js")
+        ] + [
             ("/e2e/frame.html", frame),
         ]),
         Site("evil.example", [("/frame.html", frame)]),

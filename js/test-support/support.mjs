@@ -76,6 +76,16 @@ export function settleQueue() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function rejection(promise) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to be rejected");
+}
+
 /** The action function the web team calls for an action and version (e.g. applyV1). */
 export function actionFunction(bridge, action, version) {
   const entry = CONTRACT.actions[action];

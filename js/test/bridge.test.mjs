@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { BridgeError, CONTRACT, ERROR_CODES, buildUniversalLink, createBridge, encodeComponent } from "../bridge.js";
 import { installFakeHost } from "../testing/fake-host.js";
-import { contractsDir, fakeWindow, manualClock, settleQueue } from "../test-support/support.mjs";
+import { contractsDir, fakeWindow, manualClock, rejection, settleQueue } from "../test-support/support.mjs";
 
 const ENVELOPE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
 const MODES = ["promise", "callback", "androidListener", "androidInterface"];
@@ -17,15 +17,6 @@ function setup(options = {}) {
   const clock = manualClock();
   const bridge = createBridge(Object.assign({ window: win, setTimeout: clock.setTimeout, clearTimeout: clock.clearTimeout }, options.bridge || {}));
   return { win, host, clock, bridge };
-}
-
-async function rejection(promise) {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  assert.fail("expected the call to be rejected");
 }
 
 describe("data table", () => {
@@ -272,7 +263,7 @@ describe("BridgeError", () => {
   test("unknown actions and versions are refused before sending", async () => {
     const { host, bridge } = setup();
     assert.equal((await rejection(bridge.send("fly", 1, {}))).code, "UNKNOWN_ACTION");
-    assert.equal((await rejection(bridge.send("apply", 2, { slug: "a" }))).code, "UNSUPPORTED_VERSION");
+    assert.equal((await rejection(bridge.send("apply", 999, { slug: "a" }))).code, "UNSUPPORTED_VERSION");
     assert.equal(host.messages.length, 0);
   });
 
@@ -308,13 +299,23 @@ describe("notifications", () => {
 
 describe("capabilities and fallback", () => {
   test("isSupported follows the injected capability manifest", () => {
-    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.2.0" } } });
+    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1, 2] }, appVersion: "5.2.0" } } });
     assert.equal(bridge.isSupported("apply"), true);
     assert.equal(bridge.isSupported("apply", 1), true);
-    assert.equal(bridge.isSupported("apply", 2), false);
+    assert.equal(bridge.isSupported("apply", 2), true);
+    assert.equal(bridge.isSupported("apply", 3), false);
     assert.equal(bridge.isSupported("start"), false);
     assert.equal(bridge.isSupported("no_such_action"), false);
     assert.equal(bridge.capabilities().appVersion, "5.2.0");
+  });
+
+  test("an app build that knows only apply v1 supports applyV1, not apply (the latest, v2)", async () => {
+    const { host, bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.1.0" } } });
+    assert.equal(bridge.isSupported("apply", 1), true);
+    assert.equal(bridge.isSupported("apply"), false);
+    const result = await bridge.apply({ slug: "new-user-promo", plan: "premium" });
+    assert.equal(result.fallback, true, "apply (v2) falls back to the Universal Link");
+    assert.equal(host.messages.length, 0);
   });
 
   test("an action the app does not support opens its Universal Link instead of hanging", async () => {

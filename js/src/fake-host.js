@@ -1,8 +1,7 @@
-/// js/testing/fake-host.js: a fake native host for the web team's tests. It reads the contract
-/// from the generated bridge.js next to it, so it is the same text for every contract set.
-enum FakeHostTemplate {
-    static let text = #"""
-import { CONTRACT, BridgeError, buildUniversalLink } from "../bridge.js";
+// fake-host.js: a fake native host for the web team's tests, hand-written and contract-free like
+// bridge-runtime.js: each function takes the contract table (the generated testing/fake-host.js
+// passes the one of bridge.js).
+import { BridgeError, buildUniversalLinkFor, errorForVerdict } from "./bridge-runtime.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
 export const NO_REPLY = Object.freeze({ noReply: true });
@@ -71,16 +70,17 @@ export function replyForFixture(fixture) {
 }
 
 /** The capability manifest of a host that supports every action and version of the contract. */
-export function fullCapabilities(appVersion) {
+export function fullCapabilitiesFor(contract, appVersion) {
   const actions = {};
-  Object.keys(CONTRACT.actions).forEach(function (action) {
-    actions[action] = Object.keys(CONTRACT.actions[action].versions).map(Number);
+  Object.keys(contract.actions).forEach(function (action) {
+    actions[action] = Object.keys(contract.actions[action].versions).map(Number);
   });
-  return { bridge: CONTRACT.bridge, envelope: CONTRACT.envelope, actions: actions, appVersion: appVersion || "fake-host" };
+  return { bridge: contract.bridge, envelope: contract.envelope, actions: actions, appVersion: appVersion || "fake-host" };
 }
 
 /**
- * Installs a fake native host on `options.window` (default globalThis) and returns it.
+ * Installs a fake native host of the contract on `options.window` (default globalThis) and
+ * returns it.
  *
  * options.mode: "promise" (default; WKWebView/WebKitGTK with reply: postMessage returns a
  * promise of the reply), "callback" (WebKit without reply: the host calls
@@ -89,14 +89,18 @@ export function fullCapabilities(appVersion) {
  * with replies through window.<bridge>Receive).
  * options.capabilities: the injected capability manifest; null injects none; default: everything.
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
+ * options.validators: the contract's validators module (testing/fake-host.js passes it): every
+ * message is checked first, as the app checks it, and one the app would reject gets the app's
+ * error reply whatever else the test queued. options.validate: false turns that off.
  */
-export function installFakeHost(options) {
+export function installFakeHostFor(contract, options) {
   const settings = options || {};
   const win = settings.window || globalThis;
   const mode = settings.mode || "promise";
   const modes = ["promise", "callback", "androidListener", "androidInterface"];
   if (modes.indexOf(mode) < 0) throw new Error("fake host: mode must be one of " + modes.join(", "));
-  const capabilities = settings.capabilities === undefined ? fullCapabilities(settings.appVersion) : settings.capabilities;
+  const capabilities = settings.capabilities === undefined ? fullCapabilitiesFor(contract, settings.appVersion) : settings.capabilities;
+  const validators = settings.validate === false ? null : settings.validators || null;
 
   const queue = [];
   let responder = null;
@@ -109,6 +113,8 @@ export function installFakeHost(options) {
     replies: [],
     /** Fixture comparisons that failed: {fixture, differences}. */
     mismatches: [],
+    /** Messages the validators rejected, as the app would: {message, code, errors}. */
+    rejected: [],
     /** Answers every request not covered by a queued behaviour; return NO_REPLY for silence. */
     respondWith: function (fn) { responder = fn; return host; },
     /** The next request gets this reply (fields without v and id, e.g. {ok: true, result}). */
@@ -160,18 +166,18 @@ export function installFakeHost(options) {
     uninstall: uninstall
   };
 
-  // What an app that knows the contract answers: the destination, or the error for an action or
-  // version it does not support. It does not validate payloads against the schemas: the
-  // fixtures and `bridgectl validate` do that.
+  // What an app that knows the contract answers to a message it accepts: the destination, or the
+  // error for an action or version it does not support.
   function defaultReply(envelope) {
-    const action = CONTRACT.actions[envelope.action];
+    const ownMember = function (table, key) { return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined; };
+    const action = ownMember(contract.actions, envelope.action);
     if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
-    const supported = capabilities && capabilities.actions ? capabilities.actions[envelope.action] || [] : Object.keys(action.versions).map(Number);
-    if (!action.versions[envelope.version] || supported.indexOf(envelope.version) < 0) {
+    const supported = capabilities && capabilities.actions ? ownMember(capabilities.actions, envelope.action) || [] : Object.keys(action.versions).map(Number);
+    if (!ownMember(action.versions, envelope.version) || supported.indexOf(envelope.version) < 0) {
       return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: envelope.action + " v" + envelope.version + " is not supported", details: [] } };
     }
     try {
-      const url = buildUniversalLink(envelope.action, envelope.version, envelope.payload);
+      const url = buildUniversalLinkFor(contract, envelope.action, envelope.version, envelope.payload);
       return { ok: true, result: { route: action.versions[envelope.version].route, url: url, pendingLogin: false } };
     } catch (error) {
       if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
@@ -188,8 +194,16 @@ export function installFakeHost(options) {
       Promise.resolve().then(function () { deliver(rejection); });
       return;
     }
+    // A queued behaviour belongs to this message even when the app would reject it first.
     const behaviour = queue.length > 0 ? queue.shift() : responder;
-    let outcome = behaviour ? behaviour(envelope) : undefined;
+    const verdict = validators === null ? null : validators.validate(envelope);
+    let outcome;
+    if (verdict !== null && !verdict.valid) {
+      host.rejected.push({ message: envelope, code: verdict.code, errors: verdict.errors });
+      outcome = { ok: false, error: errorForVerdict(verdict, envelope.action, envelope.version) };
+    } else {
+      outcome = behaviour ? behaviour(envelope) : undefined;
+    }
     if (outcome === undefined) outcome = defaultReply(envelope);
     if (typeof envelope.id !== "string" || outcome === NO_REPLY) return;
     const hold = outcome && outcome.hold !== undefined;
@@ -209,7 +223,7 @@ export function installFakeHost(options) {
   }
 
   function callReceive(reply) {
-    const receive = win[CONTRACT.receiveFunction];
+    const receive = win[contract.receiveFunction];
     if (typeof receive === "function") receive(JSON.stringify(reply));
   }
 
@@ -235,7 +249,7 @@ export function installFakeHost(options) {
     };
     const webkit = win.webkit || {};
     const handlers = Object.assign({}, webkit.messageHandlers || {});
-    handlers[CONTRACT.bridge] = handler;
+    handlers[contract.bridge] = handler;
     install(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
   } else if (mode === "androidListener") {
     const listeners = [];
@@ -254,13 +268,13 @@ export function installFakeHost(options) {
         if (index >= 0) listeners.splice(index, 1);
       }
     };
-    install(win, CONTRACT.bridge, port);
+    install(win, contract.bridge, port);
   } else {
-    install(win, CONTRACT.androidInterface, {
+    install(win, contract.androidInterface, {
       postMessage: function (text) { answer(parseBody(text), callReceive); }
     });
   }
-  if (capabilities !== null) install(win, CONTRACT.capabilitiesGlobal, capabilities);
+  if (capabilities !== null) install(win, contract.capabilitiesGlobal, capabilities);
 
   function uninstall() {
     installed.splice(0).reverse().forEach(function (item) {
@@ -271,5 +285,14 @@ export function installFakeHost(options) {
 
   return host;
 }
-"""#
+
+/**
+ * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
+ * its validators (the fake host validates by default).
+ */
+export function bindFakeHost(contract, validators) {
+  return {
+    installFakeHost: function (options) { return installFakeHostFor(contract, Object.assign({ validators: validators }, options)); },
+    fullCapabilities: function (appVersion) { return fullCapabilitiesFor(contract, appVersion); }
+  };
 }

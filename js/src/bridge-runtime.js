@@ -1,10 +1,13 @@
-/// The hand-written part of bridge.js, emitted verbatim after the generated data table
-/// (`CONTRACT`). Plain ES2017, no dependencies: no optional chaining, no object spread.
-/// Edit here, then regenerate js/ (`bridgectl generate js --contracts contracts --out js`).
-enum BridgeRuntimeTemplate {
-    static let text = #"""
-/** The closed set of BridgeError codes. */
-export const ERROR_CODES = CONTRACT.errorCodes;
+// bridge-runtime.js: the hand-written part of the web bridge shim. It knows no contract: every
+// function takes the contract table (the generated bridge.js holds the one built from
+// contracts/ and passes it in), so it is tested on its own with hand-made tables.
+// Plain ES2017, no dependencies: no optional chaining, no object spread.
+
+/** The closed set of BridgeError codes (the envelope's reply codes). */
+export const ERROR_CODES = Object.freeze([
+  "INVALID_MESSAGE", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION", "INVALID_PARAMS", "ORIGIN_REJECTED",
+  "DUPLICATE", "NAVIGATION_FAILED", "TIMEOUT", "UNAVAILABLE", "INTERNAL"
+]);
 
 /**
  * Why a call did not succeed: the app's error reply, TIMEOUT, or a problem found before sending.
@@ -20,7 +23,8 @@ export class BridgeError extends Error {
   }
 }
 
-function deepFreeze(value) {
+/** Freezes a contract table and everything in it. */
+export function deepFreeze(value) {
   if (value !== null && typeof value === "object") {
     Object.getOwnPropertyNames(value).forEach(function (key) { deepFreeze(value[key]); });
     Object.freeze(value);
@@ -84,13 +88,18 @@ function encodeChecked(text, pointer) {
   }
 }
 
+// A member of a table by name, never one inherited from Object.prototype ("constructor").
+function own(table, key) {
+  return table !== null && typeof table === "object" && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
 function versionEntry(contract, action, version) {
-  const entry = contract.actions[action];
+  const entry = own(contract.actions, action);
   if (!entry) {
     throw new BridgeError("UNKNOWN_ACTION", "unknown action " + JSON.stringify(action) + " (known: " + Object.keys(contract.actions).join(", ") + ")");
   }
   const resolved = version === undefined ? entry.latest : version;
-  const contractVersion = entry.versions[resolved];
+  const contractVersion = own(entry.versions, resolved);
   if (!contractVersion) {
     throw new BridgeError("UNSUPPORTED_VERSION", action + " has no version " + String(resolved) + " (versions: " + Object.keys(entry.versions).join(", ") + ")");
   }
@@ -137,11 +146,51 @@ function linkFromMessage(contract, entry, message, campaign) {
  * The Universal Link of an action's destination for a payload, as the fallback opens it.
  * With `campaign`, the campaign fields ride along; without, it is the `url` a reply carries.
  */
-export function buildUniversalLink(action, version, payload, campaign, contract) {
-  const table = contract || CONTRACT;
+export function buildUniversalLinkFor(table, action, version, payload, campaign) {
   const found = versionEntry(table, action, version);
   const message = { v: table.envelope, action: action, version: found.version, payload: payload === undefined ? {} : payload };
   return linkFromMessage(table, found.contract, message, campaign || null);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validation: the generated validators.js, asked before a message leaves the page.
+
+/**
+ * The error reply the app sends for a message the validators rejected ({valid: false, code,
+ * errors} from validators.js): its code, a sentence worded as the app words it, and the schema
+ * errors as the reply's details.
+ */
+export function errorForVerdict(verdict, action, version) {
+  const count = verdict.errors.length;
+  let message = verdict.message || verdict.code;
+  if (verdict.code === "INVALID_PARAMS") message = action + " v" + version + ": " + count + " invalid field" + (count === 1 ? "" : "s");
+  if (verdict.code === "INVALID_MESSAGE") message = "the message does not match the envelope schema (" + count + " error" + (count === 1 ? "" : "s") + ")";
+  return { code: verdict.code || "INVALID_PARAMS", message: message, details: verdict.errors };
+}
+
+// The validators a bridge checks with: null (no validation), the module itself, or a promise of
+// it. `validate: true` loads validators.js through `load` (bridge.js passes a dynamic import,
+// so a page that does not validate never loads it); `validate: module` uses a module the page
+// imported itself.
+function validatorsSource(setting, load) {
+  if (setting === undefined || setting === false || setting === null) return function () { return null; };
+  if (typeof setting === "object" && typeof setting.validate === "function") return function () { return setting; };
+  if (setting !== true) throw new BridgeError("INTERNAL", "createBridge: validate must be true, false or the validators module");
+  if (typeof load !== "function") {
+    throw new BridgeError("INTERNAL", "createBridge: validate: true needs bridge.js to load validators.js; pass the validators module (validate: validators) instead");
+  }
+  let loading = null;
+  let loaded = null;
+  return function () {
+    if (loaded !== null) return loaded;
+    if (loading === null) {
+      loading = Promise.resolve().then(load).then(function (module) {
+        loaded = module;
+        return module;
+      });
+    }
+    return loading;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,15 +300,18 @@ function newRequestId(cryptoSource) {
 // The bridge.
 
 /**
- * Creates the bridge for this page. Options (all optional; the defaults are the real page):
- * window, pageURL (where campaign fields are read, default window.location.href, read once now
- * so that a single-page app that later rewrites its URL keeps the landing campaign), campaign
- * (an object used instead of the page URL), navigate(url) (default window.location.assign),
- * now() (a Date), crypto, setTimeout/clearTimeout, contract (a data table; for tests).
+ * Creates the bridge for this page from a contract table. Options (all optional; the defaults
+ * are the real page): window, pageURL (where campaign fields are read, default
+ * window.location.href, read once now so that a single-page app that later rewrites its URL
+ * keeps the landing campaign), campaign (an object used instead of the page URL), navigate(url)
+ * (default window.location.assign), now() (a Date), crypto, setTimeout/clearTimeout, validate
+ * (true, or the validators module: each message is checked before it is posted and a message
+ * the app would reject fails here with the app's code and details).
  */
-export function createBridge(options) {
+export function createBridgeFor(contract, options) {
   const settings = options || {};
-  const contract = settings.contract || CONTRACT;
+  // validate: check every outgoing message with the generated validators first (see validatorsSource).
+  const validators = validatorsSource(settings.validate, settings.loadValidators);
   const win = settings.window || (typeof window !== "undefined" ? window : globalThis);
   const setTimer = settings.setTimeout || setTimeout;
   const clearTimer = settings.clearTimeout || clearTimeout;
@@ -276,7 +328,7 @@ export function createBridge(options) {
 
   const stats = {
     sent: 0, notifications: 0, replies: 0, timeouts: 0, lateReplies: 0,
-    unmatchedReplies: 0, malformedReplies: 0, fallbacks: 0
+    unmatchedReplies: 0, malformedReplies: 0, fallbacks: 0, rejectedBeforeSending: 0
   };
   const pending = new Map();
   const expired = new Set();
@@ -401,15 +453,15 @@ export function createBridge(options) {
     if (injected === null) return true;
     if (injected.bridge !== undefined && injected.bridge !== contract.bridge) return false;
     if (injected.envelope !== undefined && injected.envelope !== contract.envelope) return false;
-    const versions = injected.actions && injected.actions[action];
+    const versions = own(injected.actions, action);
     return Array.isArray(versions) && versions.indexOf(version) >= 0;
   }
 
   function isSupported(action, version) {
-    const entry = contract.actions[action];
+    const entry = own(contract.actions, action);
     if (!entry) return false;
     const resolved = version === undefined ? entry.latest : version;
-    if (!entry.versions[resolved]) return false;
+    if (!own(entry.versions, resolved)) return false;
     return transport() !== null && hostSupports(action, resolved);
   }
 
@@ -446,50 +498,86 @@ export function createBridge(options) {
       if (Object.keys(read.campaign).length > 0) envelope.campaign = Object.assign({}, read.campaign);
       envelope.sentAt = now().toISOString();
 
-      const channel = transport();
-      if (channel === null) {
-        resolve(fallback(found, envelope, "no native bridge on this page"));
-        return;
+      const call = { found: found, envelope: envelope, notify: notify, settings: callSettings, resolve: resolve, reject: reject };
+      const checking = validators();
+      if (checking === null) {
+        deliver(call);
+      } else if (typeof checking.then === "function") {
+        checking.then(function (module) { checkThenDeliver(module, call); }, function (error) {
+          reject(new BridgeError("INTERNAL", "validators.js could not be loaded: " + (error && error.message ? error.message : String(error))));
+        });
+      } else {
+        checkThenDeliver(checking, call);
       }
-      if (!hostSupports(action, found.version)) {
-        resolve(fallback(found, envelope, "the app does not support it"));
-        return;
+    });
+  }
+
+  // With validation on, a message the app would reject fails here, with the app's reply.
+  function checkThenDeliver(module, call) {
+    const verdict = module.validate(call.envelope);
+    if (verdict.valid) {
+      try {
+        deliver(call);
+      } catch (error) {
+        call.reject(error);
       }
-      if (notify) {
-        let returned;
-        try {
-          returned = channel.post(envelope);
-        } catch (error) {
-          throw new BridgeError("INTERNAL", "posting the notification failed: " + (error && error.message ? error.message : String(error)));
-        }
-        // A notification gets no reply; a platform promise is only kept from going unhandled.
-        if (returned && typeof returned.then === "function") returned.then(null, function () {});
-        stats.notifications += 1;
-        resolve(undefined);
-        return;
-      }
-      const timeoutMs = typeof callSettings.timeoutMs === "number" ? callSettings.timeoutMs : found.contract.timeoutMs;
-      const call = { resolve: resolve, reject: reject, timer: null };
-      pending.set(envelope.id, call);
-      call.timer = setTimer(function () {
-        if (pending.get(envelope.id) !== call) return;
-        pending.delete(envelope.id);
-        rememberExpired(envelope.id);
-        stats.timeouts += 1;
-        reject(new BridgeError("TIMEOUT", "no reply to " + action + " v" + found.version + " within " + timeoutMs + " ms"));
-      }, timeoutMs);
-      stats.sent += 1;
+      return;
+    }
+    stats.rejectedBeforeSending += 1;
+    const problem = errorForVerdict(verdict, call.envelope.action, call.envelope.version);
+    call.reject(new BridgeError(problem.code, problem.message, problem.details));
+  }
+
+  // Posts the envelope on the page's channel, or takes the fallback. Throws a BridgeError for a
+  // call that fails before anything is posted.
+  function deliver(call) {
+    const found = call.found;
+    const envelope = call.envelope;
+    const resolve = call.resolve;
+    const reject = call.reject;
+    const channel = transport();
+    if (channel === null) {
+      resolve(fallback(found, envelope, "no native bridge on this page"));
+      return;
+    }
+    if (!hostSupports(envelope.action, found.version)) {
+      resolve(fallback(found, envelope, "the app does not support it"));
+      return;
+    }
+    if (call.notify) {
       let returned;
       try {
         returned = channel.post(envelope);
       } catch (error) {
-        settle(envelope.id, new BridgeError("INTERNAL", "posting the message failed: " + (error && error.message ? error.message : String(error))));
-        return;
+        throw new BridgeError("INTERNAL", "posting the notification failed: " + (error && error.message ? error.message : String(error)));
       }
-      if (channel.kind === "webkit" && returned && typeof returned.then === "function") {
-        returned.then(function (reply) { handleReply(reply, envelope.id); }, function (error) { handleRejectedPost(error, envelope.id); });
-      }
-    });
+      // A notification gets no reply; a platform promise is only kept from going unhandled.
+      if (returned && typeof returned.then === "function") returned.then(null, function () {});
+      stats.notifications += 1;
+      resolve(undefined);
+      return;
+    }
+    const timeoutMs = typeof call.settings.timeoutMs === "number" ? call.settings.timeoutMs : found.contract.timeoutMs;
+    const waiting = { resolve: resolve, reject: reject, timer: null };
+    pending.set(envelope.id, waiting);
+    waiting.timer = setTimer(function () {
+      if (pending.get(envelope.id) !== waiting) return;
+      pending.delete(envelope.id);
+      rememberExpired(envelope.id);
+      stats.timeouts += 1;
+      reject(new BridgeError("TIMEOUT", "no reply to " + envelope.action + " v" + found.version + " within " + timeoutMs + " ms"));
+    }, timeoutMs);
+    stats.sent += 1;
+    let returned;
+    try {
+      returned = channel.post(envelope);
+    } catch (error) {
+      settle(envelope.id, new BridgeError("INTERNAL", "posting the message failed: " + (error && error.message ? error.message : String(error))));
+      return;
+    }
+    if (channel.kind === "webkit" && returned && typeof returned.then === "function") {
+      returned.then(function (reply) { handleReply(reply, envelope.id); }, function (error) { handleRejectedPost(error, envelope.id); });
+    }
   }
 
   const bridge = {
@@ -506,7 +594,7 @@ export function createBridge(options) {
     /** The Universal Link an action would open outside the app, with this page's campaign. */
     linkFor: function (action, payload, linkOptions) {
       const version = linkOptions && linkOptions.version;
-      return buildUniversalLink(action, version, payload, linkOptions && linkOptions.campaign === false ? null : read.campaign, contract);
+      return buildUniversalLinkFor(contract, action, version, payload, linkOptions && linkOptions.campaign === false ? null : read.campaign);
     },
     /** Rejects pending calls with UNAVAILABLE and removes the receive global. */
     dispose: function () {
@@ -525,5 +613,22 @@ export function createBridge(options) {
   });
   return Object.freeze(bridge);
 }
-"""#
+
+/**
+ * What the generated bridge.js exports, bound to its contract table: createBridge(options) and
+ * buildUniversalLink(action, version, payload, campaign). `loadValidators` returns a promise of
+ * the contract's validators module (bridge.js: a dynamic import of ./validators.js, run only when
+ * a page asks for validate: true). `options.contract` and the fifth argument of
+ * buildUniversalLink put another table in its place (for tests).
+ */
+export function bindContract(contract, loadValidators) {
+  return {
+    createBridge: function (options) {
+      const settings = Object.assign({ loadValidators: loadValidators }, options);
+      return createBridgeFor(settings.contract || contract, settings);
+    },
+    buildUniversalLink: function (action, version, payload, campaign, table) {
+      return buildUniversalLinkFor(table || contract, action, version, payload, campaign);
+    }
+  };
 }

@@ -1,0 +1,228 @@
+import SchemaCheck
+import JSONCore
+
+/// Proves a difference of one action version: starting from messages both contract sets accept
+/// (built from the schemas, or valid fixtures), it changes only the value at the difference's
+/// place, runs each candidate through both sides (`ContractSide`), and returns the first that
+/// the side the difference favours accepts and the other rejects.
+final class CounterexampleSearch {
+    let old: ContractSide
+    let new: ContractSide
+    let oldRoot: NormalSchema
+    let newRoot: NormalSchema
+    private let matcher: PatternMatcher
+    private let synthesizer: InstanceSynthesizer
+    private let candidates: CandidateValues
+    /// Both schemas at once: intermediate objects are built from it, to suit both sides.
+    private let mergedRoot: NormalSchema
+    /// Messages both sides accept; then messages only one side accepts.
+    private(set) lazy var commonSeeds: [JSONValue] = seeds.common
+    private(set) lazy var oneSidedSeeds: [Side: [JSONValue]] = seeds.oneSided
+    private let fixtureMessages: [JSONValue]
+    private lazy var seeds: (common: [JSONValue], oneSided: [Side: [JSONValue]]) = buildSeeds()
+    /// Candidate checks per difference and side; enough for every golden case with room to spare.
+    private let budget = 2_000
+
+    init(old: ContractSide, new: ContractSide, oldRoot: NormalSchema, newRoot: NormalSchema, matcher: PatternMatcher,
+         fixtureMessages: [JSONValue]) {
+        self.old = old
+        self.new = new
+        self.oldRoot = oldRoot
+        self.newRoot = newRoot
+        self.matcher = matcher
+        synthesizer = InstanceSynthesizer(matcher: matcher)
+        candidates = CandidateValues(synthesizer: synthesizer)
+        mergedRoot = SchemaMerge.merge(oldRoot, newRoot)
+        self.fixtureMessages = fixtureMessages
+    }
+
+    func side(_ side: Side) -> ContractSide { side == .old ? old : new }
+
+    /// Why the last `prove` found nothing, for a "possibly breaking" note.
+    private(set) var lastAttempt = ""
+
+    func prove(_ difference: Difference) -> Counterexample? {
+        guard let probe = difference.probe else {
+            lastAttempt = "the engine has no way to build values for this change"
+            return nil
+        }
+        let sides = difference.direction.acceptingSides
+        var tried = 0
+        for accepting in sides {
+            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds,
+                                  attributed: false, tried: &tried) { return found }
+        }
+        for accepting in sides {
+            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
+                                  attributed: true, tried: &tried) {
+                return found
+            }
+        }
+        let wanted = sides.map { $0 == .old ? "the old contracts accept and the new ones reject" : "the new contracts accept and the old ones reject" }
+            .joined(separator: ", or ")
+        if tried == 0 {
+            let needed = sides.map { "the \($0.rawValue) contracts accept" }.joined(separator: " or ")
+            lastAttempt = "no message \(needed) could be built around the change"
+        } else {
+            lastAttempt = "none of \(tried) messages built around the change is one \(wanted)"
+        }
+        return nil
+    }
+
+    /// A whole message from `seed` with `value` at `path`, building missing objects and items on
+    /// the way; `built` says whether anything besides `value` was added.
+    func place(_ value: JSONValue, at path: [PathToken], in seed: JSONValue) -> (message: JSONValue, built: Bool)? {
+        var built = false
+        func put(_ current: JSONValue?, _ rest: ArraySlice<PathToken>, prefix: [PathToken]) -> JSONValue? {
+            guard let token = rest.first else { return value }
+            let here = prefix + [token]
+            switch token {
+            case .key(let name):
+                var object: JSONObject
+                if let existing = current?.objectValue {
+                    object = existing
+                } else if current == nil {
+                    built = true
+                    object = intermediate(at: prefix)?.objectValue ?? JSONObject()
+                } else {
+                    return nil
+                }
+                guard let child = put(object[name], rest.dropFirst(), prefix: here) else { return nil }
+                object[name] = child
+                return .object(object)
+            case .index(let index):
+                var items: [JSONValue]
+                if let existing = current?.arrayValue {
+                    items = existing
+                } else if current == nil {
+                    built = true
+                    items = intermediate(at: prefix)?.arrayValue ?? []
+                } else {
+                    return nil
+                }
+                while items.count <= index {
+                    built = true
+                    guard let filler = intermediate(at: prefix + [.index(items.count)]) else { return nil }
+                    items.append(filler)
+                }
+                guard let child = put(items[index], rest.dropFirst(), prefix: here) else { return nil }
+                items[index] = child
+                return .array(items)
+            }
+        }
+        guard let message = put(seed, path[...], prefix: []) else { return nil }
+        return (message, built)
+    }
+
+    /// A value for a place the seed does not have, valid for both schemas if possible.
+    private func intermediate(at path: [PathToken]) -> JSONValue? {
+        var schema = mergedRoot
+        for token in path { schema = schema.child(for: token, patternMatches: matcher.matches) }
+        return synthesizer.instance(schema)
+    }
+
+    private func search(_ probe: Probe, _ keywords: Set<String>?, acceptedBy accepting: Side, seeds: [JSONValue],
+                        attributed: Bool, tried: inout Int) -> Counterexample? {
+        let (first, second) = accepting == .old ? (probe.old, probe.new) : (probe.new, probe.old)
+        let acceptingSide = side(accepting), rejectingSide = side(accepting.other)
+        var values: [JSONValue] = []
+        if probe.focus == .value || probe.focus == .memberName {
+            values = candidates.values(first: first, second: second)
+        }
+        let fresh = matcher.freshName(avoiding: [probe.old, probe.new, oldRoot, newRoot])
+        var checks = 0
+        for seed in seeds.prefix(4) {
+            let current = seed.value(at: probe.path)
+            var messages: [(JSONValue, Bool)] = []
+            switch probe.focus {
+            case .value:
+                messages = values.compactMap { place($0, at: probe.path, in: seed) }.map { ($0.message, $0.built) }
+            case .memberName:
+                guard let object = current?.objectValue ?? intermediate(at: probe.path)?.objectValue else { continue }
+                for case .string(let name) in values where object[name] == nil {
+                    var schema = mergedRoot
+                    for token in probe.path + [.key(name)] { schema = schema.child(for: token, patternMatches: matcher.matches) }
+                    var changed = object
+                    changed[name] = synthesizer.instance(schema) ?? "a"
+                    if let placed = place(.object(changed), at: probe.path, in: seed) { messages.append((placed.message, true)) }
+                }
+            case .removeMember, .addUnknownMember, .memberCount:
+                for object in candidates.objects(around: current, focus: probe.focus, first: first, second: second, freshName: fresh) {
+                    if let placed = place(object, at: probe.path, in: seed) { messages.append((placed.message, placed.built)) }
+                }
+            }
+            for (message, built) in messages where message != seed {
+                guard checks < budget else { break }
+                checks += 1
+                tried += 1
+                let accepted = acceptingSide.verdict(message)
+                guard accepted.accepted else { continue }
+                let rejected = rejectingSide.verdict(message)
+                guard !rejected.accepted else { continue }
+                // From a seed both accept, changing only this place, the place made the difference;
+                // otherwise the rejection itself must point there.
+                if (attributed || built) && !Self.touches(rejected.errors, probe.path) { continue }
+                // The rejection must come from the kind's keyword alone, when the checker says why:
+                // a proof of "maxItems tightened" is not an array that minItems rejects too.
+                if let keywords, !rejected.errors.isEmpty,
+                   !rejected.errors.allSatisfy({ keywords.contains($0.keyword) && Self.touches([$0], probe.path) }) { continue }
+                return Counterexample(
+                    acceptedBy: accepting, message: message, url: nil, origin: nil,
+                    rejection: "the \(accepting.other.rawValue) contracts answer \(rejected.summary)",
+                    newVerdict: accepting == .old ? rejected.counterexampleVerdict : accepted.counterexampleVerdict)
+            }
+        }
+        return nil
+    }
+
+    /// Whether an error (by instance location) is at, inside, or directly about the place.
+    static func touches(_ errors: [Counterexample.ErrorLocation], _ path: [PathToken]) -> Bool {
+        let place = PathToken.pointer(path)
+        return errors.contains { error in
+            let location = error.instanceLocation
+            return location == place || location.hasPrefix(place + "/") || (!location.isEmpty && place.hasPrefix(location + "/"))
+        }
+    }
+
+    // MARK: Seeds
+
+    private func failures(_ message: JSONValue, on sides: [ContractSide]) -> [String]? {
+        var locations: [String] = []
+        var rejected = false
+        for side in sides {
+            let verdict = side.verdict(message)
+            if !verdict.accepted {
+                rejected = true
+                locations += verdict.errors.map(\.instanceLocation)
+            }
+        }
+        return rejected ? locations : nil
+    }
+
+    private func buildSeeds() -> (common: [JSONValue], oneSided: [Side: [JSONValue]]) {
+        var candidatesList: [JSONValue] = []
+        func add(_ value: JSONValue?) {
+            if let value, !candidatesList.contains(value) { candidatesList.append(value) }
+        }
+        for allMembers in [false, true] {
+            add(synthesizer.seed(mergedRoot, allMembers: allMembers) { self.failures($0, on: [self.old, self.new]) })
+            add(synthesizer.seed(oldRoot, allMembers: allMembers) { self.failures($0, on: [self.old]) })
+            add(synthesizer.seed(newRoot, allMembers: allMembers) { self.failures($0, on: [self.new]) })
+        }
+        fixtureMessages.forEach { add($0) }
+        var common: [JSONValue] = []
+        var oneSided: [Side: [JSONValue]] = [.old: [], .new: []]
+        for candidate in candidatesList {
+            let oldAccepts = old.verdict(candidate).accepted
+            let newAccepts = new.verdict(candidate).accepted
+            if oldAccepts && newAccepts {
+                common.append(candidate)
+            } else if oldAccepts {
+                oneSided[.old]!.append(candidate)
+            } else if newAccepts {
+                oneSided[.new]!.append(candidate)
+            }
+        }
+        return (common, oneSided)
+    }
+}

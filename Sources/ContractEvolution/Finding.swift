@@ -1,0 +1,124 @@
+import SchemaCheck
+import JSONCore
+
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    /// Proven by a counterexample that one side accepts and the other rejects.
+    case breaking
+    /// Acceptance may change, but no counterexample could be built; the finding says why.
+    case possiblyBreaking = "possibly-breaking"
+    /// A difference that changes nothing the checker or router decides.
+    case compatible
+    /// Worth knowing, not a compatibility question (a new version, a timeout, a description).
+    case info
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// The two contract sets of a comparison.
+public enum Side: String, Sendable {
+    case old, new
+
+    var other: Side { self == .old ? .new : .old }
+}
+
+/// What a finding is about.
+public enum Subject: Sendable, Equatable, Hashable {
+    case actionVersion(action: String, version: Int)
+    case action(String)
+    /// A shared schema: the envelope or the campaign schema, by file name.
+    case schema(file: String)
+    case route(String)
+    case manifest
+
+    public var action: String? {
+        switch self {
+        case .actionVersion(let action, _), .action(let action): return action
+        default: return nil
+        }
+    }
+
+    public var version: Int? {
+        if case .actionVersion(_, let version) = self { return version }
+        return nil
+    }
+
+    /// How a finding line starts: "apply v1", "envelope.v1.json", "route applyForm", "manifest".
+    public var label: String {
+        switch self {
+        case .actionVersion(let action, let version): return "\(action) v\(version)"
+        case .action(let action): return action
+        case .schema(let file): return file
+        case .route(let name): return "route \(name)"
+        case .manifest: return "manifest"
+        }
+    }
+}
+
+/// A concrete message (or link) that one contract set accepts and the other rejects, both run
+/// through the real checker and router.
+public struct Counterexample: Sendable, Equatable {
+    public let acceptedBy: Side
+    /// A whole envelope message.
+    public let message: JSONValue?
+    /// A link (route findings).
+    public let url: String?
+    /// The origin the message comes from, when the difference is the origin.
+    public let origin: String?
+    /// How the rejecting side answers: an error code and where, e.g. `INVALID_PARAMS /payload/plan (enum)`.
+    public let rejection: String
+    /// The new contract's verdict on the message, for writing it as a fixture.
+    public let newVerdict: Verdict?
+
+    /// One side's answer to a message or link.
+    public struct Verdict: Sendable, Equatable {
+        public let accepted: Bool
+        public let code: String?
+        public let errors: [ErrorLocation]
+    }
+
+    public struct ErrorLocation: Sendable, Equatable {
+        public let instanceLocation: String
+        public let keyword: String
+    }
+}
+
+/// One difference between two contract sets, typed, with its severity and proof.
+public struct Finding: Sendable {
+    public let kind: FindingKind
+    public internal(set) var severity: Severity
+    public let subject: Subject
+    /// A JSON Pointer into the resolved schema (`$ref`s followed), which mirrors the message:
+    /// `/properties/payload/properties/plan`. Empty for findings that are not about a schema.
+    public let schemaPointer: String
+    /// What changed, e.g. `enum narrowed ("business" removed)`.
+    public let detail: String
+    public internal(set) var counterexample: Counterexample?
+    /// Why a finding is only possibly breaking, or a remark.
+    public internal(set) var note: String?
+    /// Set when contracts/accepted-changes.json accepts this finding.
+    public internal(set) var accepted: AcceptedChange?
+
+    /// Breaking or possibly breaking, and not accepted: this fails the diff.
+    public var fails: Bool {
+        accepted == nil && (severity == .breaking || severity == .possiblyBreaking)
+    }
+
+    /// Whom it breaks, from its proof when it has one.
+    public var breaksWhom: String? {
+        guard severity == .breaking || severity == .possiblyBreaking else { return nil }
+        if let counterexample {
+            if counterexample.url != nil { return Breaks.links.rawValue }
+            if counterexample.origin != nil { return "pages served from \(counterexample.origin!)" }
+            return counterexample.acceptedBy == .old ? "pages in the field" : "app builds in the field"
+        }
+        switch kind.breaks {
+        case .oldPages: return "pages in the field"
+        case .oldApps: return "app builds in the field"
+        case .oldPagesOrOldApps: return "pages or app builds in the field"
+        case .links: return Breaks.links.rawValue
+        case .nobody: return nil
+        }
+    }
+}

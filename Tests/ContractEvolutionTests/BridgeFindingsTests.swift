@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import BridgeContracts
+import DeeplinkRouting
+import SchemaCheck
+import JSONCore
+@testable import ContractEvolution
+
+/// The bridge's own findings, on edited copies of the bundled contracts: routes and links,
+/// the manifest, actions and versions, and the shared schemas reported once. Every
+/// counterexample is checked again here with the sets' own `DeepLinkHandler` or compiled
+/// contracts.
+@Suite struct BridgeFindingsTests {
+    static let bundled = BundledContracts.files
+
+    /// The bundled files with text replaced (each replacement must apply).
+    func contracts(_ edits: [String: [(String, String)]]) throws -> ContractSet {
+        var files = Self.bundled
+        for (file, replacements) in edits {
+            var text = try #require(files[file], "\(file)")
+            for (old, new) in replacements {
+                #expect(text.contains(old), "\(file) has \(old)")
+                text = text.replacingOccurrences(of: old, with: new)
+            }
+            files[file] = text
+        }
+        return try ContractSet(files: files, origin: "edited")
+    }
+
+    func diff(_ edits: [String: [(String, String)]]) throws -> (old: ContractSet, new: ContractSet, report: DiffReport) {
+        let old = try ContractSet(files: Self.bundled, origin: "bundled")
+        let new = try contracts(edits)
+        return (old, new, try ContractDiff.compare(old: old, new: new, today: "2026-01-01"))
+    }
+
+    func only(_ kind: FindingKind, in report: DiffReport) throws -> Finding {
+        let found = report.findings.filter { $0.kind == kind }
+        #expect(found.count == 1, "\(report.text)")
+        return try #require(found.first)
+    }
+
+    /// A link counterexample: the old routes read it, the new ones reject it or read it otherwise.
+    func expectBrokenLink(_ finding: Finding, old: ContractSet, new: ContractSet) throws {
+        #expect(finding.severity == .breaking)
+        let url = try #require(finding.counterexample?.url)
+        let before = try DeepLinkHandler(contracts: old).parse(url)
+        if let after = try? DeepLinkHandler(contracts: new).parse(url) {
+            #expect(after.configuration.name != before.configuration.name || after.pathParameters != before.pathParameters, "\(url)")
+        }
+    }
+
+    @Test func aRoutePatternChangeIsProvenByALinkAlreadySent() throws {
+        let (old, new, report) = try diff(["routes.json": [(#""/event/:slug/apply""#, #""/events/:slug/apply""#)]])
+        let finding = try only(.routePatternChanged, in: report)
+        #expect(finding.subject == .route("applyForm"))
+        try expectBrokenLink(finding, old: old, new: new)
+        #expect(report.fails)
+    }
+
+    @Test func aRenamedPathParameterChangesWhatTheLinkMeans() throws {
+        let (old, new, report) = try diff(["routes.json": [(#""pattern": "/order/:id","#, #""pattern": "/order/:orderId","#),
+                                                           (#""parameters": { "id": "int" },"#, #""parameters": { "orderId": "int" },"#)]])
+        let finding = try only(.routeParameterRenamed, in: report)
+        try expectBrokenLink(finding, old: old, new: new)
+        let parsed = try DeepLinkHandler(contracts: new).parse(try #require(finding.counterexample?.url))
+        #expect(parsed.pathParameters.keys.sorted() == ["orderId"])
+    }
+
+    @Test func removedRoutesAndNarrowedTypesBreakLinks() throws {
+        let (old, new, report) = try diff(["routes.json": [(#""page": "int""#, #""page": "uuid""#),
+                                                           (#""name": "reviewWrite""#, #""name": "reviewWriteRenamed""#),
+                                                           (#""pattern": "/review/:orderId""#, #""pattern": "/reviews/:orderId""#)]])
+        try expectBrokenLink(try only(.routeQueryTypeChanged, in: report), old: old, new: new)
+        try expectBrokenLink(try only(.routeRemoved, in: report), old: old, new: new)
+        #expect(try only(.routeAdded, in: report).severity == .info)
+    }
+
+    @Test func anAddedStringQueryFieldIsCompatible() throws {
+        let (_, _, report) = try diff(["routes.json": [(#""query": { "referrer": "slug", "promoCode": "string" }"#,
+                                                        #""query": { "referrer": "slug", "promoCode": "string", "channel": "string" }"#)]])
+        #expect(try only(.routeQueryFieldAdded, in: report).severity == .compatible)
+        #expect(!report.fails)
+    }
+
+    @Test func removingAnOriginBreaksPagesServedFromIt() throws {
+        let (old, new, report) = try diff(["manifest.json": [(#", "https://event.sendy.co.kr""#, "")]])
+        let finding = try only(.originRemoved, in: report)
+        let example = try #require(finding.counterexample)
+        #expect(example.origin == "https://event.sendy.co.kr")
+        #expect(old.manifest.allowedOrigins.contains("https://event.sendy.co.kr"))
+        #expect(!new.manifest.allowedOrigins.contains("https://event.sendy.co.kr"))
+        let message = try JSONDocument(try #require(example.message).serialized(), limits: .bridgeMessage)
+        #expect(try CompiledContracts(contracts: new).check(message).isValid, "the message itself is fine: only its origin is refused")
+    }
+
+    @Test func aLoweredSizeLimitIsProvenByAMessageBetweenTheTwoLimits() throws {
+        let (old, new, report) = try diff(["manifest.json": [(#""maxMessageBytes": 65536"#, #""maxMessageBytes": 1000"#),
+                                                             (#""duplicateWindowMs": 2000"#, #""duplicateWindowMs": 3000"#)]])
+        let finding = try only(.limitLowered, in: report)
+        #expect(finding.severity == .breaking)
+        let text = try #require(finding.counterexample?.message).serialized()
+        #expect(text.utf8.count > new.manifest.limits.maxMessageBytes && text.utf8.count <= old.manifest.limits.maxMessageBytes)
+        #expect(try CompiledContracts(contracts: old).check(try JSONDocument(text, limits: .unlimited)).isValid)
+        #expect(try only(.duplicateWindowChanged, in: report).severity == .info)
+    }
+
+    @Test func removedActionsAndVersionsAreProvenAndNewOnesAreInfo() throws {
+        let new = try contracts(["manifest.json": [(#""start": {"#, #""begin": {"#)]])
+        let old = try ContractSet(files: Self.bundled, origin: "bundled")
+        let report = try ContractDiff.compare(old: old, new: new, today: "2026-01-01")
+        let removed = try only(.actionRemoved, in: report)
+        let message = try JSONDocument(try #require(removed.counterexample?.message).serialized(), limits: .bridgeMessage)
+        #expect(try CompiledContracts(contracts: old).check(message).isValid)
+        #expect(try CompiledContracts(contracts: new).check(message).errorCode == "UNKNOWN_ACTION")
+        #expect(try only(.actionAdded, in: report).severity == .info)
+
+        let back = try ContractDiff.compare(old: new, new: old, today: "2026-01-01")
+        #expect(back.findings.contains { $0.kind == .actionRemoved && $0.subject == .action("begin") })
+    }
+
+    @Test func aTimeoutOrFallbackChangeIsInfo() throws {
+        let (_, _, report) = try diff(["manifest.json": [(#""timeoutMs": 3000,\#n          "fallback": "universalLink"\#n        }\#n      }\#n    },\#n    "start""#,
+                                                          #""timeoutMs": 4000,\#n          "fallback": "none"\#n        }\#n      }\#n    },\#n    "start""#)]])
+        #expect(try only(.timeoutChanged, in: report).severity == .info)
+        #expect(try only(.fallbackChanged, in: report).severity == .info)
+        #expect(!report.fails)
+    }
+
+    @Test func anEnvelopeChangeIsReportedOnceForTheEnvelope() throws {
+        let (old, new, report) = try diff(["schemas/envelope.v1.json": [(#""maxLength": 40"#, #""maxLength": 30"#)]])
+        let finding = try only(.maxLengthTightened, in: report)
+        #expect(finding.subject == .schema(file: "envelope.v1.json"))
+        #expect(finding.schemaPointer == "/properties/sentAt")
+        let message = try JSONDocument(try #require(finding.counterexample?.message).serialized(), limits: .bridgeMessage)
+        #expect(try CompiledContracts(contracts: old).check(message).isValid)
+        #expect(try CompiledContracts(contracts: new).check(message).errorCode == "INVALID_MESSAGE")
+        #expect(report.findings.filter { $0.kind == .versionNotBumped }.map(\.subject) == [.schema(file: "envelope.v1.json")])
+    }
+
+    @Test func anEnvelopeChangeWhereActionsAlsoConstrainIsStillTheEnvelopes() throws {
+        // Every action's payload merges the envelope's `payload` with its own: the change is seen
+        // in each action's message, and reported once, proven by an action whose payload may be empty.
+        let (_, new, report) = try diff(["schemas/envelope.v1.json": [(#""payload": { "type": "object","#, #""payload": { "type": "object", "minProperties": 1,"#)]])
+        let finding = try only(.minPropertiesAdded, in: report)
+        #expect(finding.subject == .schema(file: "envelope.v1.json"))
+        #expect(finding.severity == .breaking)
+        let message = try #require(finding.counterexample?.message)
+        #expect(message["action"] != "apply", "apply's payload always has a slug")
+        #expect(try CompiledContracts(contracts: new).check(try JSONDocument(message.serialized(), limits: .bridgeMessage)).errorCode == "INVALID_MESSAGE")
+        #expect(!report.findings.contains { $0.subject.action != nil && $0.kind != .actionVersionAdded })
+    }
+
+    @Test func anEnvelopeChangeNoActionCanShowIsCompatible() throws {
+        let (_, _, report) = try diff(["schemas/envelope.v1.json": [(#""maximum": 999"#, #""maximum": 99"#)]])
+        let finding = try only(.maximumTightened, in: report)
+        #expect(finding.severity == .compatible)
+        #expect(!report.fails)
+    }
+
+    @Test func aCampaignChangeIsTheCampaignSchemasAtEachUseOfTheDefinition() throws {
+        let (_, _, report) = try diff(["schemas/campaign.v1.json": [(#""maxLength": 128"#, #""maxLength": 64"#)]])
+        let tightened = report.findings.filter { $0.kind == .maxLengthTightened }
+        #expect(tightened.map(\.schemaPointer) == ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"].map { "/properties/\($0)" })
+        #expect(tightened.allSatisfy { $0.subject == .schema(file: "campaign.v1.json") && $0.severity == .breaking })
+        #expect(!report.findings.contains { $0.subject == .schema(file: "envelope.v1.json") || $0.subject.action != nil })
+    }
+}

@@ -1,0 +1,203 @@
+// Types of bridge-runtime.js: the contract-free part of the shim. The generated bridge.d.ts
+// fills these in with the types converted from the contracts' schemas.
+
+/** The closed set of reply error codes. */
+export type BridgeErrorCode =
+  | "INVALID_MESSAGE"
+  | "UNKNOWN_ACTION"
+  | "UNSUPPORTED_VERSION"
+  | "INVALID_PARAMS"
+  | "ORIGIN_REJECTED"
+  | "DUPLICATE"
+  | "NAVIGATION_FAILED"
+  | "TIMEOUT"
+  | "UNAVAILABLE"
+  | "INTERNAL";
+
+export declare const ERROR_CODES: ReadonlyArray<BridgeErrorCode>;
+
+/** One JSON Schema error as the app reports it. */
+export interface BridgeErrorDetail {
+  instanceLocation: string;
+  keywordLocation?: string;
+  keyword?: string;
+  error?: string;
+}
+
+/** Why a call did not succeed. Every call settles: a result, a BridgeError, or TIMEOUT. */
+export declare class BridgeError extends Error {
+  constructor(code: string, message?: string, details?: BridgeErrorDetail[]);
+  readonly name: "BridgeError";
+  /** An unknown code from the app becomes INTERNAL (its text is kept in the message). */
+  readonly code: BridgeErrorCode;
+  readonly details: BridgeErrorDetail[];
+}
+
+/** The app's answer to a call (its reply's result). */
+export interface BridgeResult {
+  /** The route the app navigated to (routes.json name). */
+  route: string;
+  /** The destination's Universal Link, without campaign fields. */
+  url: string;
+  /** True when the destination needs login: the app shows login first and navigates after. */
+  pendingLogin: boolean;
+  /** True while the app is still starting (cold start): it navigates once it is ready. */
+  waitingForReady?: boolean;
+  /** Present when no app took the call and the page opened the Universal Link instead. */
+  fallback?: true;
+  /** The link the fallback opened (with the campaign fields). */
+  openedURL?: string;
+}
+
+export interface CallOptions {
+  /** Overrides the manifest's timeoutMs for this call. */
+  timeoutMs?: number;
+}
+
+export interface NotifyOptions {
+  /** Send without an id: no reply is expected and the call resolves once posted. */
+  notify: true;
+}
+
+/** The capability manifest the app injects at document start (window.<bridge>Capabilities). */
+export interface Capabilities {
+  bridge: string;
+  envelope: number;
+  actions: { [action: string]: number[] };
+  appVersion?: string;
+}
+
+export interface CampaignWarning {
+  field: string;
+  value: unknown;
+  reason: string;
+}
+
+export interface BridgeStats {
+  sent: number;
+  notifications: number;
+  replies: number;
+  timeouts: number;
+  /** Messages the validators rejected before they were sent (validate option). */
+  rejectedBeforeSending: number;
+  /** Replies that arrived after their call timed out: dropped. */
+  lateReplies: number;
+  /** Replies for ids this bridge never sent (or forgot): dropped. */
+  unmatchedReplies: number;
+  malformedReplies: number;
+  fallbacks: number;
+}
+
+/** A validators module (the generated validators.js): what createBridge({ validate }) and the fake host call. */
+export interface ValidatorsModule {
+  validate(message: unknown): {
+    valid: boolean;
+    errors: Array<{ instanceLocation: string; keywordLocation: string; absoluteKeywordLocation?: string; keyword: string; error: string }>;
+    code?: BridgeErrorCode;
+    message?: string;
+  };
+}
+
+/** Options of createBridge; `CampaignField` names the campaign schema's fields. */
+export interface BridgeOptionsOf<CampaignField extends PropertyKey = string> {
+  /** The global object (default: window). */
+  window?: object;
+  /** Where campaign fields are read (default: window.location.href at creation). */
+  pageURL?: string;
+  /** Campaign fields to use instead of the page URL (still checked against the campaign schema). */
+  campaign?: Partial<Record<CampaignField, string>>;
+  /** Opens a fallback Universal Link (default: window.location.assign). */
+  navigate?: (url: string) => void;
+  now?: () => Date;
+  crypto?: { randomUUID?: () => string; getRandomValues?: (bytes: Uint8Array) => Uint8Array };
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: any) => void;
+  /** A contract table other than the generated CONTRACT (for tests). */
+  contract?: ContractTable;
+  /**
+   * Check each message with the contract's validators before posting it: a message the app would
+   * reject fails with the app's code (INVALID_PARAMS...) and details, and is not sent. true loads
+   * validators.js when the first message is sent (a page without it never loads it); or pass the
+   * module you imported. Default: no validation.
+   */
+  validate?: boolean | ValidatorsModule;
+  /** How validate: true loads validators.js (bridge.js sets it). */
+  loadValidators?: () => Promise<ValidatorsModule>;
+}
+
+export interface ContractVersion {
+  readonly schema: string;
+  readonly route: string;
+  readonly pattern: string;
+  /** [name, JSON Pointer into the message, parameter type] */
+  readonly parameters: ReadonlyArray<readonly [string, string, string]>;
+  readonly query: ReadonlyArray<readonly [string, string, string]>;
+  readonly timeoutMs: number;
+  readonly fallback: "universalLink" | "none";
+  readonly requiresId: boolean;
+}
+
+/** The contract facts the runtime reads: bridge.js's CONTRACT, or a hand-made table in tests. */
+export interface ContractTable {
+  readonly bridge: string;
+  readonly envelope: number;
+  readonly webBaseURL: string;
+  readonly receiveFunction: string;
+  readonly capabilitiesGlobal: string;
+  readonly androidInterface: string;
+  readonly campaignFields: ReadonlyArray<{
+    readonly name: string;
+    readonly minLength: number | null;
+    readonly maxLength: number | null;
+    readonly pattern: string | null;
+  }>;
+  readonly actions: {
+    readonly [action: string]: {
+      readonly title: string;
+      readonly method: string;
+      readonly latest: number;
+      readonly versions: { readonly [version: string]: ContractVersion };
+    };
+  };
+}
+
+/** What every bridge has, whatever the contract (the generated Bridge adds the typed functions). */
+export interface BridgeCore<CampaignField extends PropertyKey = string> {
+  /** True when the app on this page can take the action (latest version by default). */
+  isSupported(action: string, version?: number): boolean;
+  /** The capability manifest the app injected (window.<bridge>Capabilities), or null. */
+  capabilities(): Capabilities | null;
+  /** The campaign fields read from the page URL when the bridge was created. */
+  readonly campaign: Readonly<Partial<Record<CampaignField, string>>>;
+  /** Campaign values on the page that break the campaign schema: dropped, never trimmed. */
+  readonly campaignWarnings: ReadonlyArray<CampaignWarning>;
+  readonly stats: Readonly<BridgeStats>;
+  /** Rejects pending calls with UNAVAILABLE and removes window.<bridge>Receive. */
+  dispose(): void;
+}
+
+/** The bridge of a contract table known only at run time: untyped send and action functions. */
+export interface RuntimeBridge extends BridgeCore {
+  send(action: string, version: number | undefined, payload?: unknown, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
+  linkFor(action: string, payload?: unknown, options?: { version?: number; campaign?: boolean }): string;
+  readonly [actionFunction: string]: unknown;
+}
+
+export declare function createBridgeFor(contract: ContractTable, options?: BridgeOptionsOf): RuntimeBridge;
+export declare function buildUniversalLinkFor(
+  contract: ContractTable, action: string, version: number | undefined, payload?: unknown,
+  campaign?: { readonly [field: string]: string | undefined } | null
+): string;
+/** Percent-encodes once, keeping only RFC 3986 unreserved characters. */
+export declare function encodeComponent(text: string): string;
+export declare function deepFreeze<T>(value: T): T;
+/** createBridge and buildUniversalLink bound to a contract table (what bridge.js exports). */
+/** The app's error reply for a message the validators rejected. */
+export declare function errorForVerdict(verdict: ReturnType<ValidatorsModule["validate"]>, action: string, version: number): {
+  code: BridgeErrorCode; message: string; details: BridgeErrorDetail[];
+};
+export declare function bindContract(contract: ContractTable, loadValidators?: () => Promise<ValidatorsModule>): {
+  createBridge(options?: BridgeOptionsOf): RuntimeBridge;
+  buildUniversalLink(action: string, version: number | undefined, payload?: unknown,
+    campaign?: { readonly [field: string]: string | undefined } | null, contract?: ContractTable): string;
+};

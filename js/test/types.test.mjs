@@ -1,0 +1,84 @@
+// The kit's types through a real compiler (Debian's node-typescript, tsc --strict --noEmit):
+// the declarations and a typed example page that uses every action and version compile, and
+// every file of js/test/types-fail fails with exactly the errors its `// expect-error TSnnnn`
+// comments name, each on the line after its comment. A file marked `// kit: wide` is compiled
+// against the kit of the test-only contracts (apply v1 and v2), the others against js/.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { bridgectl, bridgectlPath, repoRoot } from "../test-support/support.mjs";
+
+const kit = path.join(repoRoot, "js");
+const failDir = path.join(kit, "test", "types-fail");
+const TSC_OPTIONS = ["--strict", "--noEmit", "--pretty", "false", "--target", "es2017", "--module", "es2020", "--moduleResolution", "node"];
+let scratch;
+let wideKit;
+
+function tsc(args, cwd) {
+  const result = spawnSync("tsc", TSC_OPTIONS.concat(args), { cwd, encoding: "utf8", timeout: 120000 });
+  if (result.error && result.error.code === "ENOENT") assert.fail("tsc is not installed: run scripts/ensure-deps.sh node-typescript (make test does)");
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+/** file -> ["line TSnnnn", ...] from tsc's plain output. */
+function diagnostics(output) {
+  const found = new Map();
+  for (const match of output.matchAll(/^(.+?)\((\d+),\d+\): error (TS\d+):/gm)) {
+    const file = path.basename(match[1]);
+    if (!found.has(file)) found.set(file, []);
+    found.get(file).push(`${match[2]} ${match[3]}`);
+  }
+  return found;
+}
+
+before(() => {
+  bridgectlPath();
+  scratch = mkdtempSync(path.join(tmpdir(), "bridgekit-types-"));
+  wideKit = path.join(scratch, "wide-kit");
+  const generated = bridgectl(["generate", "js", "--contracts", path.join(kit, "test-support", "wide-contracts"), "--out", wideKit]);
+  assert.equal(generated.status, 0, generated.stderr);
+});
+
+after(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test("the declarations and a typed page using every action and version compile with --strict", (t) => {
+  const files = ["bridge.d.ts", "validators.d.ts", "testing/fake-host.d.ts", "examples/typed-page.ts", "examples/typed-page.test.ts"]
+    .concat(readdirSync(path.join(kit, "src")).filter((name) => name.endsWith(".d.ts")).map((name) => "src/" + name));
+  const run = tsc(["--lib", "es2017,dom"].concat(files), kit);
+  assert.equal(run.status, 0, run.output);
+  const wide = tsc(["--lib", "es2017", "bridge.d.ts", "validators.d.ts", "testing/fake-host.d.ts"], wideKit);
+  assert.equal(wide.status, 0, wide.output);
+  t.diagnostic(`tsc --strict: ${files.length} files of js/ and the wide kit's declarations compile`);
+});
+
+test("every compile-fail case fails with exactly the errors it names", (t) => {
+  const cases = readdirSync(failDir).filter((name) => name.endsWith(".ts")).sort();
+  assert.ok(cases.length >= 6, "the compile-fail suite is there");
+  const groups = { bundled: [], wide: [] };
+  for (const name of cases) groups[/^\/\/ kit: wide/m.test(readFileSync(path.join(failDir, name), "utf8")) ? "wide" : "bundled"].push(name);
+  for (const [group, names] of Object.entries(groups)) {
+    if (names.length === 0) continue;
+    const dir = path.join(scratch, "fail-" + group);
+    mkdirSync(dir);
+    symlinkSync(group === "wide" ? wideKit : kit, path.join(dir, "kit"));
+    for (const name of names) copyFileSync(path.join(failDir, name), path.join(dir, name));
+    const run = tsc(["--lib", "es2017"].concat(names), dir);
+    const found = diagnostics(run.output);
+    for (const name of names) {
+      const lines = readFileSync(path.join(failDir, name), "utf8").split("\n");
+      const expected = [];
+      lines.forEach((line, index) => {
+        const match = /^\s*\/\/ expect-error (TS\d+)\s*$/.exec(line);
+        if (match) expected.push(`${index + 2} ${match[1]}`);
+      });
+      assert.ok(expected.length > 0, `${name} names no expected error`);
+      assert.deepEqual((found.get(name) || []).sort(), expected.sort(), `${name}: tsc reported\n${run.output}`);
+      t.diagnostic(`${name} (${group} kit): fails with ${expected.map((entry) => entry.split(" ")[1]).join(", ")}`);
+    }
+  }
+});
