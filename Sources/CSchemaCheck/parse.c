@@ -160,6 +160,15 @@ json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *
         if (value)
             return value;
     }
+    /* A raw NUL byte is never JSON (inside a string it must be written \u0000), but jansson
+     * loses one that follows a literal or a number when it puts the byte back, and so reads
+     * {"a":false<NUL>} as {"a":false}. The fast reader declines such input, so refuse it here. */
+    const char *nul = memchr(buffer, '\0', length);
+    if (nul) {
+        parse_fail(error, buffer, (size_t)(nul - buffer), "a NUL byte at offset %zu (U+0000 must be escaped)",
+                   (size_t)(nul - buffer));
+        return NULL;
+    }
     size_t flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY;
     json_error_t jerr;
     json_t *value = json_loadb(buffer, length, flags, &jerr);

@@ -87,7 +87,11 @@ struct ContractLinterTests {
 
     @Test func aPathParameterLeftUnmapped() throws {
         let found = try findings([("manifest.json", #""parameters": { "slug": "/payload/slug" },"#, "")]).map(\.description)
-        #expect(found == ["manifest.json: /actions/apply/versions/1/parameters: route applyForm needs path parameter \"slug\", which is not mapped"])
+        // The edit removes the mapping from every version of apply, and each is named.
+        #expect(found == [
+            "manifest.json: /actions/apply/versions/1/parameters: route applyForm needs path parameter \"slug\", which is not mapped",
+            "manifest.json: /actions/apply/versions/2/parameters: route applyForm needs path parameter \"slug\", which is not mapped",
+        ])
     }
 
     @Test func aListRouteThatIsNotDeclared() throws {

@@ -13,7 +13,9 @@ struct RoutesFileTests {
         #expect(apply.pattern == "/event/:slug/apply")
         #expect(apply.requiresAuth)
         #expect(apply.parameters == ["slug": .slug])
-        #expect(apply.query == [.init(name: "plan", type: .string), .init(name: "memo", type: .string)])
+        #expect(apply.query == [
+            .init(name: "plan", type: .string), .init(name: "memo", type: .string), .init(name: "contactTime", type: .string),
+        ])
         #expect(apply.list == "eventCampaign")
         #expect(apply.screen == "event_apply")
         #expect(apply.presentation == .push)
