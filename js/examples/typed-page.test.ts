@@ -6,7 +6,7 @@ export async function applyOpensTheForm(): Promise<boolean> {
   const page = { location: { href: "https://event.sendy.co.kr/e?campaign_id=c1", assign(url: string): void {} } };
   const host: FakeHost = installFakeHost({ window: page, mode: "callback" });
   host.failNext("DUPLICATE").replyNext({ ok: true, result: { route: "applyForm", url: "u", pendingLogin: false } });
-  const result = await createBridge({ window: page }).apply({ slug: "new-user-promo" });
+  const result = await createBridge({ window: page }).applyV1({ slug: "new-user-promo" });
   const sent = host.messages[0];
   host.uninstall();
   return result.route === "applyForm" && sent.action === "apply" && host.rejected.length === 0;

@@ -44,7 +44,7 @@ describe("data table", () => {
 describe("envelope", () => {
   test("has v, id, action, version, payload, campaign, sentAt in that order", async () => {
     const { host, bridge } = setup({ href: "https://event.sendy.co.kr/e?campaign_id=c1&utm_source=kakaotalk", bridge: { now: () => new Date("2026-11-29T12:00:00Z") } });
-    await bridge.apply({ slug: "new-user-promo" });
+    await bridge.applyV1({ slug: "new-user-promo" });
     const envelope = host.messages[0];
     assert.deepEqual(Object.keys(envelope), ["v", "id", "action", "version", "payload", "campaign", "sentAt"]);
     assert.match(envelope.id, ENVELOPE_ID);
@@ -150,7 +150,7 @@ describe("every call settles", () => {
     test(`${mode}: no reply means TIMEOUT after the manifest's timeoutMs`, async () => {
       const { host, bridge, clock } = setup({ host: { mode } });
       host.dropNext();
-      const call = bridge.apply({ slug: "new-user-promo" });
+      const call = bridge.applyV1({ slug: "new-user-promo" });
       let settled = false;
       call.then(() => { settled = true; }, () => { settled = true; });
       assert.deepEqual(clock.pendingDelays(), [CONTRACT.actions.apply.versions["1"].timeoutMs]);
@@ -211,7 +211,7 @@ describe("BridgeError", () => {
       const { host, bridge } = setup({ host: { mode: "callback" } });
       const details = [{ instanceLocation: "/payload/slug", keywordLocation: "/properties/payload/$ref/properties/slug/pattern", error: "does not match" }];
       host.failNext(code, `the app says ${code}`, details);
-      const error = await rejection(bridge.apply({ slug: "new-user-promo" }));
+      const error = await rejection(bridge.applyV1({ slug: "new-user-promo" }));
       assert.ok(error instanceof BridgeError && error instanceof Error);
       assert.equal(error.name, "BridgeError");
       assert.equal(error.code, code);

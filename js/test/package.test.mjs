@@ -73,7 +73,7 @@ test("the installed kit works", async () => {
   assert.equal(CONTRACT.bridge, ${JSON.stringify(JSON.parse(readFileSync(path.join(repoRoot, "contracts", "manifest.json"), "utf8")).bridge)});
   const page = { location: { href: "https://event.sendy.co.kr/e?campaign_id=c1", assign() {} } };
   const host = installFakeHost({ window: page });
-  const result = await createBridge({ window: page }).apply({ slug: "new-user-promo" });
+  const result = await createBridge({ window: page }).applyV1({ slug: "new-user-promo" });
   assert.equal(result.route, "applyForm");
   assert.equal(host.messages[0].campaign.campaign_id, "c1");
   assert.equal(validate(host.messages[0]).valid, true);
@@ -96,7 +96,7 @@ const page = { location: { href: "https://event.sendy.co.kr/e", assign(url: stri
 const host: FakeHost = installFakeHost({ window: page });
 const payload: ApplyV1Payload = { slug: "new-user-promo", plan: "premium" };
 export async function apply(): Promise<string> {
-  const result: BridgeResult = await createBridge({ window: page, validate: true }).apply(payload);
+  const result: BridgeResult = await createBridge({ window: page, validate: true }).applyV1(payload);
   const verdict: ValidationResult = validate(host.messages[0]);
   return result.route + (verdict.valid ? "" : String(verdict.code)) + (BridgeError.name);
 }

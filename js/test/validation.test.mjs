@@ -85,8 +85,8 @@ describe("createBridge({ validate })", () => {
       const page = { location: { href: "https://event.sendy.co.kr/e", assign() {} }, webkit: { messageHandlers: { sendyBridge: {
         postMessage: (message) => Promise.resolve({ v: 1, id: message.id, ok: true, result: { route: "applyForm", url: "u", pendingLogin: false } }) } } } };
       const bridge = createBridge({ window: page${validate ? ", validate: true" : ""} });
-      await bridge.apply({ slug: "new-user-promo" });
-      await bridge.apply({ slug: "new-user-promo" });
+      await bridge.applyV1({ slug: "new-user-promo" });
+      await bridge.applyV1({ slug: "new-user-promo" });
       await bridge.send("apply", 1, { slug: "new-user-promo", plan: "gold" }).catch((error) => console.log(error.code));`;
     const loaded = (validate) => {
       const log = path.join(scratch, `resolved-${validate}.log`);
@@ -118,7 +118,7 @@ describe("the fake host validates as the app does", () => {
     assert.equal(host.rejected.length, 1);
     assert.equal(host.rejected[0].code, "INVALID_PARAMS");
     // The queued reply belonged to that message: the next one gets the default answer.
-    const next = await bridge.apply({ slug: "new-user-promo" });
+    const next = await bridge.applyV1({ slug: "new-user-promo" });
     assert.equal(next.url, "https://sendy.co.kr/event/new-user-promo/apply");
   });
 

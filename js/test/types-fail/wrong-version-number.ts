@@ -1,8 +1,8 @@
-// The bundled contracts have apply v1 only: neither send nor a pinned function takes a v2.
+// A version the contracts do not have: neither send nor a pinned function takes it.
 import { createBridge } from "./kit/bridge.js";
 
 const bridge = createBridge();
 // expect-error TS2345
-bridge.send("apply", 2, { slug: "new-user-promo" });
+bridge.send("apply", 999, { slug: "new-user-promo", plan: "basic" });
 // expect-error TS2551
-bridge.applyV2({ slug: "new-user-promo" });
+bridge.applyV3({ slug: "new-user-promo", plan: "basic" });
