@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test
 
 deps:
 	@scripts/ensure-deps.sh
@@ -37,7 +37,7 @@ demo: build
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js doc-test
+test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
 # suite under ASan and UBSan, and leak checks of the command line.
@@ -107,6 +107,13 @@ test-js: build js-deps
 	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
 	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
+
+# The contract catalog (bridgectl docs) in Debian's headless Chromium, driven over the DevTools
+# protocol: every page loads from file:// without console errors or broken links, the link builder
+# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/.
+catalog-test: build
+	scripts/ensure-deps.sh chromium fonts-nanum
+	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test catalog/test/
 
 # Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares
 # their output (the convention is at the top of scripts/doc-test.py and in docs/testing.md).

@@ -6,6 +6,7 @@
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
 //   BridgeHost -> BridgeHostTesting, BridgeCodegen; ContractEvolution (diff of two contract sets)
+//   ContractCatalog               the contract catalog for people (HTML), from the above
 //   -> BridgeCLI -> bridgectl
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
@@ -22,6 +23,7 @@ let package = Package(
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractCatalog", targets: ["ContractCatalog"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
@@ -78,10 +80,15 @@ let package = Package(
             dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
         ),
         .target(
+            name: "ContractCatalog",
+            dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "BridgeHostTesting", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
+        .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -126,6 +133,10 @@ let package = Package(
                 "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
                 "SchemaCheck", "JSONCore", "TestSupport",
             ]
+        ),
+        .testTarget(
+            name: "ContractCatalogTests",
+            dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(

@@ -13,6 +13,8 @@ struct EmbedResources: BuildToolPlugin {
         "BridgeContracts": ("contracts", "BundledContracts", nil),
         "SchemaCheck": ("metaschemas", "BundledMetaSchemas", nil),
         "BridgeCodegen": ("js/src", "BundledJavaScriptRuntime", nil),
+        // The contract catalog's stylesheet and its link builder page's form wiring.
+        "ContractCatalog": ("catalog/assets", "BundledCatalogAssets", nil),
         // The routing-only example ships routes.json and nothing of the bridge contracts.
         "RoutingOnly": ("contracts", "BundledRoutes", ["routes.json"]),
     ]

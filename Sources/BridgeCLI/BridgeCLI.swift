@@ -47,6 +47,7 @@ public enum BridgeCLI {
         hostCommand,
         routeCommand,
         linkCommand,
+        docsCommand,
         versionCommand,
         benchRoutesCommand,
     ]

@@ -27,7 +27,7 @@ extension ContractSet {
     }
 
     /// The schema file a `$ref` of the envelope names: relative to the envelope's $id, or absolute.
-    func campaignSchemaFile(reference: String) -> String? {
+    public func campaignSchemaFile(reference: String) -> String? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 1 || parts[1].isEmpty else { return nil }
         let target = String(parts[0])

@@ -170,3 +170,12 @@ enum ScalarPatternParser {
         return result
     }
 }
+
+/// A schema `pattern` in plain words, when it is of the form campaign rules can express
+/// ("1 to 64 of a-z 0-9 -" for ^[a-z0-9-]{1,64}$); nil otherwise. For the contract catalog.
+public enum PatternWords {
+    public static func summary(_ pattern: String) -> String? {
+        guard let parsed = try? ScalarPatternParser.parse(pattern) else { return nil }
+        return parsed.summary
+    }
+}
