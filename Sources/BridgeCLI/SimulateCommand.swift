@@ -99,6 +99,9 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     if let entryError = outcome.entryError {
         console.err("bridgectl simulate: note: the entry link does not route (\(entryError)); the page opens with source only\n")
     }
+    for warning in outcome.entryWarnings {
+        console.err("bridgectl simulate: note: entry link: \(warning)\n")
+    }
     if format == "json" {
         console.out(outcome.json.prettyPrinted() + "\n")
     } else {

@@ -91,15 +91,16 @@ public struct Scenario: Sendable {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
         var entryError: DeeplinkError?
+        var entryWarnings: [DeeplinkWarning] = []
         if let entry {
-            do { try host.open(entry: entry, source: source) } catch { entryError = error }
+            do { entryWarnings = try host.open(entry: entry, source: source)?.warnings ?? [] } catch { entryError = error }
         } else {
             _ = try? host.open(entry: nil, source: source)
         }
         let reply = host.receive(bytes: body, origin: origin ?? host.defaultOrigin, isMainFrame: isMainFrame)
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
-        return ScenarioOutcome(host: host, reply: reply, entryError: entryError)
+        return ScenarioOutcome(host: host, reply: reply, entryError: entryError, entryWarnings: entryWarnings)
     }
 }
 
@@ -116,6 +117,9 @@ public struct ScenarioOutcome {
     public let reply: BridgeReply?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
+    /// What was noticed about the entry link that did route (a campaign value dropped by the
+    /// campaign rules, a "+" read as a plus...).
+    public let entryWarnings: [DeeplinkWarning]
 
     public var json: JSONValue {
         var object = JSONObject()
@@ -125,6 +129,7 @@ public struct ScenarioOutcome {
         object["loginPresented"] = .integer(Int64(host.loginPresentations))
         object["records"] = .array(host.records.map(\.json))
         if let entryError { object["entryError"] = .string(entryError.description) }
+        if !entryWarnings.isEmpty { object["entryWarnings"] = .array(entryWarnings.map { .string($0.description) }) }
         return .object(object)
     }
 }
