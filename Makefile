@@ -81,6 +81,8 @@ check: build
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
+	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
+	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
 # (contracts-released/). Fails on a breaking or possibly breaking finding that

@@ -53,6 +53,7 @@ public struct ContractLinter {
         var findings = metaSchemaFindings()
         findings += manifestFindings()
         findings += campaignRuleFindings()
+        findings += UniversalLinkFilesCheck(contracts: contracts).findings()
         findings += fixtureFindings()
         return findings
     }
