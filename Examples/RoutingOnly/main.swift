@@ -1,8 +1,10 @@
 // An app that wants deep link routing and navigation and nothing of the WebView bridge: it links
 // DeeplinkRouting and DeeplinkNavigation only (no JSON Schema checker, no jansson, no PCRE2;
-// scripts/check-layers.mjs keeps it so). It routes a push payload, a KakaoTalk AlimTalk link and
-// an auth-required link through the one shared navigator, across a cold start and a login, and
-// prints what the app would have done. `make test` compares the output with expected-output.txt.
+// scripts/check-layers.mjs keeps it so). It routes a push payload, a KakaoTalk AlimTalk link, an
+// auth-required link and a link routes.json does not enable from the web through the one shared
+// navigator, across a cold start and a login, with an async/await navigation host (the top level
+// awaits each navigation), and prints what the app would have done. `make test` compares the
+// output with expected-output.txt.
 //
 // Routes come from contracts/routes.json, embedded at build time by the EmbedResources plugin
 // (this target gets that one file, not the bridge contracts). Embedded rather than read from disk
@@ -23,21 +25,30 @@ let links = LinkConfiguration(
     webBaseURL: "https://sendy.co.kr", pushURLKey: "deeplink")
 
 /// Stands in for the app's coordinator: prints each navigation step instead of moving screens.
+/// The steps are async, as in an app: the tab switch and the detail fetch suspend (here they only
+/// yield), and the navigator runs one navigation at a time.
+@MainActor
 final class PrintingApp: NavigationHost, AuthState {
     var isLoggedIn = false
 
-    func selectTab(_ tab: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        print("    app: select tab \(tab) for \(destination.envelopeID)")
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {
+        print("    app: select tab \(destination.tab) for \(destination.envelopeID)")
+        await Task.yield()  // the tab bar animates
     }
 
-    func attachList(_ listRoute: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        print("    app: attach list \(listRoute) beneath \(destination.envelopeID)")
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
+        if let list = destination.list { print("    app: attach list \(list) beneath \(destination.envelopeID)") }
     }
 
-    func show(_ destination: NavigationDestination) throws(NavigationStepError) {
+    func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> String? {
+        await Task.yield()  // the detail screen's one fetch
+        return destination.screen
+    }
+
+    func show(_ screen: String, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
         let campaign = destination.deeplink.campaignMetadata
         let fields = campaign.queryItems.map { "\($0.name)=\($0.value)" } + ["source=\(campaign.source.rawValue)"]
-        print("    app: \(destination.presentation.rawValue) \(destination.screen) \(destination.url) for \(destination.envelopeID)")
+        print("    app: \(destination.presentation.rawValue) \(screen) \(destination.url) for \(destination.envelopeID)")
         print("         campaign: \(fields.joined(separator: " "))")
     }
 
@@ -49,10 +60,13 @@ final class PrintingApp: NavigationHost, AuthState {
 func describe(_ disposition: NavigationDisposition) -> String {
     switch disposition {
     case .navigated(let id): return "navigated \(id)"
+    case .inProgress(let id): return "\(id) is navigating"
     case .pendingLogin(let id): return "\(id) waits for login"
     case .waitingForReady(let id): return "\(id) waits until the app is ready"
     case .duplicate(let id, let original): return "\(id) is a duplicate of \(original), consumed once"
-    case .failed(let id, let reason): return "\(id) failed: \(reason)"
+    case .failed(let id, let failure): return "\(id) failed: \(failure)"
+    case .refused(let id, let refusal): return "\(id) refused: \(refusal)"
+    case .cancelled(let id, _): return "\(id) cancelled"
     }
 }
 
@@ -76,17 +90,32 @@ let app = PrintingApp()
 let navigator = DeeplinkNavigator(host: app, auth: app, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
                                   appState: .coldStart)
 
-/// Parses one entry and hands it to the navigator, printing both steps.
+/// Parses one entry and hands it to the navigator, printing both steps; when the navigation
+/// runs, waits for its outcome.
 @MainActor
-func open(_ title: String, _ parse: () throws(DeeplinkError) -> ParsedDeeplink) {
+func open(_ title: String, _ parse: () throws(DeeplinkError) -> ParsedDeeplink) async {
     print("\n\(title)")
     do {
         let link = try parse()
         print("  parsed: \(link.configuration.name) \(link.path) (source \(link.campaignMetadata.source.rawValue))")
         for warning in link.warnings { print("  warning: \(warning)") }
-        print("  navigator: \(describe(navigator.navigate(link)))")
+        let disposition = navigator.navigate(link)
+        print("  navigator: \(describe(disposition))")
+        if case .inProgress(let id) = disposition, let outcome = await navigator.consumption(of: id) {
+            print("  navigator: \(id) \(outcome)")
+        }
     } catch {
         print("  not routed: \(error)" + (error.fallbackURL.map { "; fallback \($0)" } ?? ""))
+    }
+}
+
+/// Waits until every envelope the navigator holds is consumed (after ready or login).
+@MainActor
+func settle() async {
+    var held = navigator.waiting.map(\.id)
+    if let current = navigator.current { held.insert(current.envelope.id, at: 0) }
+    for id in held {
+        if let outcome = await navigator.consumption(of: id) { print("  navigator: \(id) \(outcome)") }
     }
 }
 
@@ -96,29 +125,35 @@ let pushPayload = """
     {"aps": {"alert": "가을 이벤트 시작"}, "deeplink": "https://sendy.co.kr/event/new-user-promo?utm_source=braze&utm_medium=push",
      "campaign_id": "2025Q3_signup_retarget", "group_id": "B"}
     """
-open("push notification tapped (payload as delivered)") { () throws(DeeplinkError) in
+await open("push notification tapped (payload as delivered)") { () throws(DeeplinkError) in
     try handler.parse(pushPayloadJSON: pushPayload)
 }
-open("the same push delivered again") { () throws(DeeplinkError) in
+await open("the same push delivered again") { () throws(DeeplinkError) in
     try handler.parse(pushPayloadJSON: pushPayload)
 }
 
 print("\napp ready")
 navigator.becomeReady()
+await settle()
 
-open("KakaoTalk AlimTalk button") { () throws(DeeplinkError) in
+await open("KakaoTalk AlimTalk button") { () throws(DeeplinkError) in
     try handler.parse(
         "https://sendy.co.kr/vehicles?vehicleType=1ton&region=%EC%84%9C%EC%9A%B8&campaign_id=2025Q3_fleet&variant=list_cta&utm_source=kakaotalk&utm_medium=alimtalk")
 }
-open("order link from an e-mail (needs login)") { () throws(DeeplinkError) in
+await open("order link from an e-mail (needs login)") { () throws(DeeplinkError) in
     try handler.parse("https://sendy.co.kr/order/12?utm_source=newsletter", source: .externalURL)
 }
 
 print("\nlogin completed")
 app.isLoggedIn = true
 navigator.didCompleteLogin()
+await settle()
 
-open("a link this build does not know") { () throws(DeeplinkError) in
+await open("a checkout link posted on the web (routes.json enables checkout from push, AlimTalk, the app and CTAs)") { () throws(DeeplinkError) in
+    try handler.parse("https://sendy.co.kr/checkout/k-77?utm_source=blog", source: .externalURL)
+}
+
+await open("a link this build does not know") { () throws(DeeplinkError) in
     try handler.parse("sendy://coupons/autumn")
 }
 

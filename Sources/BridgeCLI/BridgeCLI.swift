@@ -15,11 +15,12 @@ public struct Command: Sendable {
     public let help: String
     /// Maintainer tools (benchmarks) run like any command but are not listed by `--help`.
     public let hidden: Bool
-    public let run: @Sendable ([String], Console) -> Int32
+    /// Runs on the main actor: `simulate`, `host` and `check` drive the main-actor navigator.
+    public let run: @MainActor @Sendable ([String], Console) -> Int32
 
     public init(
         name: String, summary: String, help: String, hidden: Bool = false,
-        run: @escaping @Sendable ([String], Console) -> Int32
+        run: @escaping @MainActor @Sendable ([String], Console) -> Int32
     ) {
         self.name = name
         self.summary = summary
@@ -55,6 +56,7 @@ public enum BridgeCLI {
     /// Runs `bridgectl ARGS...` and returns the exit code. Conventions every command keeps:
     /// `--help` (or `-h`) prints to standard output and exits 0; a usage error is one line on
     /// standard error and exit 2.
+    @MainActor
     public static func main(_ arguments: [String], console: Console) -> Int32 {
         guard let first = arguments.first else {
             // No command is a usage error: the overview goes where errors go.

@@ -18,6 +18,8 @@ let hostCommand = Command(
     summary: "drive the Swift bridge host over JSON lines on stdin/stdout (--stdio)",
     help: """
     usage: bridgectl host --stdio [--contracts DIR] [--logged-out] [--cold-start] [--manual-clock] [--ack]
+                          [--detail-latency MS|hold] [--tab-latency MS|hold] [--fail-detail ROUTE]
+                          [--missing-detail ROUTE] [--step-timeout MS]
 
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
@@ -26,28 +28,35 @@ let hostCommand = Command(
           ("bodyBase64":STRING instead of "body" posts raw bytes, e.g. invalid UTF-8)
       {"type":"login"}  {"type":"logout"}  {"type":"ready"}
       {"type":"state","state":"foreground|background|coldStart"}
+      {"type":"complete","result":"ok|fail|notFound"?,"reason":TEXT?,"step":STEP?,"envelope":N?}
+          (completes the waiting navigation step now)
+      {"type":"cancel","envelope":N}     (the app gives up on an envelope)
       {"type":"advance","ms":N}          (with --manual-clock)
     Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
-    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"campaign_conflict",...},
+    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"campaign_conflict",...},
     {"type":"notification",...}, and {"type":"error","line":N,"message":...} for a bad line
-    (the host keeps running). Ends with status 0 at end of input.
+    (the host keeps running). A reply whose navigation is still resolving comes when it settles, or
+    with "resolving":true just before the action's timeoutMs. At end of input the host exits with
+    status 0, after letting scheduled work finish (unless --manual-clock: time stops there).
 
     options:
       --stdio          required: speak the JSON-lines protocol on stdin/stdout
       --contracts DIR  another contracts folder (default: the bundled contracts)
       --logged-out     start logged out
       --cold-start     start in a cold start: navigation waits for {"type":"ready"}
-      --manual-clock   time moves only with {"type":"advance"} (default: the system clock)
+      --manual-clock   time moves only with {"type":"advance"} (default: the wall clock)
       --ack            after each input line, print {"type":"ack","line":N}
+    \(StepOptions.help)
     """,
     run: runHost
 )
 
+@MainActor
 private func runHost(_ argv: [String], _ console: Console) -> Int32 {
     let arguments: Arguments
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: ["contracts"], flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
+            options: Set(["contracts"]).union(StepOptions.optionNames), flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
         guard arguments.has("stdio") else { throw UsageError("host needs --stdio (the only transport)") }
         guard arguments.positional.isEmpty else { throw UsageError("host takes no positional arguments") }
     } catch {
@@ -61,39 +70,93 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
         return ExitCode.usage
     case .success(let loaded): contracts = loaded
     }
+    let steps: StepOptions
+    do {
+        steps = try StepOptions(arguments, contracts: contracts, allowHold: true)
+    } catch {
+        console.err("bridgectl host: \(error)\n")
+        return ExitCode.usage
+    }
+    let manualClock = arguments.has("manual-clock")
     let host: MockBridgeHost
     do {
         host = try MockBridgeHost(
             contracts: contracts, loggedIn: !arguments.has("logged-out"),
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
-            clock: arguments.has("manual-clock") ? ManualNavigationClock() : SystemNavigationClock())
+            clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs)
     } catch {
         console.err("bridgectl host: \(error)\n")
         return ExitCode.usage
     }
-    let session = HostSession(host: host, console: console, defaultOrigin: contracts.manifest.allowedOrigins.first ?? "")
+    steps.apply(to: host)
+    let session = HostSession(host: host, console: console, defaultOrigin: contracts.manifest.allowedOrigins.first ?? "",
+                              manualClock: manualClock)
+    // Without --manual-clock the mock's clock follows the wall clock: it is moved to the time
+    // elapsed before each line is handled and whenever scheduled work falls due between lines.
+    let wall = ContinuousClock()
+    let started = wall.now
+    func catchUp() {
+        guard !manualClock else { return }
+        let elapsed = started.duration(to: wall.now)
+        let milliseconds = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let behind = milliseconds - host.clock.elapsedMilliseconds
+        if behind > 0 { host.advanceClock(milliseconds: behind) }
+    }
+    var input: any HostInput = console is ProcessConsole ? StandardHostInput() : ConsoleHostInput(console: console)
     var lineNumber = 0
-    while let line = console.readLine() {
-        lineNumber += 1
-        session.handle(line, number: lineNumber)
-        if arguments.has("ack") { session.emit(.object(JSONObject([("type", "ack"), ("line", .integer(Int64(lineNumber)))]))) }
+    reading: while true {
+        switch input.next(timeoutMilliseconds: manualClock ? nil : host.clock.millisecondsUntilNextWork) {
+        case .line(let line):
+            catchUp()
+            lineNumber += 1
+            session.handle(line, number: lineNumber)
+            if arguments.has("ack") { session.emit(.object(JSONObject([("type", "ack"), ("line", .integer(Int64(lineNumber)))]))) }
+        case .timeout:
+            catchUp()
+        case .end:
+            break reading
+        }
+    }
+    // What is under way finishes (a slow fetch, a reply deadline): every piece has a deadline.
+    while !manualClock, let wait = host.clock.millisecondsUntilNextWork {
+        sleepMilliseconds(wait)
+        catchUp()
     }
     return ExitCode.success
 }
 
 /// One `host --stdio` run: applies input lines to the mock host and prints every record as a line.
+@MainActor
 final class HostSession {
     let host: MockBridgeHost
     let console: Console
     let defaultOrigin: String
+    let manualClock: Bool
     /// An input line may carry a message body up to the host's limit plus its JSON quoting.
     static let maxLineBytes = 1024 * 1024
 
-    init(host: MockBridgeHost, console: Console, defaultOrigin: String) {
+    init(host: MockBridgeHost, console: Console, defaultOrigin: String, manualClock: Bool) {
         self.host = host
         self.console = console
         self.defaultOrigin = defaultOrigin
-        host.onRecord = { [weak self] record in self?.emit(record.json) }
+        self.manualClock = manualClock
+        host.onRecord = { [weak self] record in self?.emit(record) }
+    }
+
+    static let types = "open, message, login, logout, ready, state, complete, cancel, advance"
+
+    /// The input line of each message, by the mock host's message count.
+    private var messageLines: [Int: Int] = [:]
+
+    /// A record as a line; a reply names the input line of the message it answers.
+    func emit(_ record: MockRecord) {
+        guard case .reply(_, let message) = record, let line = messageLines.removeValue(forKey: message),
+              case .object(let fields) = record.json else {
+            return emit(record.json)
+        }
+        var object = JSONObject([("type", "reply"), ("line", .integer(Int64(line)))])
+        for (key, value) in fields where key != "type" { object[key] = value }
+        emit(.object(object))
     }
 
     func emit(_ value: JSONValue) {
@@ -119,7 +182,7 @@ final class HostSession {
             return fail(number, "not a JSON object: \(error)")
         }
         guard case .object(let object) = value else { return fail(number, "expected a JSON object with a \"type\"") }
-        guard let type = object["type"]?.stringValue else { return fail(number, "missing \"type\" (open, message, login, logout, ready, state, advance)") }
+        guard let type = object["type"]?.stringValue else { return fail(number, "missing \"type\" (\(Self.types))") }
         switch type {
         case "open": open(object, number)
         case "message": message(object, number)
@@ -135,11 +198,47 @@ final class HostSession {
             guard let milliseconds = object["ms"]?.integerValue, milliseconds >= 0, milliseconds <= 86_400_000 else {
                 return fail(number, "\"ms\" must be an integer from 0 to 86400000")
             }
-            if !host.advanceClock(milliseconds: Int(milliseconds)) {
-                fail(number, "advance needs --manual-clock (the host runs on the system clock)")
+            guard manualClock else { return fail(number, "advance needs --manual-clock (the host runs on the wall clock)") }
+            host.advanceClock(milliseconds: Int(milliseconds))
+        case "complete": complete(object, number)
+        case "cancel":
+            guard let envelope = object["envelope"]?.integerValue, let id = Int(exactly: envelope) else {
+                return fail(number, "\"envelope\" must be the envelope number to cancel")
+            }
+            if !host.navigator.cancel(EnvelopeID(id)) {
+                fail(number, "envelope \(id) is not waiting or navigating (nothing to cancel)")
             }
         default:
-            fail(number, "unknown type \"\(type)\" (open, message, login, logout, ready, state, advance)")
+            fail(number, "unknown type \"\(type)\" (\(Self.types))")
+        }
+    }
+
+    private func complete(_ object: JSONObject, _ number: Int) {
+        var result: MockStepResult?
+        if let value = object["result"] {
+            switch value.stringValue {
+            case "ok": result = .ok
+            case "notFound": result = .notFound
+            case "fail":
+                if let reason = object["reason"], reason.stringValue == nil { return fail(number, "\"reason\" must be a string") }
+                result = .fail(object["reason"]?.stringValue ?? "failed by a complete line")
+            default: return fail(number, "\"result\" must be one of ok, fail, notFound")
+            }
+        }
+        var step: NavigationStep?
+        if let value = object["step"] {
+            guard let name = value.stringValue, let known = NavigationStep(rawValue: name) else {
+                return fail(number, "\"step\" must be one of \(NavigationStep.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            step = known
+        }
+        var envelope: EnvelopeID?
+        if let value = object["envelope"] {
+            guard let raw = value.integerValue, let id = Int(exactly: raw) else { return fail(number, "\"envelope\" must be an integer") }
+            envelope = EnvelopeID(id)
+        }
+        if let problem = host.completeStep(result, step: step, envelope: envelope) {
+            fail(number, problem)
         }
     }
 
@@ -185,6 +284,9 @@ final class HostSession {
             guard let flag = value.boolValue else { return fail(number, "\"isMainFrame\" must be true or false") }
             isMainFrame = flag
         }
+        let message = host.messagesReceived + 1
+        messageLines[message] = number
         host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
+        if !host.unansweredMessages.contains(message) { messageLines[message] = nil }
     }
 }

@@ -29,6 +29,10 @@ let simulateCommand = Command(
       --then-ready       after the message (and login), the app becomes ready
       --contracts DIR    another contracts folder (default: the bundled contracts)
       --format text|json output format (default text)
+    \(StepOptions.help)
+    With a step that takes time the clock runs on until nothing is scheduled, and the text output
+    ends with a timeline: when each step waited, when the reply went out (before the action's
+    timeoutMs, with "resolving":true if the navigation had not settled), when it navigated.
 
     exit status: 0 the reply is ok (or a notification went through), 1 an error reply,
     2 usage error or unreadable input.
@@ -36,12 +40,13 @@ let simulateCommand = Command(
     run: runSimulate
 )
 
+@MainActor
 private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     let arguments: Arguments
     let format: String
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: ["entry", "source", "origin", "contracts", "format"],
+            options: Set(["entry", "source", "origin", "contracts", "format"]).union(StepOptions.optionNames),
             flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
         format = try arguments.choice("format", ["text", "json"], default: "text")
         guard arguments.positional.count == 1 else {
@@ -85,6 +90,10 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         if arguments.has("cold-start") { scenario.coldStart = true }
         scenario.thenLogin = arguments.has("then-login")
         scenario.thenReady = arguments.has("then-ready")
+        let steps = try StepOptions(arguments, contracts: contracts, allowHold: false)
+        scenario.stepLatencyMs = steps.latencies
+        scenario.detailOutcomes = steps.detailOutcomes
+        scenario.stepTimeoutMs = steps.stepTimeoutMs
     } catch {
         console.err("bridgectl simulate: \(error)\n")
         return ExitCode.usage
@@ -105,11 +114,12 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     if format == "json" {
         console.out(outcome.json.prettyPrinted() + "\n")
     } else {
-        console.out(simulationText(outcome))
+        console.out(simulationText(outcome, contracts: contracts))
     }
     return simulationSucceeded(outcome) ? ExitCode.success : ExitCode.invalid
 }
 
+@MainActor
 func simulationSucceeded(_ outcome: ScenarioOutcome) -> Bool {
     if let reply = outcome.reply { return reply.ok }
     return !outcome.host.records.contains {
@@ -118,12 +128,18 @@ func simulationSucceeded(_ outcome: ScenarioOutcome) -> Bool {
     }
 }
 
-private func simulationText(_ outcome: ScenarioOutcome) -> String {
+@MainActor
+private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) -> String {
     var text = ""
     if let reply = outcome.reply {
         if let error = reply.error {
             text += "reply: error \(error.code.rawValue): \(error.message)\n"
             for detail in error.details {
+                if let reason = detail["reason"]?.stringValue {
+                    let step = detail["step"]?.stringValue.map { ", step \($0)" } ?? ""
+                    text += "  - reason \(reason) (route \(detail["route"]?.stringValue ?? "?")\(step))\n"
+                    continue
+                }
                 let location = detail["instanceLocation"]?.stringValue.map { $0.isEmpty ? "(root)" : $0 }
                 let keyword = detail["keyword"]?.stringValue
                 let message = detail["error"]?.stringValue ?? detail.serialized()
@@ -131,7 +147,8 @@ private func simulationText(_ outcome: ScenarioOutcome) -> String {
             }
         } else if let result = reply.result {
             text += "reply: ok route=\(result.route) url=\(result.url) pendingLogin=\(result.pendingLogin)"
-            text += result.waitingForReady ? " waitingForReady=true\n" : "\n"
+            text += result.waitingForReady ? " waitingForReady=true" : ""
+            text += result.resolving ? " resolving=true\n" : "\n"
         }
         text += "  " + reply.json.serialized() + "\n"
     } else {
@@ -153,5 +170,41 @@ private func simulationText(_ outcome: ScenarioOutcome) -> String {
     for conflict in host.campaignConflicts {
         text += "campaign conflict: \(conflict.field): entry \"\(conflict.entryValue)\" kept over page \"\(conflict.messageValue)\"\n"
     }
+    if host.clock.elapsedMilliseconds > 0 { text += timelineText(outcome, contracts: contracts) }
     return text
+}
+
+/// When each step waited, the reply went out and the navigation ended, once time has passed.
+@MainActor
+private func timelineText(_ outcome: ScenarioOutcome, contracts: ContractSet) -> String {
+    let host = outcome.host
+    var lines: [(Int, String)] = []
+    for (record, time) in zip(host.records, host.recordTimes) {
+        switch record {
+        case .step(let id, let route, let step, let latency):
+            lines.append((time, "\(id) \(route): \(step.rawValue) " + (latency.map { "takes \($0) ms" } ?? "waits")))
+        case .reply(let reply, _):
+            var line = "reply " + (reply.error.map { "error \($0.code.rawValue)" } ?? (reply.result?.resolving == true ? "ok, resolving" : "ok"))
+            if let timeout = pageTimeout(outcome, contracts: contracts) { line += " (the page times out at \(timeout) ms)" }
+            lines.append((time, line))
+        case .envelope(let id, let route, let result):
+            lines.append((time, "\(id) \(route): \(result)"))
+        case .notification(let action, _, let result):
+            lines.append((time, "notification \(action): \(result)"))
+        default:
+            break
+        }
+    }
+    let width = lines.map { String($0.0).count }.max() ?? 1
+    return "timeline:\n" + lines.map { time, line in
+        "  " + String(repeating: " ", count: width - String(time).count) + "\(time) ms  \(line)\n"
+    }.joined()
+}
+
+/// The shim's timeout for the simulated message's action version (its contract's timeoutMs).
+@MainActor
+private func pageTimeout(_ outcome: ScenarioOutcome, contracts: ContractSet) -> Int? {
+    guard let click = outcome.host.events(named: "event_webview_cta_clicked").first,
+          let action = click["action"]?.stringValue, let version = click["version"]?.integerValue else { return nil }
+    return contracts.manifest.action(named: action)?.contract(version: Int(version))?.timeoutMs
 }

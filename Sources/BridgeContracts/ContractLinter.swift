@@ -144,6 +144,10 @@ public struct ContractLinter {
                         message: "names route \"\(contract.route)\", which routes.json does not declare (routes: \(known))"))
                     continue
                 }
+                if !route.isEnabled(from: .bridge) {
+                    findings.append(LintFinding(file: "manifest.json", pointer: base + "/route",
+                        message: "names route \(route.name), which routes.json does not enable from bridge (enabledFrom: \(EntryChannel.names(route.enabledFrom))): every message would be refused"))
+                }
                 let resolver = SchemaPointerResolver(contracts: contracts)
                 for mapping in contract.parameters + contract.query {
                     if !resolver.declares(pointer: mapping.pointer, in: schema, file: contract.schema) {

@@ -20,11 +20,21 @@ import DeeplinkNavigation
 /// 6. the action version's schema                       -> INVALID_PARAMS with every output unit
 /// 7. request id seen before (`RequestIDMemory`)        -> DUPLICATE
 /// 8. declarative mapping to a ParsedDeeplink (`ActionMapper`), campaign merged (`CampaignContext`)
-/// 9. the shared `DeeplinkNavigator`                    -> ok / pendingLogin / DUPLICATE / NAVIGATION_FAILED
+/// 9. the shared `DeeplinkNavigator`, channel `bridge`  -> ok / pendingLogin / waitingForReady /
+///                                                         DUPLICATE / NAVIGATION_FAILED
+///
+/// Steps 1-8 answer at once. Step 9 answers when the navigation settles (navigated, failed, parked
+/// for login or ready), or, when it is still resolving (a detail fetch, a navigation ahead of it)
+/// as the contract's `timeoutMs` draws near, with `ok` and `resolving: true`: the shim times out at
+/// `timeoutMs`, and a late outcome is better told as "accepted, on its way" than as a TIMEOUT for a
+/// navigation that then happens. The reply deadline is `timeoutMs - replyMarginMs` (at least half
+/// of `timeoutMs`).
 ///
 /// A rejected message changes nothing: no navigator call, no id remembered, no event.
 ///
-/// Not thread-safe: use it from the thread the WebView delivers messages on (the main thread).
+/// Main-actor bound: WebKit delivers script messages on the main thread, and the navigator it
+/// drives calls UIKit.
+@MainActor
 public final class BridgeHost {
     public let contracts: ContractSet
     public let handler: DeepLinkHandler
@@ -36,26 +46,39 @@ public final class BridgeHost {
     private let mapper: ActionMapper
     private var requestIDs: RequestIDMemory
     public private(set) var campaign = CampaignContext.none
-    /// Envelopes this host handed to the navigator and not yet settled, for their screen_view.
+    /// Envelopes this host handed to the navigator and not yet consumed, for their screen_view.
     private var submitted: Set<EnvelopeID> = []
-    /// The deeplink being handed to the navigator right now (its envelope id is not known yet).
-    private var submitting: ParsedDeeplink?
+    /// Replies (and notification records) waiting for their navigation to settle, by envelope.
+    private var awaiting: [EnvelopeID: AwaitingReply] = [:]
+    /// How long before the contract's `timeoutMs` a still-resolving navigation is answered.
+    public let replyMarginMs: Int
+
+    private struct AwaitingReply {
+        let requestID: String?
+        let action: String
+        let version: Int
+        let deeplink: ParsedDeeplink
+        /// nil for a notification (answered with nil at once; its outcome is recorded when it settles).
+        let reply: (@MainActor (BridgeReply?) -> Void)?
+        let deadline: ScheduledWork
+    }
 
     /// Compiles every contract schema once. Throws when the contract set is unusable.
     public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
-                            requestIDCapacity: Int = 4096) throws(BridgeHostSetupError) {
+                            requestIDCapacity: Int = 4096, replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, requestIDCapacity: requestIDCapacity)
+        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, requestIDCapacity: requestIDCapacity,
+                      replyMarginMs: replyMarginMs)
     }
 
     /// Shares contracts compiled once among many hosts (one per WebView).
     public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
-                requestIDCapacity: Int = 4096) throws(BridgeHostSetupError) {
+                requestIDCapacity: Int = 4096, replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         do {
@@ -72,6 +95,7 @@ public final class BridgeHost {
         originPolicy = OriginPolicy(allowedOrigins: contracts.manifest.allowedOrigins)
         mapper = ActionMapper(handler: handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
+        self.replyMarginMs = max(0, replyMarginMs)
         navigator.addObserver { [weak self] entry in self?.navigatorRecorded(entry) }
     }
 
@@ -115,23 +139,50 @@ public final class BridgeHost {
 
     // MARK: - Messages
 
-    public func receive(body: String, origin: String, isMainFrame: Bool) -> BridgeReply? {
-        receive(body: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
+    /// Handles one message and calls `reply` exactly once: with the reply, or with nil for a
+    /// notification (a message without `id`). `reply` is called before this returns unless the
+    /// message's navigation is still resolving; then it comes when the navigation settles or at the
+    /// reply deadline. This is the shape of `WKScriptMessageHandlerWithReply`'s `replyHandler`.
+    public func receive(body: [UInt8], origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
+        handle(body: body, origin: origin, isMainFrame: isMainFrame, reply: reply)
     }
 
-    public func receive(body: Data, origin: String, isMainFrame: Bool) -> BridgeReply? {
-        receive(body: [UInt8](body), origin: origin, isMainFrame: isMainFrame)
+    public func receive(body: String, origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
+        handle(body: Array(body.utf8), origin: origin, isMainFrame: isMainFrame, reply: reply)
     }
 
-    public func receive(body: [UInt8], origin: String, isMainFrame: Bool) -> BridgeReply? {
+    public func receive(body: Data, origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
+        handle(body: [UInt8](body), origin: origin, isMainFrame: isMainFrame, reply: reply)
+    }
+
+    /// The reply (nil for a notification) once there is one: for the async form of
+    /// `WKScriptMessageHandlerWithReply`, `userContentController(_:didReceive:) async`.
+    public func receive(body: [UInt8], origin: String, isMainFrame: Bool) async -> BridgeReply? {
+        await withCheckedContinuation { continuation in
+            handle(body: body, origin: origin, isMainFrame: isMainFrame) { continuation.resume(returning: $0) }
+        }
+    }
+
+    public func receive(body: String, origin: String, isMainFrame: Bool) async -> BridgeReply? {
+        await receive(body: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
+    }
+
+    public func receive(body: Data, origin: String, isMainFrame: Bool) async -> BridgeReply? {
+        await receive(body: [UInt8](body), origin: origin, isMainFrame: isMainFrame)
+    }
+
+    /// Messages whose reply waits for their navigation.
+    public var awaitingReplyCount: Int { awaiting.count }
+
+    private func handle(body: [UInt8], origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
         // 1-2: size, then parse. No id can be read from what does not parse.
         let message: ParsedMessage
         switch MessageReader(limits: manifest.limits).read(body) {
-        case .failure(let error): return BridgeReply(id: nil, outcome: .failure(error))
+        case .failure(let error): return reply(BridgeReply(id: nil, outcome: .failure(error)))
         case .success(let parsed): message = parsed
         }
         let id = message.requestID
-        func fail(_ error: BridgeError) -> BridgeReply { BridgeReply(id: id, outcome: .failure(error)) }
+        func fail(_ error: BridgeError) { reply(BridgeReply(id: id, outcome: .failure(error))) }
 
         // Fast path: a message valid for its action's schema (which includes the envelope) skips the
         // envelope check; the order of the answers below is unchanged.
@@ -189,50 +240,96 @@ public final class BridgeHost {
         clickFields.append(("route", .string(deeplink.configuration.name)))
         record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
 
-        // 9: the shared navigator.
-        submitting = deeplink
-        let disposition = navigator.navigate(deeplink)
-        submitting = nil
-        let outcome = reply(for: disposition, deeplink: deeplink)
-        guard let id else {
-            record(.notification(action: action.name, version: version, outcome: outcome.ok ? "ok" : outcome.error!.code.rawValue))
-            return nil
+        // 9: the shared navigator, through the bridge's door.
+        let envelopeID = navigator.nextEnvelopeID
+        submitted.insert(envelopeID)
+        let disposition = navigator.navigate(deeplink, from: .bridge)
+        guard case .inProgress(let running) = disposition else {
+            return settle(requestID: id, action: action.name, version: version, deeplink: deeplink,
+                          outcome: Self.reply(for: disposition, deeplink: deeplink, duplicateWindowMs: manifest.limits.duplicateWindowMs),
+                          reply: reply)
         }
-        return BridgeReply(id: id, outcome: outcome.outcome)
+        // A notification is not waited for; its outcome is still recorded when it settles.
+        if id == nil { reply(nil) }
+        let wait = max(contract.timeoutMs / 2, contract.timeoutMs - replyMarginMs)
+        let deadline = navigator.clock.schedule(afterMilliseconds: wait) { [weak self] in
+            self?.deadlinePassed(running)
+        }
+        awaiting[running] = AwaitingReply(requestID: id, action: action.name, version: version, deeplink: deeplink,
+                                          reply: id == nil ? nil : reply, deadline: deadline)
     }
 
-    private func reply(for disposition: NavigationDisposition, deeplink: ParsedDeeplink) -> BridgeReply {
+    /// Answers a message (or records a notification) with the outcome of its navigation.
+    private func settle(requestID: String?, action: String, version: Int, deeplink: ParsedDeeplink, outcome: BridgeReply,
+                        reply: (@MainActor (BridgeReply?) -> Void)?) {
+        guard let requestID else {
+            let result = outcome.error?.code.rawValue ?? (outcome.result?.resolving == true ? "resolving" : "ok")
+            record(.notification(action: action, version: version, outcome: result))
+            reply?(nil)
+            return
+        }
+        reply?(BridgeReply(id: requestID, outcome: outcome.outcome))
+    }
+
+    private func deadlinePassed(_ envelope: EnvelopeID) {
+        guard let waiting = awaiting.removeValue(forKey: envelope) else { return }
+        let route = waiting.deeplink.configuration.name
+        settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
+               outcome: BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: waiting.deeplink.url, resolving: true))),
+               reply: waiting.reply)
+    }
+
+    /// The reply for what the navigator said about a CTA's envelope.
+    static func reply(for disposition: NavigationDisposition, deeplink: ParsedDeeplink, duplicateWindowMs: Int) -> BridgeReply {
         let route = deeplink.configuration.name
+        func navigationFailed(_ message: String, _ reason: String, _ extra: [(String, JSONValue)] = []) -> BridgeReply {
+            let detail = JSONObject([("reason", .string(reason)), ("route", .string(route))] + extra)
+            return BridgeReply(id: nil, outcome: .failure(BridgeError(.navigationFailed, message, details: [.object(detail)])))
+        }
         switch disposition {
         case .navigated:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, pendingLogin: false, waitingForReady: false)))
+            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url)))
         case .pendingLogin:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, pendingLogin: true, waitingForReady: false)))
+            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, pendingLogin: true)))
         case .waitingForReady:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, pendingLogin: false, waitingForReady: true)))
+            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, waitingForReady: true)))
+        case .inProgress:
+            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, resolving: true)))
         case .duplicate(_, let original):
             return BridgeReply(id: nil, outcome: .failure(BridgeError(.duplicate,
-                "the same destination was requested within \(manifest.limits.duplicateWindowMs) ms (envelope \(original))")))
-        case .failed(_, let reason):
-            return BridgeReply(id: nil, outcome: .failure(BridgeError(.navigationFailed, reason)))
+                "the same destination was requested within \(duplicateWindowMs) ms (envelope \(original))")))
+        case .failed(_, let failure):
+            return navigationFailed(failure.description, failure.code, failure.step.map { [("step", .string($0.rawValue))] } ?? [])
+        case .refused(_, let refusal):
+            return navigationFailed(refusal.description, refusal.code, [("channel", .string(refusal.channel.rawValue))])
+        case .cancelled(_, let byLogout):
+            return byLogout
+                ? navigationFailed("the person logged out before \(route) could be shown", "cancelled_by_logout")
+                : navigationFailed("the app cancelled the navigation to \(route)", "cancelled")
         }
     }
 
     /// Emits the destination's screen_view for navigations this host caused, even when they happen
-    /// later (after login or once the app is ready).
+    /// later (after login, once the app is ready, after a detail fetch), and settles replies that
+    /// waited for their navigation.
     private func navigatorRecorded(_ entry: EnvelopeLogEntry) {
-        let isOwn = submitted.contains(entry.envelopeID) || (submitting != nil && entry.envelope.route == submitting)
-        guard isOwn else { return }
-        if entry.outcome.isTerminal {
-            submitted.remove(entry.envelopeID)
-        } else {
-            submitted.insert(entry.envelopeID)
+        let id = entry.envelopeID
+        guard submitted.contains(id) else { return }
+        if entry.outcome.isTerminal { submitted.remove(id) }
+        // The screen view first, then the reply: the same order as a navigation that completes at once.
+        if entry.outcome == .navigated {
+            let route = entry.envelope.route
+            record(.analytics(.make(AnalyticsEvent.screenView,
+                [("screen", .string(route.configuration.screen)), ("route", .string(route.configuration.name)), ("url", .string(route.url))],
+                campaign: route.campaignMetadata)))
         }
-        guard entry.outcome == .navigated else { return }
-        let route = entry.envelope.route
-        record(.analytics(.make(AnalyticsEvent.screenView,
-            [("screen", .string(route.configuration.screen)), ("route", .string(route.configuration.name)), ("url", .string(route.url))],
-            campaign: route.campaignMetadata)))
+        if entry.outcome.settlesRequest, let waiting = awaiting.removeValue(forKey: id) {
+            waiting.deadline.cancel()
+            let disposition = NavigationDisposition(id, outcome: entry.outcome)
+            settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
+                   outcome: Self.reply(for: disposition, deeplink: waiting.deeplink, duplicateWindowMs: manifest.limits.duplicateWindowMs),
+                   reply: waiting.reply)
+        }
     }
 
     private func record(_ entry: HostRecord) {

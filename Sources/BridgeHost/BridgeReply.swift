@@ -8,10 +8,23 @@ public struct BridgeResult: Sendable, Equatable {
     public let pendingLogin: Bool
     /// True during a cold start: accepted, and routed once the app is ready.
     public let waitingForReady: Bool
+    /// True when the reply could not wait any longer for the navigation (a slow detail fetch, a
+    /// navigation queued behind another): accepted, still resolving. Sent just before the
+    /// contract's `timeoutMs`, so the page never times out against a slow app.
+    public let resolving: Bool
+
+    public init(route: String, url: String, pendingLogin: Bool = false, waitingForReady: Bool = false, resolving: Bool = false) {
+        self.route = route
+        self.url = url
+        self.pendingLogin = pendingLogin
+        self.waitingForReady = waitingForReady
+        self.resolving = resolving
+    }
 
     public var json: JSONValue {
         var object = JSONObject([("route", .string(route)), ("url", .string(url)), ("pendingLogin", .bool(pendingLogin))])
         if waitingForReady { object["waitingForReady"] = true }
+        if resolving { object["resolving"] = true }
         return .object(object)
     }
 }

@@ -60,6 +60,8 @@ public enum HostRecord: Sendable, Equatable {
 }
 
 /// Where the host sends its records: the app's analytics adapter, or `MockBridgeHost` in tests.
+/// Called on the main actor, where the host runs.
+@MainActor
 public protocol HostRecorder: AnyObject {
     func record(_ record: HostRecord)
 }

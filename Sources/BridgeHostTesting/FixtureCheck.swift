@@ -13,6 +13,7 @@ import BridgeHost
 ///   navigation record; `reply` (null: no reply) must be a subset of the reply.
 ///   "Subset": every member the expectation names is present and matches, recursively for objects;
 ///   arrays and scalars compare exactly.
+@MainActor
 public enum FixtureCheck {
     public static func problems(_ fixture: Fixture, outcome: ScenarioOutcome) -> [String] {
         var problems: [String] = []
@@ -80,7 +81,7 @@ public enum FixtureCheck {
     }
 
     /// nil when `expected` is a subset of `actual`, else where they differ.
-    public static func subsetMismatch(expected: JSONValue, actual: JSONValue, at path: String) -> String? {
+    nonisolated public static func subsetMismatch(expected: JSONValue, actual: JSONValue, at path: String) -> String? {
         if case .object(let wanted) = expected {
             guard case .object(let got) = actual else {
                 return "\(path): expected an object, got \(actual.serialized())"

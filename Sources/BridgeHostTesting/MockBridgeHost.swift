@@ -4,13 +4,27 @@ import DeeplinkRouting
 import DeeplinkNavigation
 import BridgeHost
 
+/// What a mock navigation step does when it completes.
+public enum MockStepResult: Sendable, Equatable {
+    case ok
+    case fail(String)
+    /// Only for resolveDetail: the item is not there.
+    case notFound
+}
+
 /// A recording stand-in for the app around a `BridgeHost`, for an app's own tests, `bridgectl
-/// simulate` and `bridgectl host --stdio`. It is the NavigationHost (records navigations instead of
+/// simulate` and `bridgectl host --stdio`. It is the navigation host (records navigations instead of
 /// pushing screens), the AuthState (a flag the test sets) and the analytics recorder, and it drives
-/// the real `DeeplinkNavigator` and `BridgeHost` with a manual clock, so every run is deterministic.
-public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
+/// the real `DeeplinkNavigator` and `BridgeHost` on a manual clock, so every run is deterministic.
+///
+/// Steps take the time they are told to (`stepLatencyMs`, measured on the manual clock), wait for
+/// `completeStep` (`heldSteps`), fail (`failingSteps`) or find nothing (`detailOutcomes`), so a
+/// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
+/// exactly where it wants.
+@MainActor
+public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder {
     public let contracts: ContractSet
-    public let clock: NavigationClock
+    public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
     /// Created right after the navigator; never nil once `init` returned.
     public private(set) var bridge: BridgeHost!
@@ -19,40 +33,66 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     public private(set) var navigations: [NavigationRecord] = []
     public private(set) var analyticsEvents: [AnalyticsEvent] = []
     public private(set) var replies: [BridgeReply] = []
+    /// How many messages `receive` was given (a reply record names the message it answers by this count).
+    public private(set) var messagesReceived = 0
+    /// Messages whose reply has not been given yet (their navigation is still resolving).
+    public private(set) var unansweredMessages: Set<Int> = []
     public private(set) var loginPresentations = 0
     public private(set) var campaignConflicts: [CampaignConflict] = []
-    /// Everything above plus envelope outcomes and notifications, in the order it happened.
+    /// Everything above plus envelope outcomes, waiting steps and notifications, in order.
     public private(set) var records: [MockRecord] = []
+    /// When each record was made, in milliseconds on the mock's clock (parallel to `records`).
+    public private(set) var recordTimes: [Int] = []
     /// Called with each record as it is made (host --stdio prints and flushes each at once).
     public var onRecord: ((MockRecord) -> Void)?
 
-    /// Make a navigation step fail, to exercise NAVIGATION_FAILED: step name ("selectTab",
-    /// "attachList", "show") -> reason.
+    /// Make a navigation step fail: step name ("selectTab", "attachList", "resolveDetail", "show")
+    /// -> reason.
     public var failingSteps: [String: String] = [:]
+    /// How each route's detail fetch ends when it is not `.ok` (e.g. `.fail("HTTP 503")`, `.notFound`).
+    public var detailOutcomes: [String: MockStepResult] = [:]
+    /// How long the asynchronous steps (selectTab, resolveDetail) take, on the mock's clock. Absent
+    /// or 0: they complete before they return.
+    public var stepLatencyMs: [NavigationStep: Int] = [:]
+    /// Asynchronous steps that wait for `completeStep` however long it takes (the navigator's step
+    /// timeout still applies).
+    public var heldSteps: Set<NavigationStep> = []
 
-    /// `clock` defaults to a manual clock (moved with `advanceClock`); `host --stdio` passes the
-    /// system clock so a live harness sees real duplicate windows.
+    /// The step waiting right now (one navigation runs at a time, so at most one).
+    public struct WaitingStep {
+        public let step: NavigationStep
+        public let destination: NavigationDestination
+        /// The latency it was given; nil when held for `completeStep`.
+        public let latencyMs: Int?
+        let planned: MockStepResult
+        let finish: @MainActor (MockStepResult) -> Void
+        let timer: ScheduledWork?
+    }
+    public private(set) var waitingStep: WaitingStep?
+
+    /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
-                            clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+                            clock: ManualNavigationClock = ManualNavigationClock(),
+                            stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock)
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
-                clock: NavigationClock = ManualNavigationClock()) throws(BridgeHostSetupError) {
+                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
         self.clock = clock
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
-                                           appState: appState, logCapacity: 100_000)
+                                           appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000)
         navigator.host = self
         navigator.auth = self
         navigator.addObserver { [weak self] entry in
@@ -78,6 +118,9 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
         try bridge.open(entry: entry, source: source)
     }
 
+    /// Posts a message. Returns the reply when it was given before this returned (always, unless a
+    /// step takes time); a reply that comes later (the navigation settled, or the reply deadline)
+    /// lands in `replies` and `records` then. nil also for a notification.
     @discardableResult
     public func receive(_ body: String, origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         receive(bytes: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
@@ -85,12 +128,18 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     @discardableResult
     public func receive(bytes: [UInt8], origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
-        let reply = bridge.receive(body: bytes, origin: origin ?? defaultOrigin, isMainFrame: isMainFrame)
-        if let reply {
-            replies.append(reply)
-            append(.reply(reply))
+        let answer = ReplyBox()
+        messagesReceived += 1
+        let number = messagesReceived
+        unansweredMessages.insert(number)
+        bridge.receive(body: bytes, origin: origin ?? defaultOrigin, isMainFrame: isMainFrame) { [weak self] reply in
+            answer.reply = reply
+            self?.unansweredMessages.remove(number)
+            guard let reply, let self else { return }
+            self.replies.append(reply)
+            self.append(.reply(reply, message: number))
         }
-        return reply
+        return answer.reply
     }
 
     /// Routes a link the way a push tap or an AlimTalk link does (not through the bridge).
@@ -113,28 +162,68 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     public func setAppState(_ state: AppState) { navigator.setAppState(state) }
 
-    /// Moves the manual clock (the duplicate window is measured on it). False with a real clock.
+    /// Moves the mock's clock; latencies, step timeouts and reply deadlines that fall due run.
+    public func advanceClock(milliseconds: Int) {
+        clock.advance(milliseconds: milliseconds)
+    }
+
+    /// Runs the clock until nothing is scheduled: every latency, timeout and reply deadline has
+    /// fired. Returns the milliseconds that passed.
     @discardableResult
-    public func advanceClock(milliseconds: Int) -> Bool {
-        guard let manual = clock as? ManualNavigationClock else { return false }
-        manual.advance(milliseconds: milliseconds)
-        return true
+    public func runUntilIdle() -> Int {
+        let before = clock.elapsedMilliseconds
+        clock.runUntilIdle()
+        return clock.elapsedMilliseconds - before
     }
 
-    // MARK: - NavigationHost
-
-    public func selectTab(_ tab: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        if let reason = failingSteps["selectTab"] { throw NavigationStepError(reason) }
+    /// Completes the waiting step now, as planned (`failingSteps`, `detailOutcomes`) or with
+    /// `result`. Returns a sentence when there is nothing to complete or `step`/`envelope` do not
+    /// name the waiting step.
+    @discardableResult
+    public func completeStep(_ result: MockStepResult? = nil, step: NavigationStep? = nil, envelope: EnvelopeID? = nil) -> String? {
+        guard let waiting = waitingStep else { return "no navigation step is waiting" }
+        if let step, step != waiting.step {
+            return "the waiting step is \(waiting.step.rawValue) of envelope \(waiting.destination.envelopeID.rawValue), not \(step.rawValue)"
+        }
+        if let envelope, envelope != waiting.destination.envelopeID {
+            return "the waiting step belongs to envelope \(waiting.destination.envelopeID.rawValue), not \(envelope.rawValue)"
+        }
+        if result == .notFound && waiting.step != .resolveDetail {
+            return "only resolveDetail can find nothing; the waiting step is \(waiting.step.rawValue)"
+        }
+        waiting.timer?.cancel()
+        waitingStep = nil
+        waiting.finish(result ?? waiting.planned)
+        return nil
     }
 
-    public func attachList(_ listRoute: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        if let reason = failingSteps["attachList"] { throw NavigationStepError(reason) }
-        guard contracts.route(named: listRoute) != nil else {
-            throw NavigationStepError("route \(destination.route.name) names list \(listRoute), which is not a route")
+    // MARK: - CallbackNavigationHost
+
+    public func selectTab(for destination: NavigationDestination, completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
+        run(.selectTab, destination, planned: failingSteps["selectTab"].map(MockStepResult.fail) ?? .ok) { result in
+            if case .fail(let reason) = result { completion(.failure(NavigationStepError(reason))) } else { completion(.success(())) }
         }
     }
 
-    public func show(_ destination: NavigationDestination) throws(NavigationStepError) {
+    public func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
+        if let reason = failingSteps["attachList"] { throw NavigationStepError(reason) }
+        if let list = destination.list, contracts.route(named: list) == nil {
+            throw NavigationStepError("route \(destination.route.name) names list \(list), which is not a route")
+        }
+    }
+
+    public func resolveDetail(for destination: NavigationDestination, completion: @escaping @MainActor (DetailResolution) -> Void) {
+        let planned = failingSteps["resolveDetail"].map(MockStepResult.fail) ?? detailOutcomes[destination.route.name] ?? .ok
+        run(.resolveDetail, destination, planned: planned) { result in
+            switch result {
+            case .ok: completion(.found)
+            case .notFound: completion(.notFound)
+            case .fail(let reason): completion(.failed(NavigationStepError(reason)))
+            }
+        }
+    }
+
+    public func show(for destination: NavigationDestination) throws(NavigationStepError) {
         if let reason = failingSteps["show"] { throw NavigationStepError(reason) }
         let deeplink = destination.deeplink
         let record = NavigationRecord(
@@ -149,6 +238,31 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     public func presentLogin() {
         loginPresentations += 1
         append(.loginPresented)
+    }
+
+    public func cancelSteps(for destination: NavigationDestination) {
+        guard let waiting = waitingStep, waiting.destination.envelopeID == destination.envelopeID else { return }
+        waiting.timer?.cancel()
+        waitingStep = nil
+    }
+
+    private func run(_ step: NavigationStep, _ destination: NavigationDestination, planned: MockStepResult,
+                     finish: @escaping @MainActor (MockStepResult) -> Void) {
+        let held = heldSteps.contains(step)
+        let latency = stepLatencyMs[step] ?? 0
+        guard held || latency > 0 else { return finish(planned) }
+        var timer: ScheduledWork?
+        if !held {
+            timer = clock.schedule(afterMilliseconds: latency) { [weak self] in
+                guard let self, let waiting = self.waitingStep, waiting.destination.envelopeID == destination.envelopeID,
+                      waiting.step == step else { return }
+                self.waitingStep = nil
+                finish(planned)
+            }
+        }
+        waitingStep = WaitingStep(step: step, destination: destination, latencyMs: held ? nil : latency, planned: planned,
+                                  finish: finish, timer: timer)
+        append(.step(id: destination.envelopeID, route: destination.route.name, step: step, latencyMs: held ? nil : latency))
     }
 
     // MARK: - HostRecorder
@@ -168,6 +282,7 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
 
     private func append(_ record: MockRecord) {
         records.append(record)
+        recordTimes.append(clock.elapsedMilliseconds)
         onRecord?(record)
     }
 
@@ -175,4 +290,10 @@ public final class MockBridgeHost: NavigationHost, AuthState, HostRecorder {
     public func events(named name: String) -> [AnalyticsEvent] {
         analyticsEvents.filter { $0.name == name }
     }
+}
+
+/// Where a reply callback leaves its answer for a caller that is still on the stack.
+@MainActor
+private final class ReplyBox {
+    var reply: BridgeReply?
 }

@@ -38,17 +38,22 @@ public struct NavigationRecord: Sendable, Equatable {
 
 /// Everything the mock host saw, in order. `json` is the line `bridgectl host --stdio` prints.
 public enum MockRecord: Sendable, Equatable {
-    case reply(BridgeReply)
+    /// A reply, and which message it answers (the mock host's nth `receive`, from 1): a reply may
+    /// come after later messages when its navigation takes time.
+    case reply(BridgeReply, message: Int)
     case navigation(NavigationRecord)
     case event(AnalyticsEvent)
     case loginPresented
     case campaignConflict(CampaignConflict)
     case notification(action: String, version: Int, outcome: String)
     case envelope(id: EnvelopeID, route: String, outcome: EnvelopeOutcome)
+    /// A navigation step that does not complete at once: it takes `latencyMs` on the clock, or
+    /// (nil) waits for `completeStep`.
+    case step(id: EnvelopeID, route: String, step: NavigationStep, latencyMs: Int?)
 
     public var json: JSONValue {
         switch self {
-        case .reply(let reply):
+        case .reply(let reply, _):
             var object = JSONObject([("type", "reply")])
             if case .object(let fields) = reply.json { for (key, value) in fields { object[key] = value } }
             return .object(object)
@@ -71,11 +76,23 @@ public enum MockRecord: Sendable, Equatable {
             var object = JSONObject([("type", "envelope"), ("envelope", .integer(Int64(id.rawValue))),
                                      ("route", .string(route)), ("outcome", .string(outcome.name))])
             switch outcome {
+            case .queued(let other): object["behind"] = .integer(Int64(other.rawValue))
             case .replacedWhilePending(let other): object["by"] = .integer(Int64(other.rawValue))
             case .duplicate(let other): object["of"] = .integer(Int64(other.rawValue))
-            case .failed(let reason): object["reason"] = .string(reason)
+            case .failed(let failure):
+                object["reason"] = .string(failure.code)
+                if let step = failure.step { object["step"] = .string(step.rawValue) }
+                object["message"] = .string(failure.description)
+            case .refused(let refusal):
+                object["reason"] = .string(refusal.code)
+                object["channel"] = .string(refusal.channel.rawValue)
             default: break
             }
+            return .object(object)
+        case .step(let id, let route, let step, let latency):
+            var object = JSONObject([("type", "step"), ("envelope", .integer(Int64(id.rawValue))), ("route", .string(route)),
+                                     ("step", .string(step.rawValue)), ("status", "waiting")])
+            if let latency { object["ms"] = .integer(Int64(latency)) }
             return .object(object)
         }
     }

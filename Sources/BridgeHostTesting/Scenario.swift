@@ -19,6 +19,12 @@ public struct Scenario: Sendable {
     /// After the message: complete login, then become ready (each only when set).
     public var thenLogin = false
     public var thenReady = false
+    /// How long the asynchronous navigation steps take (`--detail-latency`, `--tab-latency`).
+    public var stepLatencyMs: [NavigationStep: Int] = [:]
+    /// Detail fetches that fail or find nothing, by route (`--fail-detail`, `--missing-detail`).
+    public var detailOutcomes: [String: MockStepResult] = [:]
+    /// The navigator's bound on each asynchronous step.
+    public var stepTimeoutMs = 10_000
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -82,14 +88,20 @@ public struct Scenario: Sendable {
         return source
     }
 
-    /// Runs the scenario on a fresh mock host and returns it (reply, navigations, events...).
+    /// Runs the scenario on a fresh mock host and returns it (reply, navigations, events...). Time
+    /// then runs on until nothing is scheduled, so slow steps, reply deadlines and step timeouts
+    /// all happen, at the moments the clock says.
+    @MainActor
     public func run(contracts: ContractSet) throws(ScenarioError) -> ScenarioOutcome {
         let host: MockBridgeHost
         do {
-            host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground)
+            host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
+                                      stepTimeoutMs: stepTimeoutMs)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
+        host.stepLatencyMs = stepLatencyMs
+        host.detailOutcomes = detailOutcomes
         var entryError: DeeplinkError?
         var entryWarnings: [DeeplinkWarning] = []
         if let entry {
@@ -97,10 +109,21 @@ public struct Scenario: Sendable {
         } else {
             _ = try? host.open(entry: nil, source: source)
         }
-        let reply = host.receive(bytes: body, origin: origin ?? host.defaultOrigin, isMainFrame: isMainFrame)
+        let start = host.records.count
+        host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
-        return ScenarioOutcome(host: host, reply: reply, entryError: entryError, entryWarnings: entryWarnings)
+        host.runUntilIdle()
+        var reply: BridgeReply?
+        var repliedAt: Int?
+        for index in start..<host.records.count {
+            if case .reply(let first, _) = host.records[index] {
+                reply = first
+                repliedAt = host.recordTimes[index]
+                break
+            }
+        }
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, entryWarnings: entryWarnings)
     }
 }
 
@@ -111,10 +134,13 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
 }
 
 /// What a scenario produced.
+@MainActor
 public struct ScenarioOutcome {
     public let host: MockBridgeHost
     /// nil for a notification (no id).
     public let reply: BridgeReply?
+    /// When the reply was given, in milliseconds after the message (0 unless a step took time).
+    public let repliedAtMs: Int?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
     /// What was noticed about the entry link that did route (a campaign value dropped by the
@@ -127,7 +153,11 @@ public struct ScenarioOutcome {
         object["navigations"] = .array(host.navigations.map(\.json))
         object["events"] = .array(host.analyticsEvents.map(\.json))
         object["loginPresented"] = .integer(Int64(host.loginPresentations))
-        object["records"] = .array(host.records.map(\.json))
+        object["records"] = .array(zip(host.records, host.recordTimes).map { record, time in
+            var line = record.json.objectValue ?? JSONObject()
+            line["atMs"] = .integer(Int64(time))
+            return .object(line)
+        })
         if let entryError { object["entryError"] = .string(entryError.description) }
         if !entryWarnings.isEmpty { object["entryWarnings"] = .array(entryWarnings.map { .string($0.description) }) }
         return .object(object)

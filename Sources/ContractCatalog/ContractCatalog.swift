@@ -12,6 +12,8 @@ import JSONCore
 /// and the route with an example link; and a link builder that builds exactly what `bridgectl link
 /// build` builds. Plain HTML and CSS, relative links, no external assets, deterministic.
 public enum ContractCatalog {
+    /// On the main actor: the examples run through the mock host, which lives there.
+    @MainActor
     public static func files(for contracts: ContractSet, toolVersion: String) throws(CatalogError) -> [GeneratedFile] {
         let rules: CampaignRules
         do {
@@ -40,6 +42,7 @@ public enum ContractCatalog {
 }
 
 /// Writes each page; `root` in a page is the way back to the catalog's folder.
+@MainActor
 struct PageWriter {
     let contracts: ContractSet
     let rules: CampaignRules

@@ -1,200 +1,294 @@
 import DeeplinkRouting
 
-/// What `navigate` did with an entry right away.
+/// What `navigate` could say about an entry by the time it returned.
 public enum NavigationDisposition: Sendable, Equatable {
     case navigated(EnvelopeID)
     /// Held until login; login was presented (or already showing).
     case pendingLogin(EnvelopeID)
-    /// Held at the ready gate (cold start); it will be routed in arrival order on `becomeReady()`.
+    /// Held at the ready gate (cold start); it will be routed in arrival order once ready.
     case waitingForReady(EnvelopeID)
+    /// Accepted: its steps are running (a tab switch, a detail fetch), or it waits behind the
+    /// navigation that is. `DeeplinkNavigator.settlement(of:)` or an observer gives the outcome.
+    case inProgress(EnvelopeID)
     case duplicate(EnvelopeID, of: EnvelopeID)
-    case failed(EnvelopeID, reason: String)
+    case failed(EnvelopeID, NavigationFailure)
+    case refused(EnvelopeID, NavigationRefusal)
+    /// Consumed by a cancellation before `navigate` returned (an observer cancelled it).
+    case cancelled(EnvelopeID, byLogout: Bool)
 
     public var envelopeID: EnvelopeID {
         switch self {
-        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id),
-             .duplicate(let id, _), .failed(let id, _):
+        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id),
+             .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _):
             return id
+        }
+    }
+
+    /// The disposition of envelope `id` whose last recorded outcome is `outcome` (nil: none yet).
+    public init(_ id: EnvelopeID, outcome: EnvelopeOutcome?) {
+        switch outcome {
+        case nil, .queued?: self = .inProgress(id)
+        case .navigated?: self = .navigated(id)
+        case .pendingLogin?: self = .pendingLogin(id)
+        case .waitingForReady?: self = .waitingForReady(id)
+        case .duplicate(let original)?: self = .duplicate(id, of: original)
+        case .failed(let failure)?: self = .failed(id, failure)
+        case .refused(let refusal)?: self = .refused(id, refusal)
+        case .cancelledByLogout?: self = .cancelled(id, byLogout: true)
+        case .cancelled?, .replacedWhilePending?: self = .cancelled(id, byLogout: false)
         }
     }
 }
 
 /// The one navigator every entry shares: push, AlimTalk and external links, and web CTAs all
 /// arrive as a `ParsedDeeplink` and take this path (deeplink-routing-layer.ko.txt: the navigator
-/// only navigates; coordinator-push-routing.ko.txt: envelopes, fingerprint dedupe, ready gate).
+/// only navigates; coordinator-push-routing.ko.txt: envelopes, fingerprint dedupe, a ready gate
+/// that keeps many callbacks, `enabledPages`, and every early return marking the envelope consumed).
 ///
-/// Order of the checks for a new entry:
-/// 1. Wrap it in an envelope (id, route, receivedAt, fingerprint).
-/// 2. Duplicate: the same fingerprint within `duplicateWindowMs` is consumed as `duplicate`.
-/// 3. Auth gate: a route that requires auth while logged out is parked as pending and login is
-///    presented. Login can be presented during a cold start: it is the launch flow's own screen
-///    and needs no tab bar.
-/// 4. Ready gate: during a cold start the envelope waits; `becomeReady()` routes the waiting
-///    envelopes in arrival order.
-/// 5. Navigate: select the tab, attach the list (when the route names one), push or present.
-///    Auth is checked again at this moment, since it may have changed while the envelope waited.
+/// For a new entry, in order:
+/// 1. Wrap it in an envelope (id, route, channel, receivedAt, fingerprint).
+/// 2. Enabled pages: a route the channel may not open (routes.json `enabledFrom`) is `refused`.
+/// 3. Duplicate: the same fingerprint within `duplicateWindowMs` is consumed as `duplicate`.
+/// 4. Auth gate: an auth-required route while logged out is held as pending and login presented.
+/// 5. Queue: one navigation runs at a time; the others wait in arrival order behind it, or at the
+///    ready gate during a cold start.
+/// 6. Steps: select the tab, attach the list, resolve the detail, show it. The first and third take
+///    time; each may fail with a typed reason; each must finish within `stepTimeoutMs`. Auth is
+///    checked again before every step of an auth-required route.
 ///
-/// Policies (each tested):
-/// - **Second auth-required link while one is pending: latest wins.** The person's most recent
-///   tap is what they expect after logging in. The replaced envelope is consumed with outcome
-///   `replacedWhilePending(by:)`, so it is never silently dropped. Login is presented once.
-/// - **Logout while pending: the pending envelope is cancelled** (`cancelledByLogout`). The link
-///   belonged to the session that was just ended; the next person to log in on this device must not
-///   land on it. Envelopes waiting at the ready gate are kept: they are checked for auth when they
-///   are routed.
-/// - **Every exit path consumes the envelope exactly once**, success or failure (a failed step
-///   never leaves it pending, so it cannot be replayed forever; retry would be a separate queue).
+/// Policies (each tested, see docs/app-integration.md): latest wins in the auth gate; a logout
+/// consumes every auth-required envelope the navigator holds, running ones included; an envelope
+/// is consumed exactly once on every exit (navigated, duplicate, refused, replaced, each failure,
+/// timeout, cancellation, logout), and nothing waits forever but what waits for login or ready.
 ///
-/// Not thread-safe by design: confine it to one thread or actor (on iOS, the main actor). All
-/// calls are synchronous, so tests drive it step by step without waiting.
+/// Concurrency: main-actor bound, like the UIKit calls its host makes. The rules live in
+/// `NavigatorCore`, a value driven by events; this class feeds it and carries out its commands,
+/// one event at a time, so a completion that arrives while a step is being started (a host that
+/// completes at once, an observer that navigates) is queued, never nested.
+@MainActor
 public final class DeeplinkNavigator {
-    public weak var host: NavigationHost?
-    public weak var auth: AuthState?
-    private let clock: NavigationClock
+    /// The host the steps run on. Held weakly (the app's coordinator usually owns the navigator),
+    /// except the adapter made by `init(host:...)` for an async host, which the navigator owns.
+    public weak var host: (any CallbackNavigationHost)?
+    public weak var auth: (any AuthState)?
+    public let clock: any NavigationClock
+    private var ownedAdapter: (any CallbackNavigationHost)?
 
-    public private(set) var appState: AppState
-    private var gate: ReadyGate
-    private var duplicates: DuplicateFilter
+    private var core: NavigatorCore
+    private var events: [NavigatorCore.Event] = []
+    private var isProcessing = false
     private var nextID = 1
-
-    /// The envelope held for login, if any (at most one: latest wins).
-    public private(set) var pending: RouteEnvelope?
-    /// Envelopes waiting at the ready gate, in arrival order.
-    public private(set) var waiting: [RouteEnvelope] = []
+    private var stepTimer: ScheduledWork?
+    /// The envelopes of the `navigate` calls on the stack, and the last outcome each got so far.
+    private var probing: Set<EnvelopeID> = []
+    private var probes: [EnvelopeID: EnvelopeOutcome] = [:]
+    private struct Waiter {
+        let settling: Bool
+        let continuation: CheckedContinuation<EnvelopeOutcome?, Never>
+    }
+    private var waiters: [EnvelopeID: [Waiter]] = [:]
 
     public private(set) var log: EnvelopeLog
-    private var observers: [(EnvelopeLogEntry) -> Void] = []
+    private var observers: [@MainActor (EnvelopeLogEntry) -> Void] = []
 
+    /// A navigator over a host with completion handlers (tests, mocks, a coordinator written like
+    /// the seed's). `stepTimeoutMs` bounds each asynchronous step (tab switch, detail fetch).
     public init(
-        host: NavigationHost?, auth: AuthState?, clock: NavigationClock = SystemNavigationClock(),
-        duplicateWindowMs: Int, appState: AppState = .foreground, logCapacity: Int = 1024
+        host: (any CallbackNavigationHost)?, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
     ) {
         self.host = host
         self.auth = auth
         self.clock = clock
-        self.appState = appState
-        self.gate = ReadyGate(isOpen: appState != .coldStart)
-        self.duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMs)
-        self.log = EnvelopeLog(capacity: logCapacity)
+        core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
+                             stepTimeoutMilliseconds: stepTimeoutMs)
+        log = EnvelopeLog(capacity: logCapacity)
     }
 
-    /// Whether navigation runs immediately (false during a cold start until `becomeReady()`).
-    public var isReady: Bool { gate.isOpen }
+    /// A navigator over an async/await host: the app's coordinator.
+    public convenience init<Host: NavigationHost>(
+        host: Host, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
+    ) {
+        let adapter = AsyncNavigationHostAdapter(host)
+        self.init(host: adapter, auth: auth, clock: clock, duplicateWindowMs: duplicateWindowMs, appState: appState,
+                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity)
+        ownedAdapter = adapter
+    }
 
-    /// Called with every log entry as it is recorded (analytics, records, audits).
-    public func addObserver(_ observer: @escaping (EnvelopeLogEntry) -> Void) {
+    public var appState: AppState { core.appState }
+    /// Whether navigation may start (false during a cold start until `becomeReady()`).
+    public var isReady: Bool { core.isGateOpen }
+    /// The envelope held for login, if any (at most one: latest wins).
+    public var pending: RouteEnvelope? { core.pending }
+    /// Envelopes waiting to navigate, in order (at the ready gate, or behind `current`).
+    public var waiting: [RouteEnvelope] { core.queue }
+    /// The envelope whose steps are running, and the step.
+    public var current: (envelope: RouteEnvelope, step: NavigationStep)? {
+        core.running.map { ($0.envelope, $0.step) }
+    }
+    public var stepTimeoutMs: Int { core.stepTimeoutMilliseconds }
+    /// The id the next `navigate` call will give its envelope (so a caller can recognise the
+    /// records made while that call runs).
+    public var nextEnvelopeID: EnvelopeID { EnvelopeID(nextID) }
+
+    /// Called with every log entry as it is recorded (analytics, records, the bridge's replies).
+    public func addObserver(_ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
         observers.append(observer)
     }
 
-    private var isLoggedIn: Bool { auth?.isLoggedIn ?? false }
+    // MARK: - Entries and app events
 
-    // MARK: - Entries
-
+    /// Hands an entry to the navigator. `channel` is the door it came through (routes.json
+    /// `enabledFrom`); by default the campaign source of the link. Returns what is known when the
+    /// call returns: with a host whose steps complete at once, the final outcome.
     @discardableResult
-    public func navigate(_ deeplink: ParsedDeeplink) -> NavigationDisposition {
-        let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: deeplink, receivedAt: clock.now())
+    public func navigate(_ deeplink: ParsedDeeplink, from channel: EntryChannel? = nil) -> NavigationDisposition {
+        let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: deeplink, channel: channel, receivedAt: clock.now())
         nextID += 1
-        if let original = duplicates.check(envelope) {
-            record(envelope, .duplicate(of: original))
-            return .duplicate(envelope.id, of: original)
-        }
-        if deeplink.configuration.requiresAuth && !isLoggedIn {
-            holdForLogin(envelope)
-            return .pendingLogin(envelope.id)
-        }
-        return route(envelope)
+        let id = envelope.id
+        probing.insert(id)
+        send(.entry(envelope))
+        probing.remove(id)
+        return NavigationDisposition(id, outcome: probes.removeValue(forKey: id))
     }
 
-    /// Login finished: the pending envelope (if any) is taken out exactly once and routed.
-    public func didCompleteLogin() {
-        guard let envelope = pending else { return }
-        pending = nil
-        _ = route(envelope)
-    }
+    /// Login finished: the pending envelope (if any) is taken out exactly once and queued.
+    public func didCompleteLogin() { send(.loginCompleted) }
 
-    /// The session ended: a pending envelope is cancelled, on record.
-    public func didLogout() {
-        guard let envelope = pending else { return }
-        pending = nil
-        record(envelope, .cancelledByLogout)
-    }
+    /// The session ended: every auth-required envelope held is consumed as `cancelledByLogout`.
+    public func didLogout() { send(.loggedOut) }
 
     /// The navigation hierarchy exists now: waiting envelopes are routed in arrival order.
-    public func becomeReady() {
-        if appState == .coldStart { appState = .foreground }
-        guard gate.beginDraining() else { return }
-        while let work = gate.next() { work() }
+    public func becomeReady() { send(.ready) }
+
+    /// Foreground and background both mean the hierarchy exists, so they open the gate; a cold
+    /// start closes it (what runs carries on, what waits keeps waiting).
+    public func setAppState(_ state: AppState) { send(.appState(state)) }
+
+    /// Gives up on an envelope the navigator holds (the person backed out while it loaded):
+    /// consumed as `cancelled`, its running step cancelled. False when it is not held.
+    @discardableResult
+    public func cancel(_ id: EnvelopeID) -> Bool {
+        guard core.holds(id) else { return false }
+        send(.cancel(id))
+        return true
     }
 
-    /// Foreground and background both mean the hierarchy exists, so they open the gate too;
-    /// a cold start closes it.
-    public func setAppState(_ state: AppState) {
-        appState = state
-        if state == .coldStart {
-            gate.close()
-        } else {
-            becomeReady()
+    /// The outcome that settles envelope `id`: consumed, or parked for login or ready. Returns at
+    /// once when it is already settled and still in the log; nil for an id the navigator does not
+    /// know (any more).
+    public func settlement(of id: EnvelopeID) async -> EnvelopeOutcome? {
+        await outcome(of: id, settling: true)
+    }
+
+    /// The outcome that consumes envelope `id` (after login and ready, if it waits for them); nil
+    /// for an id the navigator does not know (any more).
+    public func consumption(of id: EnvelopeID) async -> EnvelopeOutcome? {
+        await outcome(of: id, settling: false)
+    }
+
+    private func outcome(of id: EnvelopeID, settling: Bool) async -> EnvelopeOutcome? {
+        if let last = log.lastOutcome(of: id), settling ? last.settlesRequest : last.isTerminal { return last }
+        guard core.holds(id) else { return log.lastOutcome(of: id) }
+        return await withCheckedContinuation { continuation in
+            waiters[id, default: []].append(Waiter(settling: settling, continuation: continuation))
         }
     }
 
-    // MARK: - Steps
+    // MARK: - Driving the core
 
-    private func route(_ envelope: RouteEnvelope) -> NavigationDisposition {
-        if gate.mustQueue {
-            waiting.append(envelope)
-            record(envelope, .waitingForReady)
-            gate.enqueue { [weak self] in self?.leaveGate(envelope) }
-            return .waitingForReady(envelope.id)
-        }
-        return perform(envelope)
+    private var context: NavigatorCore.Context {
+        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil)
     }
 
-    private func leaveGate(_ envelope: RouteEnvelope) {
-        waiting.removeAll { $0.id == envelope.id }
-        _ = perform(envelope)
+    private func send(_ event: NavigatorCore.Event) {
+        events.append(event)
+        guard !isProcessing else { return }
+        isProcessing = true
+        defer { isProcessing = false }
+        var index = 0
+        while index < events.count {
+            let next = events[index]
+            index += 1
+            for command in core.handle(next, context) { execute(command) }
+        }
+        events.removeAll()
     }
 
-    private func holdForLogin(_ envelope: RouteEnvelope) {
-        let loginAlreadyShown = pending != nil
-        if let replaced = pending {
-            record(replaced, .replacedWhilePending(by: envelope.id))
-        }
-        pending = envelope
-        record(envelope, .pendingLogin)
-        if !loginAlreadyShown { host?.presentLogin() }
-    }
-
-    private func perform(_ envelope: RouteEnvelope) -> NavigationDisposition {
-        let destination = NavigationDestination(envelopeID: envelope.id, deeplink: envelope.route)
-        // Auth may have changed while the envelope waited at the gate.
-        if destination.route.requiresAuth && !isLoggedIn {
-            holdForLogin(envelope)
-            return .pendingLogin(envelope.id)
-        }
-        guard let host else {
-            return fail(envelope, "no navigation host is attached")
-        }
-        do {
-            try host.selectTab(destination.tab, for: destination)
-            if let list = destination.list {
-                try host.attachList(list, for: destination)
+    private func execute(_ command: NavigatorCore.Command) {
+        switch command {
+        case .record(let envelope, let outcome):
+            record(envelope, outcome)
+        case .presentLogin:
+            host?.presentLogin()
+        case .startTimer(let ticket, let milliseconds):
+            stepTimer?.cancel()
+            stepTimer = clock.schedule(afterMilliseconds: milliseconds) { [weak self] in
+                self?.send(.stepTimedOut(ticket: ticket))
             }
-            try host.show(destination)
-        } catch {
-            return fail(envelope, error.reason)
+        case .stopTimer:
+            stepTimer?.cancel()
+            stepTimer = nil
+        case .cancelSteps(let destination):
+            host?.cancelSteps(for: destination)
+        case .perform(let step, let ticket, let destination):
+            perform(step, ticket: ticket, destination)
         }
-        record(envelope, .navigated)
-        return .navigated(envelope.id)
     }
 
-    private func fail(_ envelope: RouteEnvelope, _ reason: String) -> NavigationDisposition {
-        record(envelope, .failed(reason: reason))
-        return .failed(envelope.id, reason: reason)
+    private func perform(_ step: NavigationStep, ticket: Int, _ destination: NavigationDestination) {
+        guard let host else {
+            return send(.stepFinished(ticket: ticket, .failed(NavigationStepError("the navigation host is gone"))))
+        }
+        switch step {
+        case .selectTab:
+            host.selectTab(for: destination) { [weak self] result in
+                switch result {
+                case .success: self?.send(.stepFinished(ticket: ticket, .done))
+                case .failure(let error): self?.send(.stepFinished(ticket: ticket, .failed(error)))
+                }
+            }
+        case .attachList:
+            do {
+                try host.attachList(for: destination)
+                send(.stepFinished(ticket: ticket, .done))
+            } catch {
+                send(.stepFinished(ticket: ticket, .failed(error)))
+            }
+        case .resolveDetail:
+            host.resolveDetail(for: destination) { [weak self] resolution in
+                switch resolution {
+                case .found: self?.send(.stepFinished(ticket: ticket, .done))
+                case .notFound: self?.send(.stepFinished(ticket: ticket, .notFound))
+                case .failed(let error): self?.send(.stepFinished(ticket: ticket, .failed(error)))
+                }
+            }
+        case .show:
+            do {
+                try host.show(for: destination)
+                send(.stepFinished(ticket: ticket, .done))
+            } catch {
+                send(.stepFinished(ticket: ticket, .failed(error)))
+            }
+        }
     }
 
     private func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
         let entry = EnvelopeLogEntry(envelope: envelope, outcome: outcome, at: clock.now())
         log.append(entry)
+        if probing.contains(envelope.id) { probes[envelope.id] = outcome }
+        if outcome.settlesRequest, let waiting = waiters[envelope.id] {
+            var still: [Waiter] = []
+            for waiter in waiting {
+                if outcome.isTerminal || waiter.settling {
+                    waiter.continuation.resume(returning: outcome)
+                } else {
+                    still.append(waiter)
+                }
+            }
+            waiters[envelope.id] = still.isEmpty ? nil : still
+        }
         for observer in observers { observer(entry) }
     }
 }

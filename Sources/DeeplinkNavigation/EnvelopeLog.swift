@@ -4,25 +4,42 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What happened to an envelope. `waitingForReady` and `pendingLogin` park it; every other case
-/// consumes it, and an envelope is consumed exactly once.
+/// What happened to an envelope. `waitingForReady`, `pendingLogin` and `queued` park it; every
+/// other case consumes it, and an envelope is consumed exactly once.
 public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Held at the ready gate (cold start) until `becomeReady()`.
     case waitingForReady
     /// Held until login completes; login was presented.
     case pendingLogin
+    /// Waiting behind the navigation that is running (one navigation at a time, in order).
+    case queued(behind: EnvelopeID)
     case navigated
     /// A later auth-required link took the pending slot (latest wins); this one is dropped, on record.
     case replacedWhilePending(by: EnvelopeID)
     /// Same fingerprint as an envelope received within the duplicate window.
     case duplicate(of: EnvelopeID)
-    case failed(reason: String)
-    /// The person logged out while this envelope waited for login.
+    /// A step failed, returned nothing, or timed out.
+    case failed(NavigationFailure)
+    /// The route may not be opened from the channel the request came through.
+    case refused(NavigationRefusal)
+    /// The person logged out while this auth-required envelope waited (for login, for ready, in
+    /// the queue) or while its steps ran.
     case cancelledByLogout
+    /// The app cancelled it (`DeeplinkNavigator.cancel`).
+    case cancelled
 
     public var isTerminal: Bool {
         switch self {
-        case .waitingForReady, .pendingLogin: return false
+        case .waitingForReady, .pendingLogin, .queued: return false
+        default: return true
+        }
+    }
+
+    /// Whether a caller waiting for "what became of my request" has its answer: the envelope was
+    /// consumed, or it is parked for something only the person or the app can bring (login, ready).
+    public var settlesRequest: Bool {
+        switch self {
+        case .queued: return false
         default: return true
         }
     }
@@ -32,19 +49,24 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .waitingForReady: return "waiting_for_ready"
         case .pendingLogin: return "pending_login"
+        case .queued: return "queued"
         case .navigated: return "navigated"
         case .replacedWhilePending: return "replaced_while_pending"
         case .duplicate: return "duplicate"
         case .failed: return "failed"
+        case .refused: return "refused"
         case .cancelledByLogout: return "cancelled_by_logout"
+        case .cancelled: return "cancelled"
         }
     }
 
     public var description: String {
         switch self {
+        case .queued(let other): return "\(name)(behind \(other))"
         case .replacedWhilePending(let other): return "\(name)(by \(other))"
         case .duplicate(let other): return "\(name)(of \(other))"
-        case .failed(let reason): return "\(name)(\(reason))"
+        case .failed(let failure): return "\(name)(\(failure.code): \(failure))"
+        case .refused(let refusal): return "\(name)(\(refusal))"
         default: return name
         }
     }
@@ -86,5 +108,10 @@ public struct EnvelopeLog: Sendable {
     /// The outcomes recorded for one envelope, in order.
     public func outcomes(of id: EnvelopeID) -> [EnvelopeOutcome] {
         entries.filter { $0.envelopeID == id }.map(\.outcome)
+    }
+
+    /// The last outcome recorded for one envelope, if it is still in the log.
+    public func lastOutcome(of id: EnvelopeID) -> EnvelopeOutcome? {
+        entries.last { $0.envelopeID == id }?.outcome
     }
 }

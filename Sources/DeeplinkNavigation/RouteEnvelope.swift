@@ -20,20 +20,25 @@ public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertibl
 public struct RouteEnvelope: Sendable, Equatable {
     public let id: EnvelopeID
     public let route: ParsedDeeplink
+    /// The door the request came through (push, a marketing link, a web CTA...), checked against
+    /// the route's `enabledFrom`.
+    public let channel: EntryChannel
     public let receivedAt: Date
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
     public let fingerprint: String
 
-    public init(id: EnvelopeID, route: ParsedDeeplink, receivedAt: Date, fingerprint: String? = nil) {
+    public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil) {
         self.id = id
         self.route = route
+        self.channel = channel ?? EntryChannel(route.campaignMetadata.source)
         self.receivedAt = receivedAt
         self.fingerprint = fingerprint ?? RouteEnvelope.fingerprint(of: route)
     }
 
     /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
-    /// repeated values in order) and campaign metadata including its source.
+    /// repeated values in order) and campaign metadata including its source. The channel is not
+    /// part of it: a push delivered both as a pending route and as a tap is one payload.
     public static func fingerprint(of route: ParsedDeeplink) -> String {
         var path = JSONObject()
         for key in route.pathParameters.keys.sorted() { path[key] = .string(route.pathParameters[key]!) }

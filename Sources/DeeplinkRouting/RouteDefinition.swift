@@ -26,6 +26,9 @@ public struct RouteDefinition: Sendable, Equatable {
     /// The analytics screen name of the destination.
     public let screen: String
     public let presentation: Presentation
+    /// The channels that may open this route (routes.json `enabledFrom`; every channel when absent).
+    /// A request from any other channel is refused by the navigator, on record.
+    public let enabledFrom: Set<EntryChannel>
 
     public struct QueryField: Sendable, Equatable {
         public let name: String
@@ -38,7 +41,8 @@ public struct RouteDefinition: Sendable, Equatable {
 
     public init(
         name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
-        query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push
+        query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push,
+        enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases)
     ) {
         self.name = name
         self.pattern = pattern
@@ -49,6 +53,12 @@ public struct RouteDefinition: Sendable, Equatable {
         self.list = list
         self.screen = screen
         self.presentation = presentation
+        self.enabledFrom = enabledFrom
+    }
+
+    /// Whether a request arriving through `channel` may open this route.
+    public func isEnabled(from channel: EntryChannel) -> Bool {
+        enabledFrom.contains(channel)
     }
 
     /// The pattern's segments, e.g. ["event", ":slug"].

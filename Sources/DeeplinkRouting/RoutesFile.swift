@@ -2,7 +2,7 @@ import JSONCore
 
 /// routes.json, the deep link configurations every link channel shares (push, AlimTalk,
 /// Universal Links, web CTAs): `{"routes": [{"name", "pattern", "requiresAuth", "parameters",
-/// "query", "tab", "list", "screen", "presentation"}, ...]}`. Reading it needs nothing but
+/// "query", "tab", "list", "screen", "presentation", "enabledFrom"}, ...]}`. Reading it needs nothing but
 /// JSONCore, so an app that only routes links carries no JSON Schema checker.
 public enum RoutesFile {
     /// The routes of a routes.json text, in declaration order. `file` names the source in errors.
@@ -63,6 +63,19 @@ public enum RoutesFile {
         guard let presentation = Presentation(rawValue: presentationName) else {
             throw reader.fail("presentation must be push or modal", at: "presentation")
         }
+        var enabledFrom = Set(EntryChannel.allCases)
+        if let declared = try reader.optionalChild("enabledFrom") {
+            enabledFrom = []
+            for (index, channelName) in try declared.strings().enumerated() {
+                guard let channel = EntryChannel(rawValue: channelName) else {
+                    throw declared.fail("unknown channel \"\(channelName)\" (one of: \(EntryChannel.allCases.map(\.rawValue).joined(separator: ", ")))",
+                                        at: String(index))
+                }
+                guard enabledFrom.insert(channel).inserted else {
+                    throw declared.fail("channel \"\(channelName)\" is listed twice", at: String(index))
+                }
+            }
+        }
         return RouteDefinition(
             name: name, pattern: pattern,
             requiresAuth: try reader.child("requiresAuth").bool(),
@@ -70,7 +83,8 @@ public enum RoutesFile {
             tab: try reader.child("tab").string(),
             list: try reader.optionalChild("list")?.string(),
             screen: try reader.optionalChild("screen")?.string() ?? name,
-            presentation: presentation
+            presentation: presentation,
+            enabledFrom: enabledFrom
         )
     }
 

@@ -8,14 +8,14 @@ import TestSupport
 /// What every command keeps: --help on standard output ending with a newline, a usage error on
 /// standard error with exit 2, --version, byte-order marks refused by every command that reads a
 /// JSON file, and default origins taken from the contracts in use.
-@Suite struct CLIConventionsTests {
+@MainActor @Suite struct CLIConventionsTests {
     func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: input)
         let code = BridgeCLI.main(arguments, console: console)
         return (code, console.stdout, console.stderr)
     }
 
-    static let commandNames = BridgeCLI.commands.map(\.name)
+    nonisolated static let commandNames = BridgeCLI.commands.map(\.name)
 
     @Test(arguments: commandNames)
     func helpGoesToStandardOutputEndsWithANewlineAndExitsZero(command: String) {

@@ -7,7 +7,7 @@ import Testing
 /// The brief's link, through every command: a campaign_id with a space and a 70-character
 /// variant. link build refuses it, route and simulate drop both values with the reason, and no
 /// analytics event carries them.
-@Suite struct CampaignRulesCLITests {
+@MainActor @Suite struct CampaignRulesCLITests {
     func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole()
         let code = BridgeCLI.main(arguments, console: console)

@@ -1,6 +1,7 @@
 import Foundation
 import SchemaCheck
 import Testing
+import TestSupport
 
 @testable import BridgeCLI
 
@@ -10,13 +11,12 @@ import Testing
 /// `"$schema"` of that dialect would. (A `$schema` naming a custom meta-schema, as in
 /// vocabulary.json, is kept: without it the test would ask something else.) Remotes are
 /// registered with `--ref http://localhost:1234/...=FILE` when a schema names them.
-@Suite("JSON-Schema-Test-Suite through bridgectl --draft")
+@Suite("JSON-Schema-Test-Suite through bridgectl --draft") @MainActor
 struct ConformanceCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let suite = repository.appendingPathComponent("Tests/json-schema-test-suite")
+    nonisolated static let repository = RepositoryPaths.root
+    nonisolated static let suite = repository.appendingPathComponent("Tests/json-schema-test-suite")
 
-    static let drafts: [(folder: String, flag: String, metaSchema: String)] = [
+    nonisolated static let drafts: [(folder: String, flag: String, metaSchema: String)] = [
         ("draft2020-12", "2020-12", "https://json-schema.org/draft/2020-12/schema"),
         ("draft2019-09", "2019-09", "https://json-schema.org/draft/2019-09/schema"),
         ("draft7", "7", "http://json-schema.org/draft-07/schema"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import BridgeContracts
 import SchemaCheck
 
@@ -8,8 +9,8 @@ import SchemaCheck
 /// `bridgectl diff` and the compatibility gate of `make test` (`bridgectl diff
 /// contracts-released contracts`), through the entry point the binary uses, on scratch copies
 /// of the repository's contracts.
-@Suite struct DiffCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+@Suite @MainActor struct DiffCLITests {
+    static let repository = RepositoryPaths.root
     static let released = repository.appendingPathComponent("contracts-released").path
     static let contracts = repository.appendingPathComponent("contracts").path
 

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `bridgectl generate js` through the CLI entry point, on a temporary copy of the contracts.
-@Suite struct GenerateCLITests {
+@Suite @MainActor struct GenerateCLITests {
     private static let repository = RepositoryPaths.root
 
     private func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {

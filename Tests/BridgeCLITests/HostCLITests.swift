@@ -8,10 +8,11 @@ import BridgeContracts
 
 /// `bridgectl simulate` and `bridgectl host --stdio`, run through `BridgeCLI.main` with a capturing console.
 @Suite("simulate and host --stdio")
+@MainActor
 struct HostCLITests {
-    static let contractsDirectory = RepositoryPaths.contracts.path
+    nonisolated static let contractsDirectory = RepositoryPaths.contracts.path
 
-    static let fixturePaths: [String] = ((try? ContractSet.load(directory: contractsDirectory).fixtures) ?? []).map(\.path)
+    nonisolated static let fixturePaths: [String] = ((try? ContractSet.load(directory: contractsDirectory).fixtures) ?? []).map(\.path)
 
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: Data(input.utf8))
@@ -133,6 +134,102 @@ struct HostCLITests {
         #expect(replies.map { $0["ok"] } == [true, false, true])
         #expect(replies.count == 3 && replies[1].value(at: "/error/code") == "DUPLICATE")
         #expect(output.filter { $0["type"] == "navigation" }.count == 2)
+    }
+
+    func lines(_ text: String) throws -> [JSONValue] {
+        try text.split(separator: "\n").map { try JSONDocument(String($0), limits: .unlimited).value }
+    }
+
+    @Test("host --stdio: a held detail fetch waits for complete lines; the reply comes when it settles, after the ack")
+    func hostStdioCompleteLines() throws {
+        let message = #"{"type":"message","body":{"v":1,"id":"ID","action":"ACTION","version":1,"payload":{}}}"#
+        let input = [
+            message.replacingOccurrences(of: "ID", with: "held-0000001").replacingOccurrences(of: "ACTION", with: "view_vehicles"),
+            message.replacingOccurrences(of: "ID", with: "held-0000002").replacingOccurrences(of: "ACTION", with: "start"),
+            #"{"type":"complete","step":"selectTab"}"#,
+            #"{"type":"complete","envelope":2}"#,
+            #"{"type":"complete","result":"later"}"#,
+            #"{"type":"complete","step":"resolveDetail"}"#,
+            #"{"type":"complete","result":"fail","reason":"HTTP 503"}"#,
+            #"{"type":"complete"}"#,
+            #"{"type":"cancel","envelope":7}"#,
+        ]
+        let result = run(["host", "--stdio", "--manual-clock", "--ack", "--detail-latency", "hold", "--contracts", Self.contractsDirectory],
+                         input: input.joined(separator: "\n"))
+        #expect(result.code == 0)
+        let output = try lines(result.out)
+        let kinds = output.map { "\($0["type"]?.stringValue ?? "?")\($0["line"]?.integerValue.map { ":\($0)" } ?? "")" }
+        // #1 waits for its detail, #2 queues behind it; the reply to line 1 comes with line 6, and says so.
+        #expect(kinds == [
+            "event", "step", "ack:1",
+            "event", "envelope", "ack:2",
+            "error:3", "ack:3", "error:4", "ack:4", "error:5", "ack:5",
+            "navigation", "envelope", "event", "reply:1", "step", "ack:6",
+            "envelope", "reply:2", "ack:7",
+            "error:8", "ack:8", "error:9", "ack:9",
+        ])
+        let errors = output.filter { $0["type"] == "error" }.map { $0["message"]?.stringValue ?? "" }
+        #expect(errors == [
+            "the waiting step is resolveDetail of envelope 1, not selectTab",
+            "the waiting step belongs to envelope 1, not 2",
+            "\"result\" must be one of ok, fail, notFound",
+            "no navigation step is waiting",
+            "envelope 7 is not waiting or navigating (nothing to cancel)",
+        ])
+        let replies = output.filter { $0["type"] == "reply" }
+        #expect(replies.map { $0["id"] } == ["held-0000001", "held-0000002"])
+        #expect(replies[0].value(at: "/result/resolving") == nil)
+        #expect(replies[1].value(at: "/error/details/0/reason") == "detail_failed")
+        #expect(output.first { $0["type"] == "envelope" }?["outcome"] == "queued")
+    }
+
+    @Test("host --stdio: a detail slower than the action's timeout is answered resolving at timeoutMs - 500, then navigates")
+    func hostStdioResolvingReply() throws {
+        let input = [
+            #"{"type":"message","body":{"v":1,"id":"slow-0000001","action":"start","version":1,"payload":{}}}"#,
+            #"{"type":"advance","ms":2499}"#,
+            #"{"type":"advance","ms":1}"#,
+            #"{"type":"advance","ms":4000}"#,
+        ]
+        let result = run(["host", "--stdio", "--manual-clock", "--ack", "--detail-latency", "6000", "--contracts", Self.contractsDirectory],
+                         input: input.joined(separator: "\n"))
+        let output = try lines(result.out)
+        let kinds = output.map { "\($0["type"]?.stringValue ?? "?")\($0["line"]?.integerValue.map { ":\($0)" } ?? "")" }
+        #expect(kinds == ["event", "step", "ack:1", "ack:2", "reply:1", "ack:3", "navigation", "envelope", "event", "ack:4"])
+        let reply = try #require(output.first { $0["type"] == "reply" })
+        #expect(reply.value(at: "/result/resolving") == true)
+        #expect(output.first { $0["type"] == "step" }?["ms"] == 6000)
+    }
+
+    @Test("host --stdio and simulate: step options are checked", arguments: [
+        ["--detail-latency", "soon"], ["--detail-latency", "-1"], ["--tab-latency", "700000"], ["--fail-detail", "nowhere"],
+        ["--step-timeout", "0"],
+    ])
+    func stepOptionUsage(arguments: [String]) {
+        let host = run(["host", "--stdio", "--contracts", Self.contractsDirectory] + arguments)
+        #expect(host.code == 2)
+        #expect(host.err.hasPrefix("bridgectl host: --"))
+        let simulate = run(["simulate", "-", "--contracts", Self.contractsDirectory] + arguments, input: "{}")
+        #expect(simulate.code == 2)
+        #expect(simulate.err.hasPrefix("bridgectl simulate: --"))
+    }
+
+    @Test("simulate: a slow detail fetch shows the reply before the page's timeout and a timeline; hold needs host --stdio")
+    func simulateSlowDetail() throws {
+        let file = Self.contractsDirectory + "/fixtures/view_vehicles/v1/valid-filters.json"
+        let slow = run(["simulate", file, "--contracts", Self.contractsDirectory, "--detail-latency", "4000"])
+        #expect(slow.code == 0)
+        #expect(slow.out.contains("resolving=true"))
+        #expect(slow.out.contains("timeline:\n     0 ms  #1 vehicleList: resolveDetail takes 4000 ms\n  2500 ms  reply ok, resolving (the page times out at 3000 ms)\n  4000 ms  #1 vehicleList: navigated\n"))
+        let failing = run(["simulate", file, "--contracts", Self.contractsDirectory, "--fail-detail", "vehicleList", "--format", "json"])
+        #expect(failing.code == 1)
+        let json = try JSONDocument(failing.out, limits: .unlimited).value
+        #expect(json.value(at: "/reply/error/details/0/reason") == "detail_failed")
+        #expect(json.value(at: "/records/0/atMs") == 0)
+        let missing = run(["simulate", file, "--contracts", Self.contractsDirectory, "--missing-detail", "vehicleList"])
+        #expect(missing.code == 1 && missing.out.contains("detail_not_found"))
+        let held = run(["simulate", file, "--contracts", Self.contractsDirectory, "--detail-latency", "hold"])
+        #expect(held.code == 2 && held.err.contains("hold needs complete lines"))
     }
 
     @Test("host without --stdio is a usage error; both commands have --help")

@@ -6,7 +6,7 @@ import SchemaCheck
 import Testing
 
 /// `bridgectl validate --ndjson`: line numbers, order across threads, bad lines, streaming reader.
-@Suite struct NDJSONTests {
+@Suite @MainActor struct NDJSONTests {
     static let valid = #"{"v":1,"id":"3f1c2a9e-7d2c-4e1a","action":"apply","version":1,"payload":{"slug":"new-user-promo","memo":"신청합니다"}}"#
     static let escaped = #"{"v":1,"action":"view_vehicles","version":1,"payload":{"region":"\uc11c\uc6b8"}}"#
     static let badSlug = #"{"v":1,"id":"3f1c2a9e-7d2c-4e1a","action":"apply","version":1,"payload":{"slug":"New Promo"}}"#

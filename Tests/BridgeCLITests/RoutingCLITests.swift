@@ -5,7 +5,7 @@ import SchemaCheck
 import Testing
 
 /// `bridgectl route` and `bridgectl link`, driven through BridgeCLI.main with a capturing console.
-@Suite struct RoutingCLITests {
+@Suite @MainActor struct RoutingCLITests {
     static let seedURL = "https://sendy.co.kr/event/new-user-promo?campaign_id=2025Q3_signup_retarget&group_id=B&variant=card_scanner_cta&utm_source=kakaotalk&utm_medium=alimtalk"
 
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import BridgeCLI
 
 /// `bridgectl validate --schema` as a general JSON Schema command line: real-world schemas of
 /// every dialect, `--draft`, `$ref` loops, content keywords, and the lint warning for loops.
-@Suite struct SchemaModeCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+@Suite @MainActor struct SchemaModeCLITests {
+    static let repository = RepositoryPaths.root
 
     func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: Data())

@@ -6,7 +6,7 @@ import BridgeContracts
 @testable import BridgeCLI
 
 /// `bridgectl validate` and `bridgectl lint` through the same entry point the binary uses.
-@Suite struct ValidateCLITests {
+@Suite @MainActor struct ValidateCLITests {
     static let repository = RepositoryPaths.root
 
     func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {

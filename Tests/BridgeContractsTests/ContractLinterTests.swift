@@ -94,6 +94,20 @@ struct ContractLinterTests {
         ])
     }
 
+    @Test func anActionRouteNotEnabledFromTheBridge() throws {
+        let everything = #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge"]"#
+        let text = try #require(RepositoryContractFiles.files["routes.json"])
+        // The first route declaring every channel is eventCampaign; applyForm (apply's route) is the second.
+        let applyStart = try #require(text.range(of: #""name": "applyForm""#))
+        let entry = try #require(text.range(of: everything, range: applyStart.upperBound..<text.endIndex))
+        var edited = text
+        edited.replaceSubrange(entry, with: #""enabledFrom": ["push", "appInternal"]"#)
+        var files = RepositoryContractFiles.files
+        files["routes.json"] = edited
+        let found = ContractLinter(contracts: try ContractSet(files: files, origin: "a broken copy")).lint().map(\.description)
+        #expect(found == [1, 2].map { "manifest.json: /actions/apply/versions/\($0)/route: names route applyForm, which routes.json does not enable from bridge (enabledFrom: push, appInternal): every message would be refused" })
+    }
+
     @Test func aListRouteThatIsNotDeclared() throws {
         let found = try findings([("routes.json", #""list": "orderList""#, #""list": "orders""#)]).map(\.description)
         #expect(found.contains("routes.json: /routes/5/list: names list route \"orders\", which is not declared"))

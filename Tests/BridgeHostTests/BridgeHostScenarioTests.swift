@@ -8,6 +8,7 @@ import BridgeHost
 import BridgeHostTesting
 
 @Suite("BridgeHost scenarios")
+@MainActor
 struct BridgeHostScenarioTests {
     @Test("logged-out cold start, AlimTalk entry, CTA apply: login first; after ready and login the apply screen is pushed once with the campaign")
     func alimTalkColdStartApply() throws {
@@ -130,13 +131,14 @@ struct BridgeHostScenarioTests {
         #expect(host.records.contains(.notification(action: "view_vehicles", version: 1, outcome: "ok")))
     }
 
-    @Test("a failing navigation step is answered NAVIGATION_FAILED")
+    @Test("a failing navigation step is answered NAVIGATION_FAILED, naming the step and the reason")
     func navigationFailed() throws {
         let host = try MockBridgeHost(contracts: try repositoryContracts())
         host.failingSteps["show"] = "the vehicle list cannot be shown right now"
         let reply = host.receive(message("view_vehicles", id: "fail-0000001", payload: [:]))
         #expect(reply?.error?.code == .navigationFailed)
-        #expect(reply?.error?.message == "the vehicle list cannot be shown right now")
+        #expect(reply?.error?.message == "the destination could not be shown: the vehicle list cannot be shown right now")
+        #expect(reply?.error?.details == [["reason": "show_failed", "route": "vehicleList", "step": "show"]])
     }
 
     @Test("logout while a CTA waits for login cancels it; the reply already told the page pendingLogin")

@@ -7,6 +7,7 @@ import Testing
 import TestSupport
 
 @Suite("BridgeHostSetupError keeps the error it wraps")
+@MainActor
 struct BridgeHostSetupErrorTests {
     private func contracts(replacing old: String, with new: String, in file: String) throws -> ContractSet {
         var files = try RepositoryPaths.jsonFiles(under: "contracts")

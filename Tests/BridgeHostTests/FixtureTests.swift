@@ -3,8 +3,9 @@ import BridgeContracts
 import BridgeHostTesting
 
 @Suite("Contract fixtures through the mock host")
+@MainActor
 struct FixtureTests {
-    static let fixtures: [Fixture] = (try? repositoryContracts().fixtures) ?? []
+    nonisolated static let fixtures: [Fixture] = (try? repositoryContracts().fixtures) ?? []
 
     @Test("the fixtures are there")
     func fixturesLoaded() throws {

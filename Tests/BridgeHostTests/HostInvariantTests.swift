@@ -7,6 +7,7 @@ import BridgeHostTesting
 import TestSupport
 
 @Suite("Host invariants over random sessions")
+@MainActor
 struct HostInvariantTests {
     static let payloads: [(String, JSONValue)] = [
         ("apply", ["slug": "new-user-promo"]), ("apply", ["slug": "summer-2026", "plan": "premium"]),

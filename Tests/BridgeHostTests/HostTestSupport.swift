@@ -33,6 +33,7 @@ struct HostState: Equatable {
     let waiting: [Int]
     let logCount: Int
 
+    @MainActor
     init(_ host: MockBridgeHost) {
         navigations = host.navigations.count
         events = host.analyticsEvents.count
@@ -41,4 +42,14 @@ struct HostState: Equatable {
         waiting = host.navigator.waiting.map(\.id.rawValue)
         logCount = host.navigator.log.entries.count
     }
+}
+
+/// The reply the bridge gives before `receive` returns (nil for a notification, or a reply that
+/// waits for its navigation).
+@MainActor
+func immediateReply(_ bridge: BridgeHost, body: [UInt8], origin: String, isMainFrame: Bool) -> BridgeReply? {
+    final class Box { var reply: BridgeReply? }
+    let box = Box()
+    bridge.receive(body: body, origin: origin, isMainFrame: isMainFrame) { box.reply = $0 }
+    return box.reply
 }

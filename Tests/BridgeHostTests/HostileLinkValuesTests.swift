@@ -10,20 +10,20 @@ import TestSupport
 /// The shared table of hostile link values (Tests/shared/hostile-link-values.json), run on the
 /// Swift side: the link builder, the link reader and the app's host. Node runs the same table
 /// against the web shim (js/test/hostile-link-values.test.mjs); both must give every answer.
-@Suite struct HostileLinkValuesTests {
-    static let table: JSONValue = {
+@MainActor @Suite struct HostileLinkValuesTests {
+    nonisolated static let table: JSONValue = {
         let text = (try? RepositoryPaths.text("Tests/shared/hostile-link-values.json")) ?? ""
         return (try? JSONValue(parsing: text)) ?? .null
     }()
-    static let base = "https://sendy.co.kr/event/new-user-promo"
+    nonisolated static let base = "https://sendy.co.kr/event/new-user-promo"
 
-    static func rows(_ kind: String) -> [JSONValue] { table[kind]?.arrayValue ?? [] }
-    static func names(_ kind: String) -> [String] { rows(kind).compactMap { $0["name"]?.stringValue } }
-    static func row(_ kind: String, _ name: String) -> JSONValue? { rows(kind).first { $0["name"]?.stringValue == name } }
+    nonisolated static func rows(_ kind: String) -> [JSONValue] { table[kind]?.arrayValue ?? [] }
+    nonisolated static func names(_ kind: String) -> [String] { rows(kind).compactMap { $0["name"]?.stringValue } }
+    nonisolated static func row(_ kind: String, _ name: String) -> JSONValue? { rows(kind).first { $0["name"]?.stringValue == name } }
 
     /// Swift's String == compares canonical equivalents as equal (decomposed and composed Hangul
     /// are "equal"), which would hide exactly what the table is about: compare UTF-8 bytes.
-    static func sameBytes(_ first: JSONValue?, _ second: JSONValue?) -> Bool {
+    nonisolated static func sameBytes(_ first: JSONValue?, _ second: JSONValue?) -> Bool {
         Array((first?.serialized() ?? "nil").utf8) == Array((second?.serialized() ?? "nil").utf8)
     }
 

@@ -160,6 +160,7 @@ let hostileCases: [HostileCase] = [
 ]
 
 @Suite("Hostile messages: each gets its documented outcome, a rejected one changes nothing")
+@MainActor
 struct HostileMessageTests {
     @Test("the table has at least 40 cases")
     func tableSize() {
@@ -176,7 +177,7 @@ struct HostileMessageTests {
         host.advanceClock(milliseconds: 5_000)
         let before = HostState(host)
 
-        let reply = try #require(host.bridge.receive(body: testCase.body, origin: testCase.origin, isMainFrame: testCase.isMainFrame),
+        let reply = try #require(immediateReply(host.bridge, body: testCase.body, origin: testCase.origin, isMainFrame: testCase.isMainFrame),
                                  "every request is answered")
         let text = reply.text
         #expect(try JSONDocument(text).value["v"] == 1, "the reply is JSON")

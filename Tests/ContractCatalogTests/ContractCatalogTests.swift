@@ -7,7 +7,7 @@ import TestSupport
 
 /// The contract catalog's pages as text: what they hold, that they are deterministic, and that
 /// releases.json shows up when a contract set has one. (catalog/test/ checks them in Chromium.)
-@Suite struct ContractCatalogTests {
+@MainActor @Suite struct ContractCatalogTests {
     static func files(_ contracts: ContractSet) throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try ContractCatalog.files(for: contracts, toolVersion: "9.9.9").map { ($0.path, $0.contents) })
     }

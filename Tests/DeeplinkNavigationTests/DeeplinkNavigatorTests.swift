@@ -3,21 +3,23 @@ import DeeplinkRouting
 import DeeplinkNavigation
 
 @Suite("DeeplinkNavigator rules")
+@MainActor
 struct DeeplinkNavigatorTests {
-    @Test("foreground: tab, then list for back navigation, then the destination; envelope consumed as navigated")
+    @Test("foreground: tab, list for back navigation, detail, then the destination; consumed as navigated")
     func foregroundNavigatesInSteps() throws {
         let fixture = try NavigatorFixture()
         let disposition = fixture.navigator.navigate(try fixture.link("/vehicles/v-100"))
         guard case .navigated(let id) = disposition else { Issue.record("got \(disposition)"); return }
-        #expect(fixture.host.calls == [.selectTab("vehicles", id), .attachList("vehicleList", id), .show("vehicleDetail", id)])
+        #expect(fixture.host.calls == [.selectTab("vehicles", id), .attachList("vehicleList", id), .resolveDetail(id),
+                                       .show("vehicleDetail", id)])
         #expect(fixture.outcomes(id) == [.navigated])
     }
 
-    @Test("a route without a list is shown without attaching one")
-    func noListNoAttach() throws {
+    @Test("a route without a list: attachList is told there is none")
+    func noList() throws {
         let fixture = try NavigatorFixture()
         let id = fixture.navigator.navigate(try fixture.link("/vehicles")).envelopeID
-        #expect(fixture.host.calls == [.selectTab("vehicles", id), .show("vehicleList", id)])
+        #expect(fixture.host.calls == [.selectTab("vehicles", id), .attachList(nil, id), .resolveDetail(id), .show("vehicleList", id)])
     }
 
     @Test("auth-required while logged out: pending, login presented; login consumes it exactly once")
@@ -28,8 +30,7 @@ struct DeeplinkNavigatorTests {
         #expect(fixture.host.calls == [.presentLogin])
         #expect(fixture.navigator.pending?.id == disposition.envelopeID)
 
-        fixture.host.isLoggedIn = true
-        fixture.navigator.didCompleteLogin()
+        fixture.login()
         fixture.navigator.didCompleteLogin()
         #expect(fixture.host.shownRoutes == ["orderDetail"])
         #expect(fixture.navigator.pending == nil)
@@ -47,12 +48,11 @@ struct DeeplinkNavigatorTests {
     func latestPendingWins() throws {
         let fixture = try NavigatorFixture(loggedIn: false)
         let first = fixture.navigator.navigate(try fixture.link("/order/1")).envelopeID
-        let second = fixture.navigator.navigate(try fixture.link("/checkout/abc")).envelopeID
+        let second = fixture.navigator.navigate(try fixture.link("/checkout/abc", source: .push)).envelopeID
         #expect(fixture.outcomes(first) == [.pendingLogin, .replacedWhilePending(by: second)])
         #expect(fixture.host.loginPresentations == 1)
 
-        fixture.host.isLoggedIn = true
-        fixture.navigator.didCompleteLogin()
+        fixture.login()
         #expect(fixture.host.shownRoutes == ["checkout"])
         #expect(fixture.outcomes(second) == [.pendingLogin, .navigated])
     }
@@ -61,10 +61,9 @@ struct DeeplinkNavigatorTests {
     func logoutCancelsPending() throws {
         let fixture = try NavigatorFixture(loggedIn: false)
         let id = fixture.navigator.navigate(try fixture.link("/order/7")).envelopeID
-        fixture.navigator.didLogout()
+        fixture.logout()
         #expect(fixture.outcomes(id) == [.pendingLogin, .cancelledByLogout])
-        fixture.host.isLoggedIn = true
-        fixture.navigator.didCompleteLogin()
+        fixture.login()
         #expect(fixture.host.shown.isEmpty)
     }
 
@@ -88,8 +87,7 @@ struct DeeplinkNavigatorTests {
         let fixture = try NavigatorFixture(loggedIn: false, appState: .coldStart)
         let id = fixture.navigator.navigate(try fixture.link("/event/new-user-promo/apply")).envelopeID
         #expect(fixture.host.calls == [.presentLogin])
-        fixture.host.isLoggedIn = true
-        fixture.navigator.didCompleteLogin()
+        fixture.login()
         #expect(fixture.host.shown.isEmpty)
         #expect(fixture.outcomes(id) == [.pendingLogin, .waitingForReady])
         fixture.navigator.becomeReady()
@@ -97,16 +95,18 @@ struct DeeplinkNavigatorTests {
         #expect(fixture.outcomes(id) == [.pendingLogin, .waitingForReady, .navigated])
     }
 
-    @Test("auth is checked again when the gate opens: a logout while waiting turns into pending login")
-    func authRecheckedAtGate() throws {
+    @Test("policy: a logout while an auth-required envelope waits at the gate consumes it; a public one still navigates")
+    func logoutAtTheGate() throws {
         let fixture = try NavigatorFixture(loggedIn: true, appState: .coldStart)
-        let id = fixture.navigator.navigate(try fixture.link("/order/9")).envelopeID
-        fixture.host.isLoggedIn = false
-        fixture.navigator.didLogout()
+        let order = fixture.navigator.navigate(try fixture.link("/order/9")).envelopeID
+        let event = fixture.navigator.navigate(try fixture.link("/event/autumn")).envelopeID
+        fixture.logout()
         fixture.navigator.becomeReady()
-        #expect(fixture.host.shown.isEmpty)
-        #expect(fixture.outcomes(id) == [.waitingForReady, .pendingLogin])
-        #expect(fixture.host.authViolations.isEmpty)
+        #expect(fixture.outcomes(order) == [.waitingForReady, .cancelledByLogout])
+        #expect(fixture.outcomes(event) == [.waitingForReady, .navigated])
+        #expect(fixture.host.violations.isEmpty)
+        fixture.login()
+        #expect(fixture.host.shownRoutes == ["eventCampaign"])
     }
 
     @Test("background routes immediately, like foreground; a cold start closes the gate again")
@@ -144,49 +144,107 @@ struct DeeplinkNavigatorTests {
         #expect(fixture.host.shown.count == 3)
     }
 
-    @Test("a failed step consumes the envelope as failed; it is not left pending to replay")
-    func failedStepConsumes() throws {
+    nonisolated static let stepFailures: [(step: NavigationStep, failure: NavigationFailure)] = [
+        (.selectTab, .tabNotSelected(NavigationStepError("injected"))),
+        (.attachList, .listNotAttached(NavigationStepError("injected"))),
+        (.resolveDetail, .detailFailed(NavigationStepError("injected"))),
+        (.show, .showFailed(NavigationStepError("injected"))),
+    ]
+
+    @Test("a failed step consumes the envelope with a typed reason naming the step; nothing is left to replay",
+          arguments: stepFailures)
+    func failedStepConsumes(step: NavigationStep, failure: NavigationFailure) throws {
         let fixture = try NavigatorFixture()
-        fixture.host.failing["attachList"] = "list coordinator unavailable"
+        fixture.host.failing[step] = "injected"
         let disposition = fixture.navigator.navigate(try fixture.link("/vehicles/v-1"))
-        #expect(disposition == .failed(EnvelopeID(1), reason: "list coordinator unavailable"))
-        #expect(fixture.outcomes(EnvelopeID(1)) == [.failed(reason: "list coordinator unavailable")])
-        #expect(fixture.navigator.pending == nil && fixture.navigator.waiting.isEmpty)
+        #expect(disposition == .failed(EnvelopeID(1), failure))
+        #expect(failure.step == step)
+        #expect(fixture.outcomes(EnvelopeID(1)) == [.failed(failure)])
+        #expect(fixture.navigator.pending == nil && fixture.navigator.waiting.isEmpty && fixture.navigator.current == nil)
+        #expect(fixture.host.shown.isEmpty)
+        // The next one is not held up by the failure.
+        fixture.host.failing = [:]
+        #expect(fixture.navigator.navigate(try fixture.link("/vehicles")) == .navigated(EnvelopeID(2)))
+    }
+
+    @Test("a detail that resolves to nothing: consumed as failed(detail_not_found), nothing shown")
+    func detailNotFound() throws {
+        let fixture = try NavigatorFixture()
+        fixture.host.notFoundRoutes = ["vehicleDetail"]
+        let disposition = fixture.navigator.navigate(try fixture.link("/vehicles/v-gone"))
+        #expect(disposition == .failed(EnvelopeID(1), .detailNotFound))
+        #expect(NavigationFailure.detailNotFound.code == "detail_not_found")
         #expect(fixture.host.shown.isEmpty)
     }
 
-    @Test("no host attached: failed, consumed")
+    @Test("no host attached: failed(no_host), consumed")
     func noHost() throws {
         let fixture = try NavigatorFixture()
         fixture.navigator.host = nil
-        #expect(fixture.navigator.navigate(try fixture.link("/start")) == .failed(EnvelopeID(1), reason: "no navigation host is attached"))
+        #expect(fixture.navigator.navigate(try fixture.link("/start")) == .failed(EnvelopeID(1), .noHost))
     }
 
-    @Test("a navigation started while the gate drains queues behind the ones already waiting")
-    func reentrantDrainKeepsOrder() throws {
+    @Test("a navigation started from inside a step queues behind the one running, and then runs")
+    func reentrantNavigationQueues() throws {
         let fixture = try NavigatorFixture(appState: .coldStart)
         let extra = try fixture.link("/start")
-        var triggered = false
+        var inner: NavigationDisposition?
         fixture.host.onShow = { destination in
-            if destination.route.name == "eventCampaign" && !triggered {
-                triggered = true
-                fixture.navigator.navigate(extra)
+            if destination.route.name == "eventCampaign" && inner == nil {
+                inner = fixture.navigator.navigate(extra)
             }
         }
         fixture.navigator.navigate(try fixture.link("/event/x"))
         fixture.navigator.navigate(try fixture.link("/vehicles"))
         fixture.navigator.becomeReady()
+        #expect(inner == .inProgress(EnvelopeID(3)))
         #expect(fixture.host.shownRoutes == ["eventCampaign", "vehicleList", "onboardingStart"])
     }
 
     @Test("the audit log is bounded")
     func logBounded() throws {
         let handler = try repositoryHandler()
-        let host = RecordingHost(loggedIn: true)
+        let host = ScriptedHost(loggedIn: true)
         let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0, logCapacity: 100)
         let link = try handler.parse("https://sendy.co.kr/vehicles")
         for _ in 0..<1_000 { navigator.navigate(link) }
         #expect(navigator.log.entries.count <= 125)
         #expect(navigator.log.entries.count + navigator.log.droppedCount == 1_000)
+    }
+}
+
+@Suite("Enabled pages: routes.json says which channels may open a route")
+@MainActor
+struct EnabledPagesTests {
+    @Test("checkout from a marketing link is refused with a reason; from push it navigates")
+    func refusedByChannel() throws {
+        let fixture = try NavigatorFixture()
+        let link = try fixture.link("/checkout/k-1?utm_source=sms")
+        let refused = fixture.navigator.navigate(link, from: .externalURL)
+        let refusal = NavigationRefusal(route: "checkout", channel: .externalURL, enabledFrom: [.push, .kakaotalk, .appInternal, .bridge])
+        #expect(refused == .refused(EnvelopeID(1), refusal))
+        #expect(refusal.description == "route checkout is not enabled from externalURL (enabled from: push, kakaotalk, appInternal, bridge)")
+        #expect(fixture.outcomes(EnvelopeID(1)) == [.refused(refusal)])
+        #expect(fixture.host.calls.isEmpty)
+        // A refusal is not remembered as a first delivery: the same payload from push is not a duplicate.
+        #expect(fixture.navigator.navigate(link, from: .push) == .navigated(EnvelopeID(2)))
+    }
+
+    @Test("the channel defaults to the link's campaign source; a CTA passes bridge")
+    func channelDefaultsToSource() throws {
+        let fixture = try NavigatorFixture()
+        let marketing = try fixture.link("/checkout/k-2", source: .externalURL)
+        guard case .refused(_, let refusal) = fixture.navigator.navigate(marketing) else { Issue.record("not refused"); return }
+        #expect(refusal.channel == .externalURL)
+        #expect(fixture.navigator.navigate(marketing, from: .bridge) == .navigated(EnvelopeID(2)))
+    }
+
+    @Test("refused before the auth gate: a refused auth-required link presents no login")
+    func refusedBeforeLogin() throws {
+        let fixture = try NavigatorFixture(loggedIn: false)
+        let disposition = fixture.navigator.navigate(try fixture.link("/review/5"), from: .externalURL)
+        guard case .refused = disposition else { Issue.record("got \(disposition)"); return }
+        #expect(fixture.host.loginPresentations == 0)
+        #expect(fixture.navigator.pending == nil)
     }
 }

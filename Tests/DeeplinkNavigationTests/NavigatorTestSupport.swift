@@ -16,20 +16,44 @@ func repositoryHandler() throws -> DeepLinkHandler {
     return DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
 }
 
-/// A NavigationHost and AuthState that writes down every call, and can be told to fail a step.
-final class RecordingHost: NavigationHost, AuthState {
+/// A host whose steps complete when the test says so: the deterministic double of an app whose
+/// tab switch animates and whose detail screen fetches. With `holdsAsyncSteps` false, selectTab and
+/// resolveDetail complete before they return (an app with nothing to wait for).
+///
+/// It also checks, at the moment of each call, what must never happen: an auth-required step while
+/// logged out, a step for a route its channel may not open, two navigations at once.
+@MainActor
+final class ScriptedHost: CallbackNavigationHost, AuthState {
     enum Call: Equatable {
         case selectTab(String, EnvelopeID)
-        case attachList(String, EnvelopeID)
+        case attachList(String?, EnvelopeID)
+        case resolveDetail(EnvelopeID)
         case show(String, EnvelopeID)
         case presentLogin
+        case cancelSteps(EnvelopeID)
+    }
+
+    /// A step waiting for the test.
+    struct Outstanding {
+        let step: NavigationStep
+        let destination: NavigationDestination
+        let complete: @MainActor (Result<Void, NavigationStepError>?) -> Void
     }
 
     var isLoggedIn: Bool
     var calls: [Call] = []
-    var failing: [String: String] = [:]
-    /// Auth-required screens shown while logged out: must stay empty.
-    var authViolations: [EnvelopeID] = []
+    var holdsAsyncSteps = false
+    /// Steps that fail (synchronously or when completed with `.success`) with this reason.
+    var failing: [NavigationStep: String] = [:]
+    /// Routes whose detail resolves to nothing.
+    var notFoundRoutes: Set<String> = []
+    private(set) var outstanding: [Outstanding] = []
+    /// Completions already used, kept so a test can call them again (they must be ignored).
+    private(set) var spent: [Outstanding] = []
+    /// Broken rules, described at the moment they happened: must stay empty.
+    private(set) var violations: [String] = []
+    /// The envelope whose steps run now, to see that navigations never overlap.
+    private var active: EnvelopeID?
     /// Run inside `show`, to test re-entrant navigation.
     var onShow: ((NavigationDestination) -> Void)?
 
@@ -38,45 +62,127 @@ final class RecordingHost: NavigationHost, AuthState {
     var shown: [EnvelopeID] {
         calls.compactMap { if case .show(_, let id) = $0 { return id } else { return nil } }
     }
-
     var shownRoutes: [String] {
         calls.compactMap { if case .show(let route, _) = $0 { return route } else { return nil } }
     }
-
+    /// Envelopes in the order their navigation started (selectTab).
+    var started: [EnvelopeID] {
+        calls.compactMap { if case .selectTab(_, let id) = $0 { return id } else { return nil } }
+    }
     var loginPresentations: Int { calls.filter { $0 == .presentLogin }.count }
 
-    func selectTab(_ tab: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        if let reason = failing["selectTab"] { throw NavigationStepError(reason) }
-        calls.append(.selectTab(tab, destination.envelopeID))
+    private func check(_ step: NavigationStep, _ destination: NavigationDestination) {
+        let id = destination.envelopeID
+        if step == .selectTab {
+            if let active { violations.append("\(id) started while \(active) was still navigating") }
+            active = id
+        } else if active != id {
+            violations.append("\(step.rawValue) for \(id) while \(String(describing: active)) is the active navigation")
+        }
+        if destination.route.requiresAuth && !isLoggedIn {
+            violations.append("\(step.rawValue) of auth-required \(destination.route.name) (\(id)) while logged out")
+        }
+        if !destination.route.isEnabled(from: destination.channel) {
+            violations.append("\(step.rawValue) of \(destination.route.name) from \(destination.channel.rawValue), which may not open it")
+        }
     }
 
-    func attachList(_ listRoute: String, for destination: NavigationDestination) throws(NavigationStepError) {
-        if let reason = failing["attachList"] { throw NavigationStepError(reason) }
-        calls.append(.attachList(listRoute, destination.envelopeID))
+    private func failure(_ step: NavigationStep) -> NavigationStepError? {
+        failing[step].map(NavigationStepError.init)
     }
 
-    func show(_ destination: NavigationDestination) throws(NavigationStepError) {
-        if let reason = failing["show"] { throw NavigationStepError(reason) }
-        if destination.route.requiresAuth && !isLoggedIn { authViolations.append(destination.envelopeID) }
+    private func ended(_ id: EnvelopeID) {
+        if active == id { active = nil }
+    }
+
+    func selectTab(for destination: NavigationDestination, completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
+        check(.selectTab, destination)
+        calls.append(.selectTab(destination.tab, destination.envelopeID))
+        let finish: @MainActor (Result<Void, NavigationStepError>?) -> Void = { [weak self] result in
+            let result = result ?? self?.failure(.selectTab).map { .failure($0) } ?? .success(())
+            if case .failure = result { self?.ended(destination.envelopeID) }
+            completion(result)
+        }
+        hold(.selectTab, destination, finish)
+    }
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
+        check(.attachList, destination)
+        if let error = failure(.attachList) {
+            ended(destination.envelopeID)
+            throw error
+        }
+        calls.append(.attachList(destination.list, destination.envelopeID))
+    }
+
+    func resolveDetail(for destination: NavigationDestination, completion: @escaping @MainActor (DetailResolution) -> Void) {
+        check(.resolveDetail, destination)
+        calls.append(.resolveDetail(destination.envelopeID))
+        let finish: @MainActor (Result<Void, NavigationStepError>?) -> Void = { [weak self, notFound = notFoundRoutes.contains(destination.route.name)] result in
+            let resolution: DetailResolution
+            switch result ?? self?.failure(.resolveDetail).map({ .failure($0) }) ?? .success(()) {
+            case .failure(let error): resolution = .failed(error)
+            case .success: resolution = notFound ? .notFound : .found
+            }
+            if resolution != .found { self?.ended(destination.envelopeID) }
+            completion(resolution)
+        }
+        hold(.resolveDetail, destination, finish)
+    }
+
+    func show(for destination: NavigationDestination) throws(NavigationStepError) {
+        check(.show, destination)
+        ended(destination.envelopeID)
+        if let error = failure(.show) { throw error }
         calls.append(.show(destination.route.name, destination.envelopeID))
         onShow?(destination)
     }
 
     func presentLogin() { calls.append(.presentLogin) }
+
+    func cancelSteps(for destination: NavigationDestination) {
+        calls.append(.cancelSteps(destination.envelopeID))
+        outstanding.removeAll { $0.destination.envelopeID == destination.envelopeID }
+        ended(destination.envelopeID)
+    }
+
+    private func hold(_ step: NavigationStep, _ destination: NavigationDestination,
+                      _ finish: @escaping @MainActor (Result<Void, NavigationStepError>?) -> Void) {
+        let item = Outstanding(step: step, destination: destination, complete: finish)
+        if holdsAsyncSteps {
+            outstanding.append(item)
+        } else {
+            spent.append(item)
+            finish(nil)
+        }
+    }
+
+    /// Completes the oldest outstanding step: nil result = as configured (`failing`, `notFoundRoutes`).
+    @discardableResult
+    func completeNext(_ result: Result<Void, NavigationStepError>? = nil) -> Outstanding? {
+        guard !outstanding.isEmpty else { return nil }
+        let item = outstanding.removeFirst()
+        spent.append(item)
+        item.complete(result)
+        return item
+    }
 }
 
-/// A navigator wired to a recording host and a manual clock.
+/// A navigator wired to a scripted host and a manual clock.
+@MainActor
 struct NavigatorFixture {
     let handler: DeepLinkHandler
-    let host: RecordingHost
+    let host: ScriptedHost
     let clock = ManualNavigationClock()
     let navigator: DeeplinkNavigator
 
-    init(loggedIn: Bool = true, appState: AppState = .foreground, windowMs: Int = 2_000) throws {
+    init(loggedIn: Bool = true, appState: AppState = .foreground, windowMs: Int = 2_000, holdsAsyncSteps: Bool = false,
+         stepTimeoutMs: Int = 10_000) throws {
         handler = try repositoryHandler()
-        host = RecordingHost(loggedIn: loggedIn)
+        host = ScriptedHost(loggedIn: loggedIn)
+        host.holdsAsyncSteps = holdsAsyncSteps
         navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: windowMs,
-                                      appState: appState, logCapacity: 1_000_000)
+                                      appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 1_000_000)
     }
 
     func link(_ path: String, source: CampaignMetadata.Source? = nil) throws -> ParsedDeeplink {
@@ -84,4 +190,14 @@ struct NavigatorFixture {
     }
 
     func outcomes(_ id: EnvelopeID) -> [EnvelopeOutcome] { navigator.log.outcomes(of: id) }
+
+    func login() {
+        host.isLoggedIn = true
+        navigator.didCompleteLogin()
+    }
+
+    func logout() {
+        host.isLoggedIn = false
+        navigator.didLogout()
+    }
 }

@@ -21,6 +21,19 @@ struct RoutesFileTests {
         #expect(apply.presentation == .push)
     }
 
+    @Test func enabledFromSaysWhichChannelsMayOpenARoute() throws {
+        let checkout = try #require(RoutingFixtures.routes.first { $0.name == "checkout" })
+        #expect(checkout.enabledFrom == [.push, .kakaotalk, .appInternal, .bridge])
+        #expect(!checkout.isEnabled(from: .externalURL))
+        let event = try #require(RoutingFixtures.routes.first { $0.name == "eventCampaign" })
+        #expect(event.enabledFrom == Set(EntryChannel.allCases))
+        // Absent: every channel; an empty list: none (a route that only serves as a list beneath others).
+        let none = try RoutesFile.routes(fromJSON: #"{"routes": [{"name": "l", "pattern": "/l", "requiresAuth": false, "tab": "home", "enabledFrom": []}]}"#)
+        #expect(none[0].enabledFrom.isEmpty)
+        #expect(EntryChannel.names([.bridge, .push]) == "push, bridge")
+        #expect(EntryChannel(.kakaotalk) == .kakaotalk)
+    }
+
     @Test func defaultsForWhatAnEntryLeavesOut() throws {
         let routes = try RoutesFile.routes(fromJSON: #"{"routes": [{"name": "detail", "pattern": "/d/:id", "requiresAuth": false, "tab": "home"}]}"#)
         #expect(routes == [RouteDefinition(name: "detail", pattern: "/d/:id", requiresAuth: false, parameters: ["id": .string],
@@ -45,6 +58,11 @@ struct RoutesFileTests {
         (#"{"routes": [{\#(entry), "presentation": "sheet"}]}"#, "routes.json: /routes/0/presentation: presentation must be push or modal"),
         (#"{"routes": [{"name": "a", "pattern": "/a", "requiresAuth": "no", "tab": "home"}]}"#,
          "routes.json: /routes/0/requiresAuth: expected true or false"),
+        (#"{"routes": [{\#(entry), "enabledFrom": ["push", "sms"]}]}"#,
+         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge)"#),
+        (#"{"routes": [{\#(entry), "enabledFrom": ["push", "push"]}]}"#,
+         #"routes.json: /routes/0/enabledFrom/1: channel "push" is listed twice"#),
+        (#"{"routes": [{\#(entry), "enabledFrom": "push"}]}"#, "routes.json: /routes/0/enabledFrom: expected an array of strings"),
         (#"{"routes": [{\#(entry)}, {\#(entry)}]}"#, #"routes.json: /routes/1/name: duplicate route name "a""#),
         (#"{"routes": [{\#(entry), "tab": "orders"}]}"#, #"routes.json: not valid JSON: line 1 column 92: duplicate key "tab""#),
         (#"{"routes": [}"#, "routes.json: not valid JSON: line 1 column 13: unexpected '}', expected a value"),

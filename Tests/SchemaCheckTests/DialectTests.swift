@@ -2,6 +2,7 @@ import Foundation
 import JSONCore
 import SchemaCheck
 import Testing
+import TestSupport
 
 /// Dialect rules that real-world schemas lean on, beyond what the official suite pins down.
 @Suite("Dialects")
@@ -137,8 +138,7 @@ struct DialectTests {
         #expect(meta.loopLocation == nil)
         let folder = ["draft2020-12", "draft2019-09", "draft7", "draft6", "draft4"][
             SchemaOptions.Dialect.allCases.firstIndex(of: dialect)!]
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("metaschemas/\(folder)/schema.json")
+        let file = RepositoryPaths.url("metaschemas/\(folder)/schema.json")
         let own = try JSONDocument(Data(contentsOf: file), limits: .unlimited)
         #expect(meta.check(own) == .valid, "\(uri)")
         #expect(meta.check(["type": 5]) == .invalid, "\(uri)")

@@ -7,9 +7,12 @@ the native side.
   isolated world where attest-frame.js stamps each message with the posting frame's security
   origin and whether it is the top frame (what WKScriptMessage.frameInfo gives on iOS).
 - Each stamped message becomes one `{"type":"message",...}` line for the host; the host's reply
-  line answers the WebKit reply (the page's postMessage promise). The host acknowledges each
-  input line (--ack) after handling it, so the replies printed before ack N belong to line N
-  (and are checked by id); a message acknowledged without a reply was a notification.
+  line, which names the input line it answers (`"line": N`), answers the WebKit reply (the page's
+  postMessage promise), checked by id. A reply may come after later lines: while a navigation
+  resolves (a slow detail fetch) the host answers when it settles, as an app calls a
+  WKScriptMessageHandlerWithReply's replyHandler later. The host acknowledges each input line
+  (--ack) after handling it; a message acknowledged without a reply and without an id was a
+  notification.
 """
 
 import json
@@ -82,7 +85,6 @@ class BridgeWebView:
         self.replies = []         # host reply lines, in order
         self.protocol_errors = [] # mismatches between what was sent and what the host answered
         self._awaiting = {}       # host input line number -> (request id or None, ScriptMessageReply, JSC context)
-        self._unacked_replies = []  # reply lines printed since the last ack
         self._load_error = None
         self._loaded = False
 
@@ -166,7 +168,7 @@ class BridgeWebView:
             kind = line.get("type")
             if kind == "reply":
                 self.replies.append(line)
-                self._unacked_replies.append(line)
+                self._deliver(line)
             elif kind == "ack":
                 self._acknowledge(line.get("line"))
             else:
@@ -177,32 +179,38 @@ class BridgeWebView:
             self._awaiting = {}
         return True
 
-    def _acknowledge(self, number):
-        """The host has handled input line `number`: the replies printed since belong to it."""
-        replies, self._unacked_replies = self._unacked_replies, []
+    def _deliver(self, line):
+        """A reply line: it answers the message on input line `line`, now or later."""
+        number = line.get("line")
         waiting = self._awaiting.pop(number, None)
         if waiting is None:
-            if replies:
-                self.protocol_errors.append("line %s (%s) got replies: %s" % (
-                    number, _line_type(self.host, number), json.dumps(replies, ensure_ascii=False)))
+            self.protocol_errors.append("a reply for line %s (%s), which awaits none: %s" % (
+                number, _line_type(self.host, number) if isinstance(number, int) else "?", json.dumps(line, ensure_ascii=False)))
             return
         request_id, reply, context = waiting
-        if len(replies) > 1:
-            self.protocol_errors.append("message on line %s got %d replies" % (number, len(replies)))
-        if not replies:
-            errors = [r for r in self.records if r.get("type") == "error" and r.get("line") == number]
-            if errors:
-                reply.return_error_message("host error: %s" % errors[0].get("message"))
-            else:
-                # A notification: no reply by design; WebKit still wants its reply settled.
-                reply.return_value(JavaScriptCore.Value.new_null(context))
-            return
-        envelope = {key: value for key, value in replies[0].items() if key != "type"}
+        envelope = {key: value for key, value in line.items() if key not in ("type", "line")}
         if envelope.get("id") is not None and envelope.get("id") != request_id:
             self.protocol_errors.append("reply id %r answers request id %r" % (envelope.get("id"), request_id))
         # The reply as the app hands it to WebKit: the envelope's JSON text.
         text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
         reply.return_value(JavaScriptCore.Value.new_string(context, text))
+
+    def _acknowledge(self, number):
+        """The host has handled input line `number`. A message with no reply yet either never gets
+        one (a notification, a line the host could not read) or gets it when its navigation settles."""
+        waiting = self._awaiting.get(number)
+        if waiting is None:
+            return
+        request_id, reply, context = waiting
+        errors = [r for r in self.records if r.get("type") == "error" and r.get("line") == number]
+        if errors:
+            del self._awaiting[number]
+            reply.return_error_message("host error: %s" % errors[0].get("message"))
+        elif request_id is None:
+            # A notification: no reply by design; WebKit still wants its reply settled.
+            del self._awaiting[number]
+            reply.return_value(JavaScriptCore.Value.new_null(context))
+        # else: a request still resolving; its reply line comes later.
 
     # --- loading and evaluation -------------------------------------------------------------
 

@@ -42,6 +42,10 @@ class Contracts:
     def action(self, name, version=1):
         return self.manifest["actions"][name]["versions"][str(version)]
 
+    def timeout_ms(self, action, version=1):
+        """How long the shim waits for a reply to this action version."""
+        return int(self.action(action, version).get("timeoutMs", 5000))
+
     def reply_url(self, action, payload, version=1):
         """The Universal Link a CTA reply's `url` must be (no campaign fields)."""
         contract = self.action(action, version)

@@ -126,6 +126,7 @@ def expect_navigation(session, route, since, expected_campaign, count=1):
 
 
 def expect_ok(result, route, url, pending_login=False, waiting_for_ready=False):
+    """The page's promise resolved (resolving is checked by the scenarios that expect it)."""
     check(result.get("state") == "ok", "the page's promise did not resolve: %s" % short(result))
     check(result.get("fallback") == "false", "the shim fell back to opening a link (no native bridge seen): %s" % short(result))
     check(result.get("route") == route, "resolved with route %r, expected %r" % (result.get("route"), route))
@@ -338,6 +339,80 @@ def cold_start_scenarios(env, reporter):
         session.close()
 
 
+SLOW_DETAIL_MS = 800
+SLOWER_THAN_TIMEOUT_MS = 4000
+
+
+def slow_detail_scenarios(env, reporter):
+    """The app's detail fetch takes time (wall clock): the page's promise waits for it, or, when it
+    would outlast the action's timeoutMs, gets "resolving" before the shim gives up."""
+    session = Session(env, ["--detail-latency", str(SLOW_DETAIL_MS), "--fail-detail", "onboardingStart"])
+    try:
+        campaign_with_source = dict(campaign_of(PAGE_URL), source=ENTRY_SOURCE)
+        contracts = env.contracts
+        payload = {"vehicleType": "1ton", "region": "서울 강남구", "from": SLUG}
+
+        def slow_detail_reply_waits_for_the_fetch():
+            since = len(session.records("navigation"))
+            started = time.monotonic()
+            result = session.click("cta-view-vehicles")
+            waited = time.monotonic() - started
+            expect_ok(result, "vehicleList", contracts.reply_url("view_vehicles", payload))
+            check(result.get("resolving") == "false", "resolving is %r for a fetch within the timeout" % result.get("resolving"))
+            check(waited >= SLOW_DETAIL_MS / 1000.0 - 0.05, "the promise settled after %.2fs, before the %d ms fetch" % (waited, SLOW_DETAIL_MS))
+            timeout_s = contracts.timeout_ms("view_vehicles") / 1000.0
+            check(waited < timeout_s, "the promise settled after %.2fs, past the %.1fs timeout" % (waited, timeout_s))
+            steps = [r for r in session.records("step") if r.get("step") == "resolveDetail"]
+            check(steps and steps[-1].get("ms") == SLOW_DETAIL_MS, "the host recorded no %d ms detail step: %s" % (SLOW_DETAIL_MS, short(steps)))
+            expect_navigation(session, "vehicleList", since, campaign_with_source)
+
+        def failed_detail_rejects_with_the_reason():
+            since = len(session.records("navigation"))
+            result = session.click("cta-start")
+            check(result.get("state") == "error", "the promise did not reject: %s" % short(result))
+            check(result.get("code") == "NAVIGATION_FAILED", "rejected with %r" % result.get("code"))
+            reply = session.page.replies[-1]
+            details = reply.get("error", {}).get("details") or [{}]
+            check(details[0].get("reason") == "detail_failed" and details[0].get("step") == "resolveDetail",
+                  "the reply's details are %s" % short(details))
+            check(len(session.records("navigation")) == since, "something navigated")
+
+        run_steps(session, [("slow-detail-reply-waits-for-the-fetch", slow_detail_reply_waits_for_the_fetch),
+                            ("failed-detail-rejects-NAVIGATION_FAILED-with-reason", failed_detail_rejects_with_the_reason)],
+                  reporter)
+    finally:
+        session.close()
+
+    session = Session(env, ["--detail-latency", str(SLOWER_THAN_TIMEOUT_MS)])
+    try:
+        campaign_with_source = dict(campaign_of(PAGE_URL), source=ENTRY_SOURCE)
+        payload = {"vehicleType": "1ton", "region": "서울 강남구", "from": SLUG}
+
+        def slower_than_timeout_resolves_before_it():
+            from bridge_webview import wait_until
+            since = len(session.records("navigation"))
+            timeout_ms = env.contracts.timeout_ms("view_vehicles")
+            started = time.monotonic()
+            result = session.click("cta-view-vehicles", timeout=timeout_ms / 1000.0 + 3)
+            waited = time.monotonic() - started
+            expect_ok(result, "vehicleList", env.contracts.reply_url("view_vehicles", payload))
+            check(result.get("resolving") == "true", "resolving is %r for a fetch slower than the timeout" % result.get("resolving"))
+            check(waited < timeout_ms / 1000.0, "the reply came after %.2fs, past the shim's %d ms timeout" % (waited, timeout_ms))
+            check(waited >= (timeout_ms - 500) / 1000.0 - 0.05, "the reply came after %.2fs, earlier than timeoutMs - 500" % waited)
+            check("준비" in result.get("text", ""), "the page does not say the screen is on its way: %r" % result.get("text"))
+            check(len(session.records("navigation")) == since, "navigated before the fetch finished")
+            wait_until(lambda: any(r.get("route") == "vehicleList" for r in session.records("navigation")[since:]),
+                       SLOWER_THAN_TIMEOUT_MS / 1000.0 + 2, "the navigation once the fetch finished")
+            expect_navigation(session, "vehicleList", since, campaign_with_source)
+            check(len([r for r in session.page.replies if r.get("id") == session.page.stamps[-1]["envelope"].get("id")]) == 1,
+                  "the request got more than one reply")
+
+        run_steps(session, [("slower-than-timeout-resolves-before-it-then-navigates", slower_than_timeout_resolves_before_it)],
+                  reporter)
+    finally:
+        session.close()
+
+
 def run_steps(session, steps, reporter):
     failed_before = reporter.failed
     try:
@@ -428,6 +503,7 @@ def main():
     logged_in_scenarios(env, reporter)
     logged_out_scenarios(env, reporter)
     cold_start_scenarios(env, reporter)
+    slow_detail_scenarios(env, reporter)
     env.proxy.stop()
     print("e2e took %.1fs (WebKitGTK %s)" % (time.monotonic() - started, bridge_webview.webkit_version()), flush=True)
     print("%d passed, %d failed" % (reporter.passed, reporter.failed), flush=True)

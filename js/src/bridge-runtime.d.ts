@@ -45,6 +45,8 @@ export interface BridgeResult {
   pendingLogin: boolean;
   /** True while the app is still starting (cold start): it navigates once it is ready. */
   waitingForReady?: boolean;
+  /** True when the app accepted the call but is still preparing the screen (a slow fetch): it answered before the timeout and navigates when ready. */
+  resolving?: boolean;
   /** Present when no app took the call and the page opened the Universal Link instead. */
   fallback?: true;
   /** The link the fallback opened (with the campaign fields). */

@@ -75,6 +75,7 @@ struct Session {
     }
 }
 
+@MainActor
 func checkNavigations(_ mock: MockBridgeHost, from start: Int, loggedIn: Bool, _ input: [UInt8]) {
     let harness = Harness.shared
     for record in mock.navigations[start...] {
@@ -90,6 +91,7 @@ func checkNavigations(_ mock: MockBridgeHost, from start: Int, loggedIn: Bool, _
     }
 }
 
+@MainActor
 func run(_ input: [UInt8]) {
     let harness = Harness.shared
     let session = Session(input)
@@ -104,6 +106,7 @@ func run(_ input: [UInt8]) {
     for body in session.messages {
         let before = mock.navigations.count
         let reply = mock.receive(bytes: body, origin: session.origin, isMainFrame: !session.flags.contains("f"))
+        // The mock's steps complete at once, so every request is answered before receive returns.
         checkNavigations(mock, from: before, loggedIn: mock.isLoggedIn, input)
         // What the request says, read independently of the host (no limits: the host's own
         // limits may refuse it, but then it must still answer).
@@ -141,7 +144,10 @@ func run(_ input: [UInt8]) {
 
 let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size in
     guard let data else { return 0 }
-    run(Array(UnsafeBufferPointer(start: data, count: size)))
+    let input = Array(UnsafeBufferPointer(start: data, count: size))
+    // libFuzzer calls back on the thread that called LLVMFuzzerRunDriver: the main thread, where
+    // the main-actor host may run.
+    MainActor.assumeIsolated { run(input) }
     return 0
 }
 

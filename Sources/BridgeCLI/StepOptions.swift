@@ -1,0 +1,64 @@
+import BridgeContracts
+import BridgeHostTesting
+import DeeplinkNavigation
+
+/// The options that make the mock app slow or broken, shared by `simulate` and `host --stdio`:
+/// how long the tab switch and the detail fetch take, which detail fetches fail or find nothing,
+/// and the navigator's step timeout.
+struct StepOptions {
+    static let optionNames: Set<String> = ["detail-latency", "tab-latency", "fail-detail", "missing-detail", "step-timeout"]
+
+    /// The options' lines for a command's help (two-space indent, each line ending in a newline).
+    static let help = """
+      --detail-latency MS|hold  the detail fetch takes MS milliseconds (hold: until a complete line)
+      --tab-latency MS|hold     the tab switch takes MS milliseconds (hold: until a complete line)
+      --fail-detail ROUTE       the detail fetch of ROUTE fails (repeat, or ROUTE,ROUTE)
+      --missing-detail ROUTE    the detail of ROUTE resolves to nothing (repeat, or ROUTE,ROUTE)
+      --step-timeout MS         the navigator gives up on a step after MS milliseconds (default 10000)
+
+    """
+
+    var latencies: [NavigationStep: Int] = [:]
+    var held: Set<NavigationStep> = []
+    var detailOutcomes: [String: MockStepResult] = [:]
+    var stepTimeoutMs = 10_000
+
+    init(_ arguments: Arguments, contracts: ContractSet, allowHold: Bool) throws(UsageError) {
+        for (option, step) in [("tab-latency", NavigationStep.selectTab), ("detail-latency", .resolveDetail)] {
+            guard let text = arguments.value(option) else { continue }
+            if text == "hold" {
+                guard allowHold else { throw UsageError("--\(option) hold needs complete lines (bridgectl host --stdio); give milliseconds") }
+                held.insert(step)
+            } else {
+                latencies[step] = try Self.milliseconds(text, option: option, range: 0...600_000)
+            }
+        }
+        if let text = arguments.value("step-timeout") {
+            stepTimeoutMs = try Self.milliseconds(text, option: "step-timeout", range: 1...600_000)
+        }
+        let known = contracts.routes.map(\.name)
+        for (option, outcome) in [("fail-detail", MockStepResult.fail("the detail fetch failed (--fail-detail)")),
+                                  ("missing-detail", .notFound)] {
+            for route in arguments.all(option).flatMap({ $0.split(separator: ",").map(String.init) }) {
+                guard known.contains(route) else {
+                    throw UsageError("--\(option): no route \"\(route)\" in routes.json (routes: \(known.joined(separator: ", ")))")
+                }
+                detailOutcomes[route] = outcome
+            }
+        }
+    }
+
+    private static func milliseconds(_ text: String, option: String, range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("--\(option) must be milliseconds from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+        }
+        return value
+    }
+
+    @MainActor
+    func apply(to host: MockBridgeHost) {
+        host.stepLatencyMs = latencies
+        host.heldSteps = held
+        host.detailOutcomes = detailOutcomes
+    }
+}

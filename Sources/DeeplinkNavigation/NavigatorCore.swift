@@ -1,0 +1,266 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DeeplinkRouting
+
+/// The navigator's rules as a value: events in, commands out. It reads no clock, calls no host and
+/// never waits; `DeeplinkNavigator` feeds it events (an entry, login, logout, ready, a step's
+/// completion, a timer) and carries out the commands it returns (record an outcome, present login,
+/// perform a step, start a timer). Being a plain state machine, any interleaving of events can be
+/// replayed exactly, which is what the navigator's property tests do by the thousand.
+///
+/// One navigation runs at a time (`running`), its steps in the seed's order; every other envelope
+/// that may navigate waits in `queue`, first in first out, behind it or (cold start) at the ready
+/// gate. The auth gate holds at most one envelope (`pending`).
+struct NavigatorCore: Sendable {
+    /// What the core may know of the world at the moment of an event.
+    struct Context: Sendable {
+        var now: Date
+        var isLoggedIn: Bool
+        var hasHost: Bool
+    }
+
+    enum Event: Sendable {
+        case entry(RouteEnvelope)
+        case loginCompleted
+        case loggedOut
+        case ready
+        case appState(AppState)
+        case stepFinished(ticket: Int, StepResult)
+        case stepTimedOut(ticket: Int)
+        case cancel(EnvelopeID)
+    }
+
+    enum StepResult: Sendable, Equatable {
+        case done
+        /// Only for resolveDetail: nothing to show.
+        case notFound
+        case failed(NavigationStepError)
+    }
+
+    enum Command: Sendable, Equatable {
+        case record(RouteEnvelope, EnvelopeOutcome)
+        case presentLogin
+        /// Start this step; its completion comes back as `stepFinished(ticket:)`.
+        case perform(NavigationStep, ticket: Int, NavigationDestination)
+        /// The running step must finish within this time, or `stepTimedOut(ticket:)` comes back.
+        /// Replaces any earlier timer.
+        case startTimer(ticket: Int, milliseconds: Int)
+        case stopTimer
+        /// The navigator gave up on this destination: stop its work, drop what was prepared.
+        case cancelSteps(NavigationDestination)
+    }
+
+    struct Running: Sendable, Equatable {
+        let envelope: RouteEnvelope
+        var step: NavigationStep
+        var ticket: Int
+    }
+
+    private(set) var appState: AppState
+    private(set) var isGateOpen: Bool
+    private(set) var pending: RouteEnvelope?
+    private(set) var queue: [RouteEnvelope] = []
+    private(set) var running: Running?
+    private var duplicates: DuplicateFilter
+    let stepTimeoutMilliseconds: Int
+    private var nextTicket = 1
+    private var out: [Command] = []
+
+    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int) {
+        self.appState = appState
+        isGateOpen = appState != .coldStart
+        duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds)
+        self.stepTimeoutMilliseconds = max(1, stepTimeoutMilliseconds)
+    }
+
+    /// Whether the envelope is held by the navigator (pending, queued or running).
+    func holds(_ id: EnvelopeID) -> Bool {
+        pending?.id == id || running?.envelope.id == id || queue.contains { $0.id == id }
+    }
+
+    mutating func handle(_ event: Event, _ context: Context) -> [Command] {
+        out = []
+        switch event {
+        case .entry(let envelope):
+            receive(envelope, context)
+        case .loginCompleted:
+            if let envelope = pending {
+                pending = nil
+                enqueue(envelope)
+            }
+        case .loggedOut:
+            logOut()
+        case .ready:
+            isGateOpen = true
+            if appState == .coldStart { appState = .foreground }
+        case .appState(let state):
+            appState = state
+            isGateOpen = state != .coldStart
+        case .stepFinished(let ticket, let result):
+            if let current = running, current.ticket == ticket {
+                advance(current, result, context)
+            }
+        case .stepTimedOut(let ticket):
+            if let current = running, current.ticket == ticket {
+                out.append(.cancelSteps(NavigationDestination(current.envelope)))
+                finish(current.envelope, .failed(.timedOut(current.step, afterMilliseconds: stepTimeoutMilliseconds)))
+            }
+        case .cancel(let id):
+            cancel(id)
+        }
+        startNext(context)
+        defer { out = [] }
+        return out
+    }
+
+    // MARK: - Entry
+
+    private mutating func receive(_ envelope: RouteEnvelope, _ context: Context) {
+        let route = envelope.route.configuration
+        guard route.isEnabled(from: envelope.channel) else {
+            return record(envelope, .refused(NavigationRefusal(route: route.name, channel: envelope.channel,
+                                                               enabledFrom: route.enabledFrom)))
+        }
+        if let original = duplicates.check(envelope) {
+            return record(envelope, .duplicate(of: original))
+        }
+        // Login is presented at once, even during a cold start or while another navigation runs:
+        // it is the launch flow's own screen and needs no tab bar.
+        if route.requiresAuth && !context.isLoggedIn {
+            return holdForLogin(envelope)
+        }
+        enqueue(envelope)
+    }
+
+    private mutating func enqueue(_ envelope: RouteEnvelope) {
+        let ahead = running?.envelope.id ?? queue.last?.id
+        queue.append(envelope)
+        if !isGateOpen {
+            record(envelope, .waitingForReady)
+        } else if let ahead {
+            record(envelope, .queued(behind: ahead))
+        }
+    }
+
+    /// The auth gate holds one envelope; the most recent request wins (the person's latest tap is
+    /// what they expect after logging in), the other is consumed on record. Login is presented once.
+    private mutating func holdForLogin(_ envelope: RouteEnvelope) {
+        guard let held = pending else {
+            pending = envelope
+            record(envelope, .pendingLogin)
+            out.append(.presentLogin)
+            return
+        }
+        if envelope.id > held.id {
+            record(held, .replacedWhilePending(by: envelope.id))
+            pending = envelope
+            record(envelope, .pendingLogin)
+        } else {
+            // An older envelope reaching the gate late (it left the queue after a newer one was held).
+            record(envelope, .replacedWhilePending(by: held.id))
+        }
+    }
+
+    // MARK: - Logout and cancellation
+
+    /// Every auth-required envelope belongs to the session that just ended: the running one is
+    /// stopped, the pending one and the queued ones are consumed. The next person to log in on this
+    /// device must not land on them. Public destinations carry on.
+    private mutating func logOut() {
+        if let current = running, current.envelope.route.configuration.requiresAuth {
+            out.append(.cancelSteps(NavigationDestination(current.envelope)))
+            finish(current.envelope, .cancelledByLogout)
+        }
+        if let held = pending {
+            pending = nil
+            record(held, .cancelledByLogout)
+        }
+        let dropped = queue.filter { $0.route.configuration.requiresAuth }
+        queue.removeAll { $0.route.configuration.requiresAuth }
+        for envelope in dropped { record(envelope, .cancelledByLogout) }
+    }
+
+    private mutating func cancel(_ id: EnvelopeID) {
+        if let current = running, current.envelope.id == id {
+            out.append(.cancelSteps(NavigationDestination(current.envelope)))
+            finish(current.envelope, .cancelled)
+        } else if let held = pending, held.id == id {
+            pending = nil
+            record(held, .cancelled)
+        } else if let index = queue.firstIndex(where: { $0.id == id }) {
+            record(queue.remove(at: index), .cancelled)
+        }
+    }
+
+    // MARK: - Steps
+
+    private mutating func startNext(_ context: Context) {
+        while running == nil, isGateOpen, !queue.isEmpty {
+            let envelope = queue.removeFirst()
+            // Auth may have changed while the envelope waited without the app reporting a logout.
+            if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
+                holdForLogin(envelope)
+                continue
+            }
+            guard context.hasHost else {
+                record(envelope, .failed(.noHost))
+                continue
+            }
+            perform(.selectTab, envelope)
+        }
+    }
+
+    private mutating func perform(_ step: NavigationStep, _ envelope: RouteEnvelope) {
+        let ticket = nextTicket
+        nextTicket += 1
+        running = Running(envelope: envelope, step: step, ticket: ticket)
+        out.append(step.isAsynchronous ? .startTimer(ticket: ticket, milliseconds: stepTimeoutMilliseconds) : .stopTimer)
+        out.append(.perform(step, ticket: ticket, NavigationDestination(envelope)))
+    }
+
+    private mutating func advance(_ current: Running, _ result: StepResult, _ context: Context) {
+        let envelope = current.envelope
+        if case .failed(let error) = result {
+            return finish(envelope, .failed(Self.failure(current.step, error)))
+        }
+        let next: NavigationStep
+        switch current.step {
+        case .selectTab: next = .attachList
+        case .attachList: next = .resolveDetail
+        case .resolveDetail:
+            if result == .notFound { return finish(envelope, .failed(.detailNotFound)) }
+            next = .show
+        case .show:
+            return finish(envelope, .navigated)
+        }
+        // Checked before every step: a fetch for an account page must not run, nor the page be
+        // shown, for a person who logged out while the tab switched or the detail loaded.
+        if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
+            out.append(.cancelSteps(NavigationDestination(envelope)))
+            return finish(envelope, .cancelledByLogout)
+        }
+        perform(next, envelope)
+    }
+
+    private mutating func finish(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
+        running = nil
+        out.append(.stopTimer)
+        record(envelope, outcome)
+    }
+
+    private mutating func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
+        out.append(.record(envelope, outcome))
+    }
+
+    static func failure(_ step: NavigationStep, _ error: NavigationStepError) -> NavigationFailure {
+        switch step {
+        case .selectTab: return .tabNotSelected(error)
+        case .attachList: return .listNotAttached(error)
+        case .resolveDetail: return .detailFailed(error)
+        case .show: return .showFailed(error)
+        }
+    }
+}

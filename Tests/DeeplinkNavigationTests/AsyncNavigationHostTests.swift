@@ -1,0 +1,167 @@
+import Testing
+import DeeplinkRouting
+import DeeplinkNavigation
+
+/// The stack a step hands to the next: a class, to see that the very object attachList returned
+/// is the one resolveDetail and show receive.
+@MainActor
+final class StackToken {
+    let tab: String
+    init(tab: String) { self.tab = tab }
+}
+
+/// An app's coordinator written with async/await: each asynchronous step suspends until the test
+/// resumes it, and tells the test (through `entered`) that it is waiting.
+@MainActor
+final class SuspendingHost: NavigationHost, AuthState {
+    var isLoggedIn = true
+    private var tab: CheckedContinuation<Result<Void, NavigationStepError>, Never>?
+    private var detail: CheckedContinuation<Result<String?, NavigationStepError>, Never>?
+    private let enteredContinuation: AsyncStream<String>.Continuation
+    let entered: AsyncStream<String>
+    private(set) var stacks: [StackToken] = []
+    private(set) var shown: [(detail: String, stack: StackToken, envelope: EnvelopeID)] = []
+    private(set) var logins = 0
+    /// Whether the detail task was cancelled when its fetch came back.
+    private(set) var fetchSawCancellation: [Bool] = []
+
+    init() {
+        (entered, enteredContinuation) = AsyncStream.makeStream(of: String.self)
+    }
+
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {
+        let result = await withCheckedContinuation { continuation in
+            tab = continuation
+            enteredContinuation.yield("selectTab \(destination.tab)")
+        }
+        try result.get()
+    }
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) -> StackToken {
+        let stack = StackToken(tab: destination.tab)
+        stacks.append(stack)
+        return stack
+    }
+
+    func resolveDetail(for destination: NavigationDestination, in stack: StackToken) async throws(NavigationStepError) -> String? {
+        let result = await withCheckedContinuation { continuation in
+            detail = continuation
+            enteredContinuation.yield("resolveDetail \(destination.route.name)")
+        }
+        fetchSawCancellation.append(Task.isCancelled)
+        return try result.get()
+    }
+
+    func show(_ detail: String, in stack: StackToken, for destination: NavigationDestination) throws(NavigationStepError) {
+        shown.append((detail, stack, destination.envelopeID))
+    }
+
+    func presentLogin() { logins += 1 }
+
+    func finishTab(_ result: Result<Void, NavigationStepError> = .success(())) {
+        tab?.resume(returning: result)
+        tab = nil
+    }
+
+    func finishDetail(_ result: Result<String?, NavigationStepError>) {
+        detail?.resume(returning: result)
+        detail = nil
+    }
+}
+
+@Suite("Async/await NavigationHost through AsyncNavigationHostAdapter")
+@MainActor
+struct AsyncNavigationHostTests {
+    let handler: DeepLinkHandler
+    init() throws { handler = try repositoryHandler() }
+
+    func link(_ path: String) throws -> ParsedDeeplink { try handler.parse("https://sendy.co.kr" + path) }
+
+    @Test("steps run in order in tasks; the stack and the detail are handed from step to step")
+    func stepsInOrder() async throws {
+        let host = SuspendingHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        var entered = host.entered.makeAsyncIterator()
+        let disposition = navigator.navigate(try link("/vehicles/v-1"))
+        #expect(disposition == .inProgress(EnvelopeID(1)))
+        #expect(await entered.next() == "selectTab vehicles")
+        host.finishTab()
+        #expect(await entered.next() == "resolveDetail vehicleDetail")
+        #expect(navigator.current?.step == .resolveDetail)
+        host.finishDetail(.success("vehicle v-1"))
+        #expect(await navigator.consumption(of: EnvelopeID(1)) == .navigated)
+        #expect(host.shown.count == 1)
+        #expect(host.shown.first?.detail == "vehicle v-1")
+        #expect(host.shown.first?.stack === host.stacks.first)
+    }
+
+    @Test("a detail that resolves to nil: failed(detail_not_found); a throwing tab switch: failed(tab_not_selected)")
+    func failures() async throws {
+        let host = SuspendingHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        var entered = host.entered.makeAsyncIterator()
+        let gone = navigator.navigate(try link("/vehicles/v-gone")).envelopeID
+        _ = await entered.next()
+        host.finishTab()
+        _ = await entered.next()
+        host.finishDetail(.success(nil))
+        #expect(await navigator.consumption(of: gone) == .failed(.detailNotFound))
+
+        let stuck = navigator.navigate(try link("/vehicles")).envelopeID
+        _ = await entered.next()
+        host.finishTab(.failure(NavigationStepError("a modal would not close")))
+        #expect(await navigator.consumption(of: stuck) == .failed(.tabNotSelected(NavigationStepError("a modal would not close"))))
+        #expect(host.shown.isEmpty)
+    }
+
+    @Test("logout while the detail of an auth-required page loads: its task is cancelled, nothing is shown")
+    func logoutCancelsTheTask() async throws {
+        let host = SuspendingHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        var entered = host.entered.makeAsyncIterator()
+        let id = navigator.navigate(try link("/order/12")).envelopeID
+        _ = await entered.next()
+        host.finishTab()
+        #expect(await entered.next() == "resolveDetail orderDetail")
+        host.isLoggedIn = false
+        navigator.didLogout()
+        #expect(navigator.log.outcomes(of: id) == [.cancelledByLogout])
+        // The fetch comes back after all: its task had been cancelled, and its result goes nowhere.
+        host.finishDetail(.success("order 12"))
+        for _ in 0..<100 where host.fetchSawCancellation.isEmpty { await Task.yield() }
+        #expect(host.fetchSawCancellation == [true])
+        #expect(host.shown.isEmpty)
+        #expect(navigator.log.outcomes(of: id) == [.cancelledByLogout])
+    }
+
+    @Test("a fetch that hangs past the step timeout: failed(timed_out), task cancelled, the next navigation runs")
+    func stepTimeout() async throws {
+        let host = SuspendingHost()
+        let clock = ManualNavigationClock()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: 2_000, stepTimeoutMs: 5_000)
+        var entered = host.entered.makeAsyncIterator()
+        let slow = navigator.navigate(try link("/vehicles/v-1")).envelopeID
+        let next = navigator.navigate(try link("/start")).envelopeID
+        _ = await entered.next()
+        host.finishTab()
+        _ = await entered.next()
+        clock.advance(milliseconds: 5_000)
+        #expect(navigator.log.outcomes(of: slow) == [.failed(.timedOut(.resolveDetail, afterMilliseconds: 5_000))])
+        #expect(await entered.next() == "selectTab home")
+        host.finishDetail(.success("too late"))  // the hung fetch of #1 finally answers: ignored
+        host.finishTab()
+        _ = await entered.next()
+        host.finishDetail(.success("onboarding"))
+        #expect(await navigator.consumption(of: next) == .navigated)
+        #expect(host.shown.map(\.envelope) == [next])
+    }
+
+    @Test("the adapter holds the app's host weakly: once it is gone, a step fails instead of waiting")
+    func hostGone() async throws {
+        var host: SuspendingHost? = SuspendingHost()
+        let navigator = DeeplinkNavigator(host: host!, auth: nil, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        host = nil
+        let disposition = navigator.navigate(try link("/vehicles"))
+        #expect(disposition == .failed(EnvelopeID(1), .tabNotSelected(NavigationStepError("the navigation host is gone"))))
+    }
+}
