@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test test-vendored
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
@@ -37,7 +37,7 @@ demo: build
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js doc-test
+test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, and leak
@@ -55,10 +55,12 @@ test-vendored:
 
 # The package graph (needs no build): the deep link stack reaches no C target and depends only on
 # the layers below it, and every target imports exactly the modules Package.swift declares
-# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux).
+# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux). And no
+# product source can print a Swift debug description as an error text (check-error-texts).
 layers:
 	node scripts/check-layers.mjs
 	node scripts/check-imports.mjs
+	node scripts/check-error-texts.mjs
 
 # The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
 # auth-required link across a cold start and a login, against its expected output.
@@ -98,6 +100,8 @@ check: build
 generate-check: build
 	$(BRIDGECTL) generate js --check
 	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
+	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
+	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
 # (contracts-released/). First: releases.json and the snapshot tell one story (the snapshot holds
@@ -125,6 +129,13 @@ test-js: build js-deps
 	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js js/host/*.js | wc -l) JS files of js/ parse"
 	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
+
+# The contract catalog (bridgectl docs) in Debian's headless Chromium, driven over the DevTools
+# protocol: every page loads from file:// without console errors or broken links, the link builder
+# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/.
+catalog-test: build
+	scripts/ensure-deps.sh chromium fonts-nanum
+	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test catalog/test/
 
 # Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares
 # their output (the convention is at the top of scripts/doc-test.py and in docs/testing.md).

@@ -6,7 +6,9 @@
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
 //   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen;
-//   ContractEvolution (diff of two contract sets) -> BridgeCLI -> bridgectl
+//   ContractEvolution (diff of two contract sets)
+//   ContractCatalog               the contract catalog for people (HTML), from the above
+//   -> BridgeCLI -> bridgectl
 // C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
 // pkg-config; the trait VendoredC builds both from the Debian sources vendored under
 // Sources/CJanssonVendored and Sources/CPCRE2Vendored (for iOS, which has neither). Enable
@@ -34,6 +36,7 @@ let package = Package(
         .library(name: "BridgeContractTypes", targets: ["BridgeContractTypes"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractCatalog", targets: ["ContractCatalog"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
@@ -145,10 +148,15 @@ let package = Package(
             dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
         ),
         .target(
+            name: "ContractCatalog",
+            dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "BridgeHostTesting", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
+        .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -209,6 +217,10 @@ let package = Package(
         .testTarget(
             name: "BridgeContractTypesTests",
             dependencies: ["BridgeContractTypes", "BridgeContracts", "JSONCore"]
+        ),
+        .testTarget(
+            name: "ContractCatalogTests",
+            dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(

@@ -171,6 +171,8 @@ private struct TreeConverter {
 
     private static func typeName(of value: Any) -> String {
         if value is NSDate || value is Date { return "date (a JavaScript Date)" }
-        return String(describing: type(of: value))
+        // The type's name (not a description of the value) is what tells the app developer
+        // which object reached the handler.
+        return "\(type(of: value))"
     }
 }
