@@ -7,6 +7,7 @@
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
 //   BridgeHost -> BridgeHostTesting, BridgeCodegen; ContractEvolution (diff of two contract sets)
 //   ContractCatalog               the contract catalog for people (HTML), from the above
+//   FunnelMetrics                 pure Swift: the seed's four funnel metrics over an event log
 //   -> BridgeCLI -> bridgectl
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
@@ -25,6 +26,7 @@ let package = Package(
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .library(name: "ContractCatalog", targets: ["ContractCatalog"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
+        .library(name: "FunnelMetrics", targets: ["FunnelMetrics"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     targets: [
@@ -32,6 +34,8 @@ let package = Package(
         .target(name: "JSONCore"),
         .target(name: "DeeplinkRouting", dependencies: ["JSONCore"]),
         .target(name: "DeeplinkNavigation", dependencies: ["DeeplinkRouting", "JSONCore"]),
+        // The funnel metrics over recorded events: pure Swift, routes only to name screens.
+        .target(name: "FunnelMetrics", dependencies: ["DeeplinkRouting", "JSONCore"]),
 
         // The JSON Schema checker.
         .systemLibrary(
@@ -88,7 +92,8 @@ let package = Package(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "FunnelMetrics",
+                "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -138,6 +143,7 @@ let package = Package(
             name: "ContractCatalogTests",
             dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
+        .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(
             name: "BridgeCLITests",
