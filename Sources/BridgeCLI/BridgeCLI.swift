@@ -49,6 +49,7 @@ public enum BridgeCLI {
         routeCommand,
         linkCommand,
         docsCommand,
+        funnelCommand,
         versionCommand,
         benchRoutesCommand,
     ]
