@@ -16,7 +16,8 @@ extension FunnelReport {
     ]
 
     public func html(name: String) -> String {
-        let rows: [(label: String, metrics: MetricCounts)] = [("all sessions", all)] + groups.map { ($0.group.label, $0.metrics) }
+        let rows: [(label: String, short: String, metrics: MetricCounts)] =
+            [("all sessions", "all sessions", all)] + groups.map { ($0.group.label, chartLabel($0.group), $0.metrics) }
         var page = """
         <!DOCTYPE html>
         <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
@@ -47,7 +48,7 @@ extension FunnelReport {
         }
         for (index, title) in Self.metricTitles.enumerated() {
             page += "<section>\n<h2>\(escape(title))</h2>\n<p class=\"note\">\(escape(Self.descriptions[index]))</p>\n"
-            page += chart(rows.map { ($0.label, ratios($0.metrics)[index]) }, good: Self.higherIsBetter[index], title: title)
+            page += chart(rows.map { ($0.short, ratios($0.metrics)[index]) }, good: Self.higherIsBetter[index], title: title)
             page += "</section>\n"
         }
         page += "<table>\n<thead><tr><th>group</th><th>sessions</th>"
@@ -73,7 +74,7 @@ extension FunnelReport {
         for (row, bar) in bars.enumerated() {
             let y = 4 + row * Self.rowHeight
             let filled = Int(((bar.ratio.rate ?? 0) * Double(Self.barWidth)).rounded())
-            svg += "<text x=\"0\" y=\"\(y + 17)\">\(escape(shorten(bar.label)))</text>"
+            svg += "<text x=\"0\" y=\"\(y + 17)\">\(escape(bar.label))</text>"
             svg += "<rect x=\"\(Self.labelWidth)\" y=\"\(y + 4)\" width=\"\(Self.barWidth)\" height=\"16\" rx=\"3\" fill=\"#e9edf2\"/>"
             svg += "<rect x=\"\(Self.labelWidth)\" y=\"\(y + 4)\" width=\"\(filled)\" height=\"16\" rx=\"3\" fill=\"\(colour)\"/>"
             svg += "<text class=\"value\" x=\"\(Self.labelWidth + Self.barWidth + 8)\" y=\"\(y + 17)\">\(bar.ratio.percent) (\(bar.ratio.numerator)/\(bar.ratio.denominator))</text>\n"
@@ -81,9 +82,14 @@ extension FunnelReport {
         return svg + "</svg>\n"
     }
 
-    /// Long group labels keep their start and end, so the chart keeps its width; the table has them whole.
-    private func shorten(_ label: String) -> String {
-        label.count <= 44 ? label : String(label.prefix(26)) + "…" + String(label.suffix(17))
+    /// "campaign · source · variant" for a chart row (the table names the fields); a long campaign_id
+    /// keeps its start and end so source and variant always show.
+    private func chartLabel(_ group: FunnelGroup) -> String {
+        let rest = " · \(group.source ?? "(none)") · \(group.variant ?? "(none)")"
+        var campaign = group.campaignID ?? "(none)"
+        let room = max(12, 40 - rest.count)
+        if campaign.count > room { campaign = String(campaign.prefix(room - 7)) + "…" + String(campaign.suffix(6)) }
+        return campaign + rest
     }
 
     private func escape(_ text: String) -> String {
