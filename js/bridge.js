@@ -12,9 +12,15 @@
 //                  as message events; or window.sendyBridgeAndroid.postMessage(envelopeJSONString)
 //                  (JavascriptInterface) with replies through window.sendyBridgeReceive(replyJSONString).
 //   Capabilities:  injected at document start as window.sendyBridgeCapabilities =
-//                  {bridge, envelope, actions: {action: [versions]}, appVersion}.
-//   Outside the app (no bridge) or for an action the app does not support, a call opens the
-//   action's Universal Link (contract fallback "universalLink") or fails with UNAVAILABLE ("none").
+//                  {bridge, envelope, app: {platform, version}, actions: {action: [versions]}}
+//                  (the Swift host's HostCapabilities), and the result of the built-in request
+//                  {action: "capabilities", version: 1, payload: {}}, which the shim sends when
+//                  nothing was injected (each call waits at most its timeout for it).
+//   A call sends the highest version the page offers that the app takes; an app that has only
+//   other versions of the action gets nothing: the call fails with UNSUPPORTED_VERSION. Outside
+//   the app, or in an app without the action, it opens the action's Universal Link (contract
+//   fallback "universalLink"), or fails ("none": UNAVAILABLE outside, UNSUPPORTED_VERSION inside).
+//   In a page's tests the fake host's window.sendyBridgeUsage records each call.
 
 import { bindContract, deepFreeze } from "./src/bridge-runtime.js";
 export { BridgeError, ERROR_CODES, encodeComponent } from "./src/bridge-runtime.js";

@@ -11,9 +11,10 @@ import JSONCore
 /// `generate aasa` / `generate assetlinks`: the files that make links open the app.
 let generateCommand = Command(
     name: "generate",
-    summary: "generate the web-side JS kit (generate js), or the AASA / assetlinks.json files (generate aasa|assetlinks)",
+    summary: "generate the web-side JS kit (generate js), Swift payload types (generate swift), or the AASA / assetlinks.json files (generate aasa|assetlinks)",
     help: """
     usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check] [--update-runtime]
+           bridgectl generate swift [--contracts DIR] --out DIR [--check]
            bridgectl generate aasa|assetlinks [--contracts DIR] [--out FILE] [--check]
 
     Writes the web team's kit. From the contracts (manifest, routes, schemas):
@@ -32,6 +33,10 @@ let generateCommand = Command(
                        (without it they are left alone and the command fails: in the
                        repository they are the source, and a bridgectl built before an edit
                        of js/src must not overwrite it)
+    generate swift writes one Codable, Sendable, Equatable struct per action version (envelope
+    and payload members, enums, the shared campaign type) and ContractTypes.swift, the list of
+    them; the package's are in Sources/BridgeContractTypes. A schema part Swift cannot express
+    (oneOf, a list of types, an open object...) is an error naming its JSON Pointer.
     The output is deterministic (manifest order, no dates), so it can be committed and checked.
     Files that are already current are not rewritten.
 
@@ -57,8 +62,9 @@ private struct GenerateCommandRunner {
         let arguments: Arguments
         do {
             arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check", "update-runtime"]))
+            if arguments.positional == ["swift"] { return SwiftTypesGenerateCommand(console: console).run(arguments) }
             guard arguments.positional.count == 1, ["js", "aasa", "assetlinks"].contains(arguments.positional[0]) else {
-                throw UsageError("expected one target, js, aasa or assetlinks: bridgectl generate js [--out DIR] [--check]")
+                throw UsageError("expected one target, js, swift, aasa or assetlinks: bridgectl generate js|swift|aasa|assetlinks [--out ...] [--check]")
             }
         } catch {
             console.err("bridgectl generate: \(error)\n")

@@ -54,7 +54,7 @@ struct ShimModel {
 
     /// Members of the bridge object that an action's function name must not shadow.
     static let reservedMembers: Set<String> = [
-        "send", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
+        "send", "offer", "supports", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
         "constructor", "prototype", "__proto__", "toString", "valueOf", "hasOwnProperty",
     ]
 

@@ -30,7 +30,8 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 /// Checks a contract set as a whole before anyone relies on it: every schema against its
 /// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
 /// mapping) resolves, the campaign schema can be applied to links as campaign rules, and every
-/// action version has valid and invalid fixtures.
+/// action version has valid and invalid fixtures, and releases.json agrees with the manifest
+/// (`ReleaseLinter`).
 public struct ContractLinter {
     public let contracts: ContractSet
 
@@ -55,6 +56,7 @@ public struct ContractLinter {
         findings += campaignRuleFindings()
         findings += UniversalLinkFilesCheck(contracts: contracts).findings()
         findings += fixtureFindings()
+        findings += ReleaseLinter(contracts: contracts).lint()
         return findings
     }
 
@@ -126,6 +128,10 @@ public struct ContractLinter {
     func manifestFindings() -> [LintFinding] {
         var findings: [LintFinding] = []
         let manifest = contracts.manifest
+        if manifest.action(named: BridgeManifest.capabilitiesRequestAction) != nil {
+            findings.append(LintFinding(file: "manifest.json", pointer: "/actions/" + BridgeManifest.capabilitiesRequestAction,
+                message: "the action name \"\(BridgeManifest.capabilitiesRequestAction)\" is reserved for the built-in request that reads the capability manifest"))
+        }
         if contracts.schema(file: manifest.envelopeSchema) == nil {
             findings.append(LintFinding(file: "manifest.json", pointer: "/envelopeSchema",
                 message: "names schemas/\(manifest.envelopeSchema), which does not exist"))
@@ -216,6 +222,12 @@ public struct ContractLinter {
         }
         return findings
     }
+}
+
+extension BridgeManifest {
+    /// The built-in request every host answers with its capability manifest: no contract action
+    /// may take the name.
+    public static let capabilitiesRequestAction = "capabilities"
 }
 
 /// Answers whether a JSON Pointer into a message names a property the schema declares,

@@ -17,6 +17,9 @@ public struct ContractSet: Sendable {
     public let fixtures: [Fixture]
     /// Where it came from, for messages: a folder path or "bundled contracts".
     public let origin: String
+    /// The text of releases.json (the app builds in the field), nil when the set has none; read
+    /// on demand by `releaseCatalog()`, so a message check never parses it.
+    public let releasesText: String?
     /// The texts it was read from, by relative path (for `digest`).
     public let files: [String: String]
 
@@ -95,6 +98,7 @@ public struct ContractSet: Sendable {
         }
         self.schemas = schemas
         self.fixtures = fixtures
+        releasesText = files[ReleaseCatalog.fileName]
     }
 
     public func route(named name: String) -> RouteDefinition? {

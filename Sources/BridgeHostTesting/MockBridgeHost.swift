@@ -70,22 +70,25 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
     public private(set) var waitingStep: WaitingStep?
 
-    /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
+    /// `stepTimeoutMs` is the navigator's bound on each asynchronous step. `capabilities`: the app
+    /// build this host acts as (`HostCapabilities(contracts:release:)`); default every version.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
-                            stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                            stepTimeoutMs: Int = 10_000, capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs)
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
+                      capabilities: capabilities)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
-                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
+                capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
@@ -98,7 +101,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
-        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self)
+        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self, capabilities: capabilities)
     }
 
     /// With the contracts compiled into this binary.

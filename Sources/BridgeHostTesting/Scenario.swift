@@ -25,6 +25,8 @@ public struct Scenario: Sendable {
     public var detailOutcomes: [String: MockStepResult] = [:]
     /// The navigator's bound on each asynchronous step.
     public var stepTimeoutMs = 10_000
+    /// The app build the host acts as (nil: every version of the contracts).
+    public var capabilities: HostCapabilities?
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -96,7 +98,7 @@ public struct Scenario: Sendable {
         let host: MockBridgeHost
         do {
             host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
-                                      stepTimeoutMs: stepTimeoutMs)
+                                      stepTimeoutMs: stepTimeoutMs, capabilities: capabilities)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }

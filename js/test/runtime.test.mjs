@@ -96,10 +96,12 @@ describe("the runtime with a hand-made contract table", () => {
 
   test("bindContract and bindFakeHost give what the generated files export, for that table", async () => {
     const kit = bindContract(TABLE);
-    const fake = bindFakeHost(TABLE);
+    const fake = bindFakeHost(TABLE, undefined, [{ platform: "android", version: "9.9.0", status: "supported", share: null, actions: { ping: [1] } }]);
     const win = page();
     const host = fake.installFakeHost({ window: win });
-    assert.deepEqual(fake.fullCapabilities("9.9").actions, { open_box: [1, 2], ping: [1] });
+    assert.deepEqual(fake.fullCapabilities({ platform: "ios", version: "9.9.0" }), {
+      bridge: "demoBridge", envelope: 3, app: { platform: "ios", version: "9.9.0" }, actions: { open_box: [1, 2], ping: [1] } });
+    assert.deepEqual(fake.releaseCapabilities("android@9.9.0"), { bridge: "demoBridge", envelope: 3, app: { platform: "android", version: "9.9.0" }, actions: { ping: [1] } });
     const result = await kit.createBridge({ window: win }).ping();
     assert.deepEqual(result, { route: "home", url: "https://demo.example/", pendingLogin: false });
     assert.equal(kit.buildUniversalLink("ping", undefined, {}), "https://demo.example/");
