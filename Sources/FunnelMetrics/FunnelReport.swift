@@ -97,7 +97,7 @@ public struct FunnelReport: Sendable, Equatable {
     public let summary: FunnelLogSummary
     /// Events before a person's first deep link: in no session.
     public let eventsOutsideSessions: Int
-    /// Whether every session had times (else the 10 s window was read as "the first screen").
+    /// Sessions with an event without a time: there the 10 s window is read as "the first screen".
     public let sessionsWithoutTimes: Int
     public let all: MetricCounts
     public let groups: [(group: FunnelGroup, metrics: MetricCounts)]
@@ -186,12 +186,14 @@ public struct FunnelReport: Sendable, Equatable {
             missingCampaignAt: missing, otherCampaignAt: other)
     }
 
-    /// The funnel's steps: push_clicked, event_webview_opened, event_webview_cta_clicked, and the
-    /// screen_view of a screen the visit meant to reach. Other screen views (the person browsing on)
+    /// The funnel's steps: push_clicked, event_webview_opened (not an in-app page),
+    /// event_webview_cta_clicked, and the screen_view of a screen the visit meant to reach. Other screen views (the person browsing on)
     /// are not campaign steps.
     static func isFunnelStep(_ event: FunnelEvent, intended: Set<String>, _ resolver: ScreenResolver) -> Bool {
         switch event.name {
-        case FunnelSession.pushClicked, FunnelSession.webviewOpened, FunnelSession.ctaClicked: return true
+        case FunnelSession.pushClicked, FunnelSession.ctaClicked: return true
+        // An in-app page the person opened later is not the campaign's (it has no campaign to carry).
+        case FunnelSession.webviewOpened: return event.string("source") != "appInternal"
         case FunnelSession.screenView: return event.string("screen").map(intended.contains) ?? false
         default: return false
         }

@@ -76,6 +76,19 @@ struct FunnelReportTests {
         #expect(try report(lines).all.coldStartConsumption == Ratio(0, of: 1))
     }
 
+    @Test("an in-app page opened later in the visit is no campaign step; a campaign page without campaign_id is")
+    func inAppPageIsNoStep() throws {
+        let visit = [
+            #"{"event":"push_clicked","properties":{"path":"/vehicles/x","campaign_id":"c"}}"#,
+            #"{"event":"screen_view","properties":{"screen":"vehicle_detail","campaign_id":"c"}}"#,
+        ]
+        let inApp = #"{"event":"event_webview_opened","properties":{"path":"/event/faq","source":"appInternal"}}"#
+        let unmarked = #"{"event":"event_webview_opened","properties":{"path":"/event/truck-week"}}"#
+        #expect(try report(visit + [inApp]).all.metadataConsistency == Ratio(1, of: 1))
+        #expect(try report(visit + [unmarked]).all.metadataConsistency == Ratio(0, of: 1))
+        #expect(try report(visit + [unmarked]).all.missingCampaignByStep == ["event_webview_opened": 1])
+    }
+
     @Test("a log without times: home counts as a wrong landing only when it is the first screen shown")
     func untimedHome() throws {
         let first = [
