@@ -132,7 +132,8 @@ test-js: build js-deps
 
 # The contract catalog (bridgectl docs) in Debian's headless Chromium, driven over the DevTools
 # protocol: every page loads from file:// without console errors or broken links, the link builder
-# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/.
+# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/. The same
+# browser checks the page of `bridgectl funnel --html`: well-formed XHTML, bars as wide as their rates.
 catalog-test: build
 	scripts/ensure-deps.sh chromium fonts-nanum
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test catalog/test/
