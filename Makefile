@@ -91,11 +91,16 @@ test-c: deps
 test-swift: build
 	$(SWIFT) test
 
+# Also the test contract set with a custom action (share v1, "handler": "custom"), which the
+# bundled contracts do not have yet.
+CUSTOM_ACTION_CONTRACTS := Tests/contracts/custom-action
 lint: build
 	$(BRIDGECTL) lint
+	$(BRIDGECTL) lint --contracts $(CUSTOM_ACTION_CONTRACTS)
 
 check: build
 	$(BRIDGECTL) check | tail -n 1
+	$(BRIDGECTL) check --contracts $(CUSTOM_ACTION_CONTRACTS) | tail -n 1
 
 generate-check: build
 	$(BRIDGECTL) generate js --check

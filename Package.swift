@@ -211,8 +211,8 @@ let package = Package(
         .testTarget(
             name: "BridgeHostTests",
             dependencies: [
-                "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
-                "SchemaCheck", "JSONCore", "TestSupport",
+                "BridgeHost", "BridgeHostTesting", "BridgeContracts", "BridgeContractTypes", "DeeplinkNavigation",
+                "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(
