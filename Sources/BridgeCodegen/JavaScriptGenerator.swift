@@ -50,8 +50,8 @@ public enum JavaScriptGenerator {
         return [
             GeneratedFile(path: "bridge.js", contents: BridgeScriptEmitter(model: model, header: header).text),
             GeneratedFile(path: "bridge.d.ts", contents: try TypeDeclarationEmitter(model: model, contracts: contracts, header: header).text()),
-            GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(header: header).script),
-            GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(header: header).declarations),
+            GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(model: model, header: header).script),
+            GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(model: model, header: header).declarations),
             GeneratedFile(path: "testing/releases.js", contents: releases.script),
             GeneratedFile(path: "testing/releases.d.ts", contents: releases.declarations),
             GeneratedFile(path: "validators.js", contents: try validators.script()),
@@ -140,22 +140,32 @@ struct BridgeScriptEmitter {
 
 /// testing/fake-host.js and its types: the hand-written fake host bound to bridge.js's table.
 struct FakeHostEmitter {
+    let model: ShimModel
     let header: Header
 
     private var runtime: String { "../\(JavaScriptGenerator.runtimeFolder)/fake-host.js" }
 
     var script: String {
-        header.comment(for: "testing/fake-host.js") + "\n"
+        // Custom actions' example results live here, in test code only, not in the page's shim.
+        var examples = ""
+        var bindArguments = "CONTRACT, validators, RELEASES"
+        if let results = model.exampleResults {
+            examples = "/** The first example of each custom action version's result schema: this host's default answer. */\n"
+                + "const EXAMPLE_RESULTS = " + JavaScriptLiteral.write(results) + ";\n\n"
+            bindArguments += ", EXAMPLE_RESULTS"
+        }
+        return header.comment(for: "testing/fake-host.js") + "\n"
             + "import { CONTRACT } from \"../bridge.js\";\n"
             + "import * as validators from \"../validators.js\";\n"
             + "import { RELEASES } from \"./releases.js\";\n"
             + "import { bindFakeHost } from \"\(runtime)\";\n"
             + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n"
             + "export { RELEASES } from \"./releases.js\";\n\n"
+            + examples
             + "/** createFakeHost(options), installFakeHost(options), fullCapabilities(app) and releaseCapabilities(name)\n"
             + " * for the contract of bridge.js and the app builds of releases.json (installFakeHost({ release: \"ios@5.12.0\" })).\n"
             + " * The host validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */\n"
-            + "export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(CONTRACT, validators, RELEASES);\n"
+            + "export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(\(bindArguments));\n"
     }
 
     var declarations: String {

@@ -14,10 +14,16 @@ struct ShimModel {
     }
 
     struct Version {
+        /// Who answers the message: the navigator (a route) or the app's own code (a result).
+        enum Answer {
+            case route(name: String, pattern: String)
+            /// The result schema file, and its first example: what test hosts answer with.
+            case custom(resultSchema: String, example: JSONValue?)
+        }
+
         let version: Int
         let schemaFile: String
-        let route: String
-        let pattern: String
+        let answer: Answer
         let parameters: [Field]
         let query: [Field]
         let timeoutMs: Int
@@ -110,9 +116,22 @@ struct ShimModel {
                 guard let schema = contracts.schema(file: contract.schema) else {
                     throw CodegenError(file: "manifest.json", pointer: at + "/schema", message: "schemas/\(contract.schema) is missing")
                 }
+                let required = (schema["required"]?.arrayValue ?? []) + envelopeRequired
+                if let resultFile = contract.resultSchema {
+                    // App code answers with a result; there is no route, mapping or link (fallback none).
+                    guard contracts.schema(file: resultFile) != nil else {
+                        throw CodegenError(file: "manifest.json", pointer: at + "/result", message: "schemas/\(resultFile) is missing")
+                    }
+                    versions.append(Version(
+                        version: contract.version, schemaFile: contract.schema,
+                        answer: .custom(resultSchema: resultFile, example: contracts.exampleResult(for: contract)),
+                        parameters: [], query: [], timeoutMs: contract.timeoutMs, fallback: contract.fallback,
+                        allowFrames: contract.allowFrames, requiresId: required.contains(.string("id"))
+                    ))
+                    continue
+                }
                 guard let routeName = contract.route else {
-                    // The shim's result types, fallbacks and fake host are all about navigation today.
-                    throw CodegenError(file: "manifest.json", pointer: at + "/handler", message: "\(action.name) v\(contract.version) is a custom action (\"handler\": \"custom\"), which the JS kit does not generate yet")
+                    throw CodegenError(file: "manifest.json", pointer: at + "/route", message: "\(action.name) v\(contract.version) names no route")
                 }
                 guard let route = contracts.route(named: routeName) else {
                     throw CodegenError(file: "manifest.json", pointer: at + "/route", message: "no route \"\(routeName)\" in routes.json")
@@ -129,9 +148,8 @@ struct ShimModel {
                 let query = contract.query.map { mapping in
                     Field(name: mapping.name, pointer: mapping.pointer, type: route.query.first { $0.name == mapping.name }?.type ?? .string)
                 }
-                let required = (schema["required"]?.arrayValue ?? []) + envelopeRequired
                 versions.append(Version(
-                    version: contract.version, schemaFile: contract.schema, route: route.name, pattern: route.pattern,
+                    version: contract.version, schemaFile: contract.schema, answer: .route(name: route.name, pattern: route.pattern),
                     parameters: parameters, query: query, timeoutMs: contract.timeoutMs, fallback: contract.fallback,
                     allowFrames: contract.allowFrames, requiresId: required.contains(.string("id"))
                 ))
@@ -165,10 +183,16 @@ struct ShimModel {
             for version in action.versions {
                 var item = JSONObject()
                 item["schema"] = .string(version.schemaFile)
-                item["route"] = .string(version.route)
-                item["pattern"] = .string(version.pattern)
-                item["parameters"] = .array(version.parameters.map(Self.fieldValue))
-                item["query"] = .array(version.query.map(Self.fieldValue))
+                switch version.answer {
+                case .route(let name, let pattern):
+                    item["route"] = .string(name)
+                    item["pattern"] = .string(pattern)
+                    item["parameters"] = .array(version.parameters.map(Self.fieldValue))
+                    item["query"] = .array(version.query.map(Self.fieldValue))
+                case .custom(let resultSchema, _):
+                    item["handler"] = .string("custom")
+                    item["result"] = .string(resultSchema)
+                }
                 item["timeoutMs"] = .integer(Int64(version.timeoutMs))
                 item["fallback"] = .string(version.fallback.rawValue)
                 item["requiresId"] = .bool(version.requiresId)
@@ -179,6 +203,20 @@ struct ShimModel {
         }
         root["actions"] = .object(actionsTable)
         return .object(root)
+    }
+
+    /// The first example result of each custom action version, by action and version: the fake
+    /// host's default answer (testing/fake-host.js; never in the page's shim). Nil when no action is custom.
+    var exampleResults: JSONValue? {
+        var table = JSONObject()
+        for action in actions {
+            var versions = JSONObject()
+            for version in action.versions {
+                if case .custom(_, let example?) = version.answer { versions[String(version.version)] = example }
+            }
+            if !versions.isEmpty { table[action.name] = .object(versions) }
+        }
+        return table.isEmpty ? nil : .object(table)
     }
 
     private static func fieldValue(_ field: Field) -> JSONValue {

@@ -20,6 +20,26 @@ struct TypeDeclarationEmitter {
         TypeScriptNames.pascalCase(action.name) + "V\(version.version)Message"
     }
 
+    private func resultName(_ action: ShimModel.Action, _ version: ShimModel.Version) -> String {
+        TypeScriptNames.pascalCase(action.name) + "V\(version.version)Result"
+    }
+
+    /// What a call of this version resolves with: the navigation result, or the custom action's
+    /// result object exactly as the app replies it (no route, no url).
+    private func resolvedType(_ action: ShimModel.Action, _ version: ShimModel.Version) -> String {
+        if case .custom = version.answer { return resultName(action, version) }
+        return "BridgeResult"
+    }
+
+    /// The resolved type of `send` and `offer`, which take any action: one of every version's.
+    private var anyResolvedType: String {
+        var types = ["BridgeResult"]
+        for action in model.actions {
+            for version in action.versions where !types.contains(resolvedType(action, version)) { types.append(resolvedType(action, version)) }
+        }
+        return types.joined(separator: " | ")
+    }
+
     func text() throws(CodegenError) -> String {
         let plain = TypeScriptSchemaConverter(contracts: contracts)
         var names: [SchemaLocation: String] = [
@@ -58,6 +78,11 @@ struct TypeDeclarationEmitter {
                 var message = try converter.render(file: version.schemaFile)
                 message.docs = ["The whole message of \(action.name) v\(version.version), as validated by schemas/\(version.schemaFile)."]
                 out += alias(messageName(action, version), message)
+                if case .custom(let resultFile, _) = version.answer {
+                    var result = try plain.render(file: resultFile)
+                    result.docs = ["What \(action.name) v\(version.version) resolves with: the app's result, as schemas/\(resultFile) allows it (the app checks it before replying)."]
+                    out += alias(resultName(action, version), result)
+                }
             }
         }
         out += "/** Payload types by action and version, for `bridge.send`. */\n"
@@ -94,10 +119,17 @@ struct TypeDeclarationEmitter {
             for version in action.versions {
                 let payload = payloadName(action, version)
                 let parameter = payloadRequired[payload] == true ? "payload: \(payload)" : "payload?: \(payload)"
-                let route = contracts.route(named: version.route)
-                var docs = [
-                    "\(action.title): \(action.name) v\(version.version). The app opens route \(version.route) (\(version.pattern))"
-                        + (route?.requiresAuth == true ? ", after login when logged out (pendingLogin)." : "."),
+                var docs: [String]
+                switch version.answer {
+                case .route(let routeName, let pattern):
+                    let route = contracts.route(named: routeName)
+                    docs = ["\(action.title): \(action.name) v\(version.version). The app opens route \(routeName) (\(pattern))"
+                        + (route?.requiresAuth == true ? ", after login when logged out (pendingLogin)." : ".")]
+                case .custom:
+                    docs = ["\(action.title): \(action.name) v\(version.version). Answered by the app's own code: resolves with its result;"
+                        + " a failing handler rejects (INTERNAL, or the BridgeError code it threw)."]
+                }
+                docs += [
                     "Fails with TIMEOUT after \(version.timeoutMs) ms without a reply.",
                     version.fallback == .universalLink
                         ? "Outside the app, or in an app without \(action.name): opens its Universal Link and resolves with fallback: true."
@@ -111,25 +143,27 @@ struct TypeDeclarationEmitter {
                 if version.version == action.latest.version { names.insert(action.method, at: 0) }
                 for name in names {
                     out += DocComment.lines(docs, indent: "  ").map { $0 + "\n" }.joined()
-                    out += "  \(name)(\(parameter), options?: CallOptions): Promise<BridgeResult>;\n"
+                    let resolved = resolvedType(action, version)
+                    out += "  \(name)(\(parameter), options?: CallOptions): Promise<\(resolved)>;\n"
                     if !version.requiresId {
-                        out += "  \(name)(payload: \(payload) | undefined, options: NotifyOptions): Promise<BridgeResult | undefined>;\n"
+                        out += "  \(name)(payload: \(payload) | undefined, options: NotifyOptions): Promise<\(resolved) | undefined>;\n"
                     }
                 }
             }
         }
+        let anyResult = anyResolvedType
         out += """
           /** Sends any action and version of the contract (the typed functions above call it). */
           send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
             action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
-          ): Promise<BridgeResult | undefined>;
+          ): Promise<\(anyResult) | undefined>;
           /**
            * Offers several versions of an action, each with its payload: sends the highest one the app takes
            * (bridge.offer("apply", { 2: payloadV2, 1: payloadV1 })). An app without the action gets the
            * fallback; an app with only other versions fails with UNSUPPORTED_VERSION, without posting.
            */
-          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<BridgeResult>;
-          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<BridgeResult | undefined>;
+          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<\(anyResult)>;
+          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<\(anyResult) | undefined>;
           /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
           linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
         }

@@ -150,8 +150,24 @@ export interface BridgeOptionsOf<CampaignField extends PropertyKey = string> {
   loadValidators?: () => Promise<ValidatorsModule>;
 }
 
-export interface ContractVersion {
+/** A version of an action in the contract table: answered by a route, or by the app's own code. */
+export type ContractVersion = RouteContractVersion | CustomContractVersion;
+
+/** A version the app answers with a result of its own code ("handler": "custom"): no route, no link. */
+export interface CustomContractVersion {
   readonly schema: string;
+  readonly handler: "custom";
+  /** The result schema file: the reply's result matches it. */
+  readonly result: string;
+  readonly timeoutMs: number;
+  readonly fallback: "none";
+  readonly requiresId: boolean;
+}
+
+/** A version the app answers by navigating to a route. */
+export interface RouteContractVersion {
+  readonly schema: string;
+  readonly handler?: undefined;
   readonly route: string;
   readonly pattern: string;
   /** [name, JSON Pointer into the message, parameter type] */

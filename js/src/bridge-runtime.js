@@ -109,6 +109,7 @@ function versionEntry(contract, action, version) {
 // webBaseURL + the route pattern with parameters filled + the query in the manifest's order,
 // then the campaign fields in the fixed order. Throws INVALID_PARAMS when it cannot be built.
 function linkFromMessage(contract, entry, message, campaign) {
+  if (entry.handler === "custom") throw new BridgeError("UNAVAILABLE", message.action + " is answered by the app's code: it has no link");
   let path = "";
   entry.pattern.split("/").forEach(function (segment) {
     if (segment === "") return;

@@ -62,6 +62,12 @@ export interface FakeHostOptions {
   validators?: ValidatorsModule;
   /** false: answer without validating (default: validate, as the app does). */
   validate?: boolean;
+  /**
+   * The default results of custom actions by action and version ({ share: { 1: {...} } }):
+   * testing/fake-host.js passes each result schema's first example. Stub one call with
+   * replyNext({ ok: true, result }) or every call with respondWith.
+   */
+  exampleResults?: { readonly [action: string]: { readonly [version: number]: unknown } };
 }
 
 /** The fake host; `Envelope` is the contract's message type. */
@@ -101,7 +107,10 @@ export declare function releaseCapabilitiesFor(contract: ContractTable, releases
 export declare function replyForFixture(fixture: Fixture): FakeReply | typeof NO_REPLY;
 export declare function differencesFromFixture(expected: unknown, actual: unknown): string[];
 /** The fake host bound to a contract table, its validators and releases (what testing/fake-host.js exports). */
-export declare function bindFakeHost(contract: ContractTable, validators?: ValidatorsModule, releases?: ReadonlyArray<AppRelease>): {
+export declare function bindFakeHost(
+  contract: ContractTable, validators?: ValidatorsModule, releases?: ReadonlyArray<AppRelease>,
+  exampleResults?: FakeHostOptions["exampleResults"]
+): {
   createFakeHost(options?: FakeHostOptions): FakeHostOf;
   installFakeHost(options?: FakeHostOptions): FakeHostOf;
   fullCapabilities(app?: { platform: "ios" | "android"; version: string }): Capabilities;

@@ -146,6 +146,7 @@ export function createFakeHostFor(contract, options) {
   const capabilities = settings.release !== undefined ? releaseCapabilitiesFor(contract, settings.releases, settings.release)
     : settings.capabilities === undefined ? fullCapabilitiesFor(contract) : settings.capabilities;
   const validators = settings.validate === false ? null : settings.validators || null;
+  const examples = settings.exampleResults || {};
   const calls = [];
 
   const queue = [];
@@ -241,8 +242,8 @@ export function createFakeHostFor(contract, options) {
     uninstall: uninstall
   };
 
-  // What an app that knows the contract answers to a message it accepts: the destination, or the
-  // error for an action or version it does not support.
+  // What an app that knows the contract answers to a message it accepts: the destination, a custom
+  // action's example result, or the error for an action or version it does not support.
   function defaultReply(envelope) {
     const ownMember = function (table, key) { return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined; };
     if (envelope.action === "capabilities" && capabilities !== null) {
@@ -259,9 +260,19 @@ export function createFakeHostFor(contract, options) {
     if (!ownMember(action.versions, envelope.version) || supported.indexOf(envelope.version) < 0) {
       return unsupported(envelope.action, envelope.version, supported);
     }
+    const version = action.versions[envelope.version];
+    if (version.handler === "custom") {
+      // App code answers: the contract's example result, unless a test stubs it (replyNext, respondWith).
+      const example = ownMember(examples, envelope.action) && ownMember(examples[envelope.action], envelope.version);
+      if (example === undefined) {
+        return { ok: false, error: { code: "INTERNAL", message: "fake host: no example result for " + envelope.action + " v" + envelope.version
+          + " (its result schema's examples); stub one with replyNext({ ok: true, result })", details: [] } };
+      }
+      return { ok: true, result: clone(example) };
+    }
     try {
       const url = buildUniversalLinkFor(contract, envelope.action, envelope.version, envelope.payload);
-      return { ok: true, result: { route: action.versions[envelope.version].route, url: url, pendingLogin: false } };
+      return { ok: true, result: { route: version.route, url: url, pendingLogin: false } };
     } catch (error) {
       if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
       throw error;
@@ -396,8 +407,8 @@ export function installFakeHostFor(contract, options) {
  * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
  * its validators (the fake host validates by default).
  */
-export function bindFakeHost(contract, validators, releases) {
-  function withKit(options) { return Object.assign({ validators: validators, releases: releases }, options); }
+export function bindFakeHost(contract, validators, releases, exampleResults) {
+  function withKit(options) { return Object.assign({ validators: validators, releases: releases, exampleResults: exampleResults }, options); }
   return {
     createFakeHost: function (options) { return createFakeHostFor(contract, withKit(options)); },
     installFakeHost: function (options) { return installFakeHostFor(contract, withKit(options)); },

@@ -2,10 +2,12 @@
 // the declarations and a typed example page that uses every action and version compile, and
 // every file of js/test/types-fail fails with exactly the errors its `// expect-error TSnnnn`
 // comments name, each on the line after its comment. A file marked `// kit: wide` is compiled
-// against the kit of the test-only contracts (apply v1 and v2), the others against js/.
+// against the kit of the test-only contracts (apply v1 and v2), one marked `// kit: custom-action`
+// against the kit of Tests/contracts/custom-action (share v1, answered by app code), the others
+// against js/.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
@@ -16,6 +18,23 @@ const failDir = path.join(kit, "test", "types-fail");
 const TSC_OPTIONS = ["--strict", "--noEmit", "--pretty", "false", "--target", "es2017", "--module", "es2020", "--moduleResolution", "node"];
 let scratch;
 let wideKit;
+let customKit;
+
+// A page of the custom-action kit: share resolves with its result, a test stubs it on the fake host.
+const CUSTOM_ACTION_PAGE = `import { createBridge, type ShareV1Result } from "./kit/bridge.js";
+import { installFakeHost } from "./kit/testing/fake-host.js";
+
+export async function sharePage(): Promise<boolean> {
+  const host = installFakeHost();
+  const stubbed: ShareV1Result = { shared: false };
+  host.replyNext({ ok: true, result: stubbed });
+  const bridge = createBridge();
+  const result: ShareV1Result = await bridge.share({ url: "https://event.sendy.co.kr/new-user-promo", title: "센디", text: "같이 가요" });
+  const target: string | undefined = (await bridge.shareV1({ url: "https://sendy.co.kr/", title: "센디" })).target;
+  const applied: string = (await bridge.apply({ slug: "new-user-promo" })).route;
+  return result.shared && target !== undefined && applied !== "";
+}
+`;
 
 function tsc(args, cwd) {
   const result = spawnSync("tsc", TSC_OPTIONS.concat(args), { cwd, encoding: "utf8", timeout: 120000 });
@@ -40,6 +59,9 @@ before(() => {
   wideKit = path.join(scratch, "wide-kit");
   const generated = bridgectl(["generate", "js", "--contracts", path.join(kit, "test-support", "wide-contracts"), "--out", wideKit]);
   assert.equal(generated.status, 0, generated.stderr);
+  customKit = path.join(scratch, "custom-action-kit");
+  const custom = bridgectl(["generate", "js", "--contracts", path.join(repoRoot, "Tests", "contracts", "custom-action"), "--out", customKit]);
+  assert.equal(custom.status, 0, custom.stderr);
 });
 
 after(() => {
@@ -53,19 +75,29 @@ test("the declarations and a typed page using every action and version compile w
   assert.equal(run.status, 0, run.output);
   const wide = tsc(["--lib", "es2017", "bridge.d.ts", "validators.d.ts", "testing/fake-host.d.ts"], wideKit);
   assert.equal(wide.status, 0, wide.output);
-  t.diagnostic(`tsc --strict: ${files.length} files of js/ and the wide kit's declarations compile`);
+  const customPage = path.join(scratch, "custom-page");
+  mkdirSync(customPage);
+  symlinkSync(customKit, path.join(customPage, "kit"));
+  writeFileSync(path.join(customPage, "share-page.ts"), CUSTOM_ACTION_PAGE);
+  const custom = tsc(["--lib", "es2017,dom", "share-page.ts"], customPage);
+  assert.equal(custom.status, 0, custom.output);
+  t.diagnostic(`tsc --strict: ${files.length} files of js/, the wide kit's declarations and a page of the custom-action kit compile`);
 });
 
 test("every compile-fail case fails with exactly the errors it names", (t) => {
   const cases = readdirSync(failDir).filter((name) => name.endsWith(".ts")).sort();
   assert.ok(cases.length >= 6, "the compile-fail suite is there");
-  const groups = { bundled: [], wide: [] };
-  for (const name of cases) groups[/^\/\/ kit: wide/m.test(readFileSync(path.join(failDir, name), "utf8")) ? "wide" : "bundled"].push(name);
+  const groups = { bundled: [], wide: [], "custom-action": [] };
+  const kits = { bundled: kit, wide: wideKit, "custom-action": customKit };
+  for (const name of cases) {
+    const marked = /^\/\/ kit: (wide|custom-action)\s*$/m.exec(readFileSync(path.join(failDir, name), "utf8"));
+    groups[marked ? marked[1] : "bundled"].push(name);
+  }
   for (const [group, names] of Object.entries(groups)) {
     if (names.length === 0) continue;
     const dir = path.join(scratch, "fail-" + group);
     mkdirSync(dir);
-    symlinkSync(group === "wide" ? wideKit : kit, path.join(dir, "kit"));
+    symlinkSync(kits[group], path.join(dir, "kit"));
     for (const name of names) copyFileSync(path.join(failDir, name), path.join(dir, name));
     const run = tsc(["--lib", "es2017"].concat(names), dir);
     const found = diagnostics(run.output);
