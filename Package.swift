@@ -95,6 +95,13 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
+        // The soak benchmark (`make soak`): a long seeded session through host --stdio and in process.
+        .executableTarget(
+            name: "SoakBench",
+            dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"],
+            path: "bench/soak"
+        ),
+
         // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
