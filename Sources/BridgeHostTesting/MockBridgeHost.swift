@@ -21,11 +21,17 @@ public enum MockStepResult: Sendable, Equatable {
 /// `completeStep` (`heldSteps`), fail (`failingSteps`) or find nothing (`detailOutcomes`), so a
 /// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
 /// exactly where it wants.
+///
+/// It keeps every record in its lists by default; `retention: .streaming` (what `bridgectl host
+/// --stdio` uses) keeps none, so a long session holds only what is in flight (see
+/// `MockRecordRetention`).
 @MainActor
 public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder {
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
+    /// What the lists below keep (`.all` unless the host was made to stream).
+    public let retention: MockRecordRetention
     /// Created right after the navigator; never nil once `init` returned.
     public private(set) var bridge: BridgeHost!
 
@@ -45,6 +51,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public private(set) var recordTimes: [Int] = []
     /// Called with each record as it is made (host --stdio prints and flushes each at once).
     public var onRecord: ((MockRecord) -> Void)?
+    /// How many records were made, whatever `retention` kept.
+    public private(set) var recordCount = 0
 
     /// Make a navigation step fail: step name ("selectTab", "attachList", "resolveDetail", "show")
     /// -> reason.
@@ -73,26 +81,30 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
-                            stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                            stepTimeoutMs: Int = 10_000, retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs)
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
+                      retention: retention)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
-                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
+                retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
+        self.retention = retention
         self.isLoggedIn = loggedIn
         self.clock = clock
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
-                                           appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000)
+                                           appState: appState, stepTimeoutMs: stepTimeoutMs,
+                                           logCapacity: retention == .all ? 100_000 : 1024)
         navigator.host = self
         navigator.auth = self
         navigator.addObserver { [weak self] entry in
@@ -132,7 +144,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             answer.reply = reply
             self?.unansweredMessages.remove(number)
             guard let reply, let self else { return }
-            self.replies.append(reply)
+            self.replies.append(reply, keepingAtMost: self.retention.limit)
             self.append(.reply(reply, message: number))
         }
         return answer.reply
@@ -227,7 +239,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             tab: destination.tab, list: destination.list, screen: destination.screen,
             presentation: destination.presentation, parameters: deeplink.pathParameters,
             query: deeplink.queryParameters, campaign: deeplink.campaignMetadata)
-        navigations.append(record)
+        navigations.append(record, keepingAtMost: retention.limit)
         append(.navigation(record))
     }
 
@@ -266,10 +278,10 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public func record(_ record: HostRecord) {
         switch record {
         case .analytics(let event):
-            analyticsEvents.append(event)
+            analyticsEvents.append(event, keepingAtMost: retention.limit)
             append(.event(event))
         case .campaignConflict(let conflict):
-            campaignConflicts.append(conflict)
+            campaignConflicts.append(conflict, keepingAtMost: retention.limit)
             append(.campaignConflict(conflict))
         case .notification(let action, let version, let outcome):
             append(.notification(action: action, version: version, outcome: outcome))
@@ -277,8 +289,9 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
 
     private func append(_ record: MockRecord) {
-        records.append(record)
-        recordTimes.append(clock.elapsedMilliseconds)
+        recordCount += 1
+        records.append(record, keepingAtMost: retention.limit)
+        recordTimes.append(clock.elapsedMilliseconds, keepingAtMost: retention.limit)
         onRecord?(record)
     }
 
