@@ -1,5 +1,6 @@
 /// How much of what it records a `MockBridgeHost` keeps in its lists: `records` and `recordTimes`,
-/// `navigations`, `analyticsEvents`, `replies`, `campaignConflicts`. Every record is handed to
+/// `navigations`, `analyticsEvents`, `replies`, `campaignConflicts`, `customRequests`,
+/// `customActionFailures`. Every record is handed to
 /// `onRecord` and counted in `recordCount` whatever the retention.
 ///
 /// A test reads the lists, so the default keeps everything. A long session (`bridgectl host

@@ -39,6 +39,7 @@ final class CountingApp: NavigationHost, AuthState, HostRecorder {
         case .analytics: analyticsEvents += 1
         case .campaignConflict: campaignConflicts += 1
         case .notification: notifications += 1
+        case .customActionFailed: break  // the bundled contracts have no custom action yet
         }
     }
 }
