@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test test-vendored
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
@@ -37,12 +37,12 @@ demo: build
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js catalog-test doc-test
+test: deps layers c-warnings test-c build test-swift test-stdio example lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
-# real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, and leak
-# checks of the command line.
-ci: test test-vendored e2e fuzz sanitizers leaks
+# real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
+# checks of the command line, and the short soak.
+ci: test test-vendored e2e fuzz sanitizers leaks soak-short
 
 # The package trait VendoredC (what an iOS app enables): jansson and PCRE2 built from the
 # vendored Debian sources, PCRE2 without JIT. Its own scratch path, so the default build stays.
@@ -90,6 +90,12 @@ test-c: deps
 
 test-swift: build
 	$(SWIFT) test
+
+# host --stdio against a reader that stops reading for 3 s: the host blocks (its memory and the
+# input it takes stay flat) and, once read again, answers every message exactly once.
+test-stdio: build
+	scripts/ensure-deps.sh python3
+	/usr/bin/python3 Tests/stdio/host_backpressure.py $(BRIDGECTL)
 
 # Also the test contract set with a custom action (share v1, "handler": "custom"), which the
 # bundled contracts do not have yet.
@@ -166,3 +172,24 @@ leaks: deps
 
 bench: deps
 	bench/run.sh
+
+# The soak benchmark (release builds; about 25 minutes on the 2-core machine): one long seeded
+# session (the three CTAs, resends, logged-out stretches with login, cold starts with a late
+# ready, invalid and hostile messages, other origins) through host --stdio and through BridgeHost
+# in process, at 20,000 and 500,000 messages: the peak-memory ratio of each path, the in-process
+# latency per message, and whether anything was lost (bench/soak.py says how).
+SOAK_MESSAGES ?= 20000,500000
+SOAK_ROUNDS ?= 1
+soak: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product bridgectl
+	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product SoakBench
+	scripts/ensure-deps.sh python3
+	/usr/bin/python3 bench/soak.py --bridgectl $(RELEASE_SCRATCH)/release/bridgectl --soak $(RELEASE_SCRATCH)/release/SoakBench \
+		--messages $(SOAK_MESSAGES) --rounds $(SOAK_ROUNDS)
+
+# CI's soak: the same session on the debug build, 2,000 and 20,000 messages (under 2 minutes):
+# the memory ratios and nothing lost are judged; latency is printed only (a debug build).
+soak-short: build
+	$(SWIFT) build --product SoakBench
+	scripts/ensure-deps.sh python3
+	/usr/bin/python3 bench/soak.py --bridgectl $(BRIDGECTL) --soak .build/debug/SoakBench --messages 2000,20000 --rounds 1 --short

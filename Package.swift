@@ -175,6 +175,13 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
+        // The soak benchmark (`make soak`): a long seeded session through host --stdio and in process.
+        .executableTarget(
+            name: "SoakBench",
+            dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"],
+            path: "bench/soak"
+        ),
+
         // The app-integration doc's example, compiled with `import BridgeKit` alone.
         .executableTarget(
             name: "AppIntegration",

@@ -87,7 +87,8 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
             contracts: contracts, loggedIn: !arguments.has("logged-out"),
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
             clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
-            capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts))
+            capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts),
+            retention: .streaming)  // each record is printed, then released: a long session stays flat
     } catch {
         console.err("bridgectl host: \(error)\n")
         return ExitCode.usage
@@ -137,7 +138,7 @@ final class HostSession {
     let defaultOrigin: String
     let manualClock: Bool
     /// An input line may carry a message body up to the host's limit plus its JSON quoting.
-    static let maxLineBytes = 1024 * 1024
+    nonisolated static let maxLineBytes = 1024 * 1024
 
     init(host: MockBridgeHost, console: Console, defaultOrigin: String, manualClock: Bool) {
         self.host = host
@@ -174,7 +175,7 @@ final class HostSession {
     func handle(_ line: String, number: Int) {
         if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
         guard line.utf8.count <= Self.maxLineBytes else {
-            return fail(number, "line is \(line.utf8.count) bytes; the limit is \(Self.maxLineBytes)")
+            return fail(number, "line is longer than the limit of \(Self.maxLineBytes) bytes")
         }
         if line.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
             return fail(number, "line starts with a UTF-8 byte-order mark (remove it)")

@@ -128,7 +128,7 @@ public final class BridgeHost {
         mapper = ActionMapper(handler: self.handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
         self.replyMarginMs = max(0, replyMarginMs)
-        navigator.addObserver { [weak self] entry in self?.navigatorRecorded(entry) }
+        navigator.addObserver(owner: self) { [weak self] entry in self?.navigatorRecorded(entry) }
     }
 
     private var manifest: BridgeManifest { contracts.manifest }

@@ -22,6 +22,10 @@ public enum MockStepResult: Sendable, Equatable {
 /// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
 /// exactly where it wants.
 ///
+/// It keeps every record in its lists by default; `retention: .streaming` (what `bridgectl host
+/// --stdio` uses) keeps none, so a long session holds only what is in flight (see
+/// `MockRecordRetention`).
+///
 /// Custom actions (`"handler": "custom"`) are answered by stand-ins that run at once: the result
 /// set in `customResults`, else the first `examples` entry of the action's result schema (lint
 /// requires one that matches). Set `customResults` to a result the schema rejects, or
@@ -31,6 +35,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
+    /// What the lists below keep (`.all` unless the host was made to stream).
+    public let retention: MockRecordRetention
     /// Created right after the navigator; never nil once `init` returned.
     public private(set) var bridge: BridgeHost!
 
@@ -59,6 +65,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public private(set) var recordTimes: [Int] = []
     /// Called with each record as it is made (host --stdio prints and flushes each at once).
     public var onRecord: ((MockRecord) -> Void)?
+    /// How many records were made, whatever `retention` kept.
+    public private(set) var recordCount = 0
 
     /// Make a navigation step fail: step name ("selectTab", "attachList", "resolveDetail", "show")
     /// -> reason.
@@ -88,7 +96,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// build this host acts as (`HostCapabilities(contracts:release:)`); default every version.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
-                            stepTimeoutMs: Int = 10_000, capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
+                            stepTimeoutMs: Int = 10_000, capabilities: HostCapabilities? = nil,
+                            retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
@@ -96,20 +105,22 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             throw .contracts(error)
         }
         try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
-                      capabilities: capabilities)
+                      capabilities: capabilities, retention: retention)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
                 clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
-                capabilities: HostCapabilities? = nil) throws(BridgeHostSetupError) {
+                capabilities: HostCapabilities? = nil, retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
+        self.retention = retention
         self.isLoggedIn = loggedIn
         self.clock = clock
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
-                                           appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000)
+                                           appState: appState, stepTimeoutMs: stepTimeoutMs,
+                                           logCapacity: retention == .all ? 100_000 : 1024)
         navigator.host = self
         navigator.auth = self
         navigator.addObserver { [weak self] entry in
@@ -127,7 +138,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             for contract in action.versions where contract.isCustom {
                 let example = contracts.exampleResult(for: contract)
                 actions.registerImmediate(action.name, version: contract.version) { [weak self] request in
-                    self?.customRequests.append(request)
+                    if let self { self.customRequests.append(request, keepingAtMost: self.retention.limit) }
                     if let failure = self?.customFailures[request.action] { throw failure }
                     guard let result = self?.customResults[request.action] ?? example else {
                         throw BridgeError(.unavailable, "\(request.action) v\(request.version) has no example result for the mock host to answer with")
@@ -174,7 +185,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             answer.reply = reply
             self?.unansweredMessages.remove(number)
             guard let reply, let self else { return }
-            self.replies.append(reply)
+            self.replies.append(reply, keepingAtMost: self.retention.limit)
             self.append(.reply(reply, message: number))
         }
         return answer.reply
@@ -269,7 +280,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             tab: destination.tab, list: destination.list, screen: destination.screen,
             presentation: destination.presentation, parameters: deeplink.pathParameters,
             query: deeplink.queryParameters, campaign: deeplink.campaignMetadata)
-        navigations.append(record)
+        navigations.append(record, keepingAtMost: retention.limit)
         append(.navigation(record))
     }
 
@@ -308,22 +319,23 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public func record(_ record: HostRecord) {
         switch record {
         case .analytics(let event):
-            analyticsEvents.append(event)
+            analyticsEvents.append(event, keepingAtMost: retention.limit)
             append(.event(event))
         case .campaignConflict(let conflict):
-            campaignConflicts.append(conflict)
+            campaignConflicts.append(conflict, keepingAtMost: retention.limit)
             append(.campaignConflict(conflict))
         case .notification(let action, let version, let outcome):
             append(.notification(action: action, version: version, outcome: outcome))
         case .customActionFailed(let failure):
-            customActionFailures.append(failure)
+            customActionFailures.append(failure, keepingAtMost: retention.limit)
             append(.customActionFailed(failure))
         }
     }
 
     private func append(_ record: MockRecord) {
-        records.append(record)
-        recordTimes.append(clock.elapsedMilliseconds)
+        recordCount += 1
+        records.append(record, keepingAtMost: retention.limit)
+        recordTimes.append(clock.elapsedMilliseconds, keepingAtMost: retention.limit)
         onRecord?(record)
     }
 

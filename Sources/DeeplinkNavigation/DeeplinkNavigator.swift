@@ -61,6 +61,12 @@ public enum NavigationDisposition: Sendable, Equatable {
 /// is consumed exactly once on every exit (navigated, duplicate, refused, replaced, each failure,
 /// timeout, cancellation, logout), and nothing waits forever but what waits for login or ready.
 ///
+/// Memory over a long session: what it holds is bounded, whatever the number of entries. The
+/// envelopes waiting (queue, ready gate, login slot) by `queueCapacity` (64; a new entry past it is
+/// consumed as `failed(queue_full)`), the duplicate window by 1024 fingerprints, the audit log by
+/// `logCapacity`, the `settlement`/`consumption` waiters by the envelopes held, and the observers
+/// added with an owner by the owners alive (one per `BridgeHost`, that is per WebView).
+///
 /// Concurrency: main-actor bound, like the UIKit calls its host makes. The rules live in
 /// `NavigatorCore`, a value driven by events; this class feeds it and carries out its commands,
 /// one event at a time, so a completion that arrives while a step is being started (a host that
@@ -89,30 +95,32 @@ public final class DeeplinkNavigator {
     private var waiters: [EnvelopeID: [Waiter]] = [:]
 
     public private(set) var log: EnvelopeLog
-    private var observers: [@MainActor (EnvelopeLogEntry) -> Void] = []
+    private var observers: [NavigatorObserver] = []
 
     /// A navigator over a host with completion handlers (tests, mocks, a coordinator written like
     /// the seed's). `stepTimeoutMs` bounds each asynchronous step (tab switch, detail fetch).
     public init(
         host: (any CallbackNavigationHost)?, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
-        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        queueCapacity: Int = 64
     ) {
         self.host = host
         self.auth = auth
         self.clock = clock
         core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
-                             stepTimeoutMilliseconds: stepTimeoutMs)
+                             stepTimeoutMilliseconds: stepTimeoutMs, queueCapacity: queueCapacity)
         log = EnvelopeLog(capacity: logCapacity)
     }
 
     /// A navigator over an async/await host: the app's coordinator.
     public convenience init<Host: NavigationHost>(
         host: Host, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
-        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        queueCapacity: Int = 64
     ) {
         let adapter = AsyncNavigationHostAdapter(host)
         self.init(host: adapter, auth: auth, clock: clock, duplicateWindowMs: duplicateWindowMs, appState: appState,
-                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity)
+                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity, queueCapacity: queueCapacity)
         ownedAdapter = adapter
     }
 
@@ -128,14 +136,26 @@ public final class DeeplinkNavigator {
         core.running.map { ($0.envelope, $0.step) }
     }
     public var stepTimeoutMs: Int { core.stepTimeoutMilliseconds }
+    /// The most envelopes that wait at once (queue, ready gate and login slot together).
+    public var queueCapacity: Int { core.queueCapacity }
     /// The id the next `navigate` call will give its envelope (so a caller can recognise the
     /// records made while that call runs).
     public var nextEnvelopeID: EnvelopeID { EnvelopeID(nextID) }
 
-    /// Called with every log entry as it is recorded (analytics, records, the bridge's replies).
+    /// Called with every log entry as it is recorded (analytics, records, the bridge's replies),
+    /// for the navigator's life.
     public func addObserver(_ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
-        observers.append(observer)
+        observers.append(NavigatorObserver(owner: nil, call: observer))
     }
+
+    /// Called with every log entry as long as `owner` is alive, then dropped: what a `BridgeHost`
+    /// uses, so a navigator that outlives many WebViews does not keep one observer for each.
+    public func addObserver(owner: AnyObject, _ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
+        observers.append(NavigatorObserver(owner: owner, call: observer))
+    }
+
+    /// Observers held now (those whose owner is gone are dropped at the next record).
+    public var observerCount: Int { observers.count }
 
     // MARK: - Entries and app events
 
@@ -289,6 +309,24 @@ public final class DeeplinkNavigator {
             }
             waiters[envelope.id] = still.isEmpty ? nil : still
         }
-        for observer in observers { observer(entry) }
+        observers.removeAll { $0.isOrphaned }
+        for observer in observers where !observer.isOrphaned { observer.call(entry) }
     }
+}
+
+/// An observer of the log, and (for `addObserver(owner:_:)`) the object whose life it follows.
+@MainActor
+private struct NavigatorObserver {
+    private let followsOwner: Bool
+    private weak var owner: AnyObject?
+    let call: @MainActor (EnvelopeLogEntry) -> Void
+
+    init(owner: AnyObject?, call: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
+        followsOwner = owner != nil
+        self.owner = owner
+        self.call = call
+    }
+
+    /// Its owner was released: nothing will ever want its calls again.
+    var isOrphaned: Bool { followsOwner && owner == nil }
 }

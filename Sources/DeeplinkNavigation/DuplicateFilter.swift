@@ -4,29 +4,101 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Remembers fingerprints for the duplicate window only, so memory stays bounded by the number of
-/// distinct entries within one window.
+/// The fingerprints of the duplicate window: an entry with the same fingerprint as one received
+/// less than `window` ago is a duplicate of it.
+///
+/// Bounded twice: a fingerprint is forgotten once its window has passed, and at most `capacity`
+/// (default 1024) are remembered at all. A page or a link source that sends more distinct entries
+/// than that within one window (a flood, a burst of a fast clock) makes the filter forget the
+/// oldest first. Forgetting can only let a duplicate through (it navigates again); it never turns
+/// an entry away. Each check costs amortised O(1): fingerprints leave in arrival order.
 struct DuplicateFilter {
-    let window: TimeInterval
-    private var seen: [String: (id: EnvelopeID, at: Date)] = [:]
+    static let defaultCapacity = 1024
 
-    init(windowMilliseconds: Int) {
-        window = Double(max(0, windowMilliseconds)) / 1000
+    let window: TimeInterval
+    let capacity: Int
+    private struct Remembered {
+        let id: EnvelopeID
+        let at: Date
+        /// Which arrival this is: a fingerprint seen again after it was forgotten is a new arrival.
+        let arrival: Int
     }
+    private var seen: [String: Remembered] = [:]
+    /// Fingerprints in arrival order (from `head`); an arrival no longer in `seen` is skipped.
+    private var order: [(fingerprint: String, arrival: Int)] = []
+    private var head = 0
+    private var arrivals = 0
+
+    init(windowMilliseconds: Int, capacity: Int = DuplicateFilter.defaultCapacity) {
+        window = Double(max(0, windowMilliseconds)) / 1000
+        self.capacity = max(1, capacity)
+    }
+
+    /// How many fingerprints are remembered now.
+    var count: Int { seen.count }
 
     /// The earlier envelope this one duplicates, or nil after remembering it as the first.
     mutating func check(_ envelope: RouteEnvelope) -> EnvelopeID? {
-        prune(now: envelope.receivedAt)
-        if let earlier = seen[envelope.fingerprint], envelope.receivedAt.timeIntervalSince(earlier.at) < window {
+        let now = envelope.receivedAt
+        forgetExpired(now: now)
+        if let earlier = seen[envelope.fingerprint], now.timeIntervalSince(earlier.at) < window {
             return earlier.id
         }
-        seen[envelope.fingerprint] = (envelope.id, envelope.receivedAt)
+        if seen[envelope.fingerprint] == nil {
+            while seen.count >= capacity { forgetOldest() }
+        }
+        arrivals += 1
+        seen[envelope.fingerprint] = Remembered(id: envelope.id, at: now, arrival: arrivals)
+        order.append((envelope.fingerprint, arrivals))
+        // Only a clock that keeps stepping back leaves forgotten arrivals behind a remembered one.
+        if order.count - head > 2 * capacity { rebuildOrder() }
         return nil
     }
 
-    private mutating func prune(now: Date) {
-        // Cheap amortised pruning: only when the table has grown.
-        guard seen.count > 64 else { return }
-        seen = seen.filter { now.timeIntervalSince($0.value.at) < window }
+    /// Forgets `envelope`'s fingerprint if it is remembered for that envelope: an entry the
+    /// navigator turned away (no room) must not make its own retry a duplicate.
+    mutating func forget(_ envelope: RouteEnvelope) {
+        if seen[envelope.fingerprint]?.id == envelope.id { seen[envelope.fingerprint] = nil }
+    }
+
+    private mutating func rebuildOrder() {
+        order = seen.map { (fingerprint: $0.key, arrival: $0.value.arrival) }.sorted { $0.arrival < $1.arrival }
+        head = 0
+    }
+
+    private mutating func forgetExpired(now: Date) {
+        while head < order.count {
+            let (fingerprint, arrival) = order[head]
+            guard let remembered = seen[fingerprint], remembered.arrival == arrival else {
+                head += 1  // forgotten already, or remembered again as a later arrival
+                continue
+            }
+            // A clock that stepped back leaves the entry in place until time catches up (or capacity).
+            guard now.timeIntervalSince(remembered.at) >= window else { break }
+            seen[fingerprint] = nil
+            head += 1
+        }
+        compact()
+    }
+
+    private mutating func forgetOldest() {
+        while head < order.count {
+            let (fingerprint, arrival) = order[head]
+            head += 1
+            if seen[fingerprint]?.arrival == arrival {
+                seen[fingerprint] = nil
+                break
+            }
+        }
+        compact()
+    }
+
+    /// Drops the consumed front of `order` once it is most of the array, so it stays within twice
+    /// what is remembered.
+    private mutating func compact() {
+        if head > 64 && head * 2 > order.count {
+            order.removeFirst(head)
+            head = 0
+        }
     }
 }

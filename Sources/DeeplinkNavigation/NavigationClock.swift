@@ -34,24 +34,113 @@ public final class ScheduledWork {
     }
 }
 
-/// Wall-clock time; scheduled work runs in a main-actor task after `Task.sleep`.
+/// Wall-clock time. All scheduled work shares one main-actor task that sleeps until the earliest
+/// due time. A navigation schedules a step timeout or two and a reply deadline and cancels them
+/// microseconds later; a task per deadline left each cancelled sleep in the runtime's timer queue
+/// until its due time (memory that grew with the message rate, and a thread wake-up each).
+///
+/// Bounded: cancelled work leaves the queue at the latest when the queue has grown past twice the
+/// live work plus 64 (each compaction is paid for by the schedules since the last one).
 @MainActor
 public final class SystemNavigationClock: NavigationClock {
+    private struct Item {
+        let due: ContinuousClock.Instant
+        let sequence: Int
+        let work: @MainActor () -> Void
+        let handle: ScheduledWork
+
+        func precedes(_ other: Item) -> Bool { due < other.due || (due == other.due && sequence < other.sequence) }
+    }
+
+    private let clock = ContinuousClock()
+    /// A binary min-heap by (due, sequence); cancelled items stay until they reach the top or a compaction.
+    private var heap: [Item] = []
+    private var sequence = 0
+    private var compactAbove = 64
+    private var sleeper: Task<Void, Never>?
+    private var sleeperDue: ContinuousClock.Instant?
+    private var isFiring = false
+
     public init() {}
 
     public func now() -> Date { Date() }
 
+    /// Work held, cancelled work included until it is dropped (for the test of the bound).
+    public var heldCount: Int { heap.count }
+
     @discardableResult
     public func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
-        let task = Task { @MainActor in
-            do {
-                try await Task.sleep(for: .milliseconds(max(0, milliseconds)))
-            } catch {
-                return  // cancelled
-            }
-            work()
+        sequence += 1
+        let handle = ScheduledWork(onCancel: {})
+        push(Item(due: clock.now.advanced(by: .milliseconds(max(0, milliseconds))), sequence: sequence, work: work, handle: handle))
+        if heap.count > compactAbove { compact() }
+        if !isFiring { arm() }
+        return handle
+    }
+
+    /// Runs what is due, in order; drops cancelled work from the top; sleeps until the next.
+    private func fire() {
+        sleeper = nil
+        sleeperDue = nil
+        isFiring = true
+        while let top = heap.first, top.handle.isCancelled || top.due <= clock.now {
+            let item = pop()
+            guard !item.handle.isCancelled else { continue }
+            item.handle.cancel()  // it ran; a later cancel() is a no-op
+            item.work()
         }
-        return ScheduledWork { task.cancel() }
+        isFiring = false
+        arm()
+    }
+
+    /// Makes sure the sleeper wakes by the top item's due time. Cancelled items are left in place:
+    /// new work is almost always due after them, so the sleeper is rarely replaced.
+    private func arm() {
+        guard let due = heap.first?.due else { return }
+        if let armed = sleeperDue, armed <= due { return }
+        sleeper?.cancel()
+        sleeperDue = due
+        sleeper = Task { @MainActor [weak self, clock] in
+            do {
+                try await Task.sleep(until: due, clock: clock)
+            } catch {
+                return  // replaced by an earlier sleeper
+            }
+            self?.fire()
+        }
+    }
+
+    private func compact() {
+        heap = heap.filter { !$0.handle.isCancelled }.sorted { $0.precedes($1) }  // a sorted array is a heap
+        compactAbove = 2 * heap.count + 64
+    }
+
+    private func push(_ item: Item) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func pop() -> Item {
+        let top = heap[0]
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return top }
+        heap[0] = last
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && heap[left].precedes(heap[smallest]) { smallest = left }
+            if right < heap.count && heap[right].precedes(heap[smallest]) { smallest = right }
+            guard smallest != parent else { return top }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
     }
 }
 

@@ -35,6 +35,9 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
     case showFailed(NavigationStepError)
     /// An asynchronous step did not complete within the navigator's step timeout; it was cancelled.
     case timedOut(NavigationStep, afterMilliseconds: Int)
+    /// The navigator already held `capacity` envelopes waiting (behind the running navigation, at
+    /// the ready gate, for login), so this new one was not taken: consumed at once, on record.
+    case queueFull(capacity: Int)
 
     /// A stable snake_case name for records, JSON lines and reply details.
     public var code: String {
@@ -46,13 +49,14 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailFailed: return "detail_failed"
         case .showFailed: return "show_failed"
         case .timedOut: return "timed_out"
+        case .queueFull: return "queue_full"
         }
     }
 
     /// The step that failed (nil when no step ran).
     public var step: NavigationStep? {
         switch self {
-        case .noHost: return nil
+        case .noHost, .queueFull: return nil
         case .tabNotSelected: return .selectTab
         case .listNotAttached: return .attachList
         case .detailNotFound, .detailFailed: return .resolveDetail
@@ -70,6 +74,7 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailFailed(let error): return "the detail could not be resolved: \(error.reason)"
         case .showFailed(let error): return "the destination could not be shown: \(error.reason)"
         case .timedOut(let step, let milliseconds): return "\(step.rawValue) did not complete within \(milliseconds) ms"
+        case .queueFull(let capacity): return "the navigator already holds \(capacity) waiting navigations (its limit); this one was not queued"
         }
     }
 }

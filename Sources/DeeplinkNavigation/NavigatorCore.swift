@@ -14,6 +14,12 @@ import DeeplinkRouting
 /// One navigation runs at a time (`running`), its steps in the seed's order; every other envelope
 /// that may navigate waits in `queue`, first in first out, behind it or (cold start) at the ready
 /// gate. The auth gate holds at most one envelope (`pending`).
+///
+/// Bounded for a long session: `queue` and `pending` together hold at most `queueCapacity`
+/// envelopes. A new entry that would go past that is consumed at once as `failed(queue_full)`, on
+/// record; what was already taken (answered "waiting for ready", "after login") is never dropped
+/// for the bound, and the pending envelope login releases always has its place in the queue. The
+/// duplicate filter keeps at most `DuplicateFilter.defaultCapacity` fingerprints.
 struct NavigatorCore: Sendable {
     /// What the core may know of the world at the moment of an event.
     struct Context: Sendable {
@@ -66,15 +72,26 @@ struct NavigatorCore: Sendable {
     private(set) var running: Running?
     private var duplicates: DuplicateFilter
     let stepTimeoutMilliseconds: Int
+    let queueCapacity: Int
     private var nextTicket = 1
     private var out: [Command] = []
 
-    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int) {
+    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int,
+         queueCapacity: Int = NavigatorCore.defaultQueueCapacity, duplicateCapacity: Int = DuplicateFilter.defaultCapacity) {
         self.appState = appState
         isGateOpen = appState != .coldStart
-        duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds)
+        duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds, capacity: duplicateCapacity)
         self.stepTimeoutMilliseconds = max(1, stepTimeoutMilliseconds)
+        self.queueCapacity = max(1, queueCapacity)
     }
+
+    static let defaultQueueCapacity = 64
+
+    /// Envelopes waiting: in the queue, and the one held for login.
+    private var held: Int { queue.count + (pending == nil ? 0 : 1) }
+
+    /// Whether a new envelope can still be taken (see the bound in the type's comment).
+    private var hasRoom: Bool { held < queueCapacity }
 
     /// Whether the envelope is held by the navigator (pending, queued or running).
     func holds(_ id: EnvelopeID) -> Bool {
@@ -89,7 +106,7 @@ struct NavigatorCore: Sendable {
         case .loginCompleted:
             if let envelope = pending {
                 pending = nil
-                enqueue(envelope)
+                enqueue(envelope)  // it moves from the login slot to the queue: the count stays
             }
         case .loggedOut:
             logOut()
@@ -130,9 +147,19 @@ struct NavigatorCore: Sendable {
         // Login is presented at once, even during a cold start or while another navigation runs:
         // it is the launch flow's own screen and needs no tab bar.
         if route.requiresAuth && !context.isLoggedIn {
+            // Latest wins in the login slot (the count stays); an empty slot needs room.
+            if pending == nil && !hasRoom { return refuseForRoom(envelope) }
             return holdForLogin(envelope)
         }
+        guard hasRoom else { return refuseForRoom(envelope) }
         enqueue(envelope)
+    }
+
+    /// The bound: a new envelope the navigator has no room for is consumed at once, on record, so
+    /// its sender is answered (a CTA gets NAVIGATION_FAILED with reason queue_full).
+    private mutating func refuseForRoom(_ envelope: RouteEnvelope) {
+        duplicates.forget(envelope)  // the page may retry once there is room; that is no duplicate
+        record(envelope, .failed(.queueFull(capacity: queueCapacity)))
     }
 
     private mutating func enqueue(_ envelope: RouteEnvelope) {

@@ -1,0 +1,194 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+import DeeplinkRouting
+@testable import DeeplinkNavigation
+
+/// What the navigator remembers over a long session has a bound, and each bound is tested where it
+/// bites: at the bound everything is kept; one past it the stated one goes, on record, and nothing
+/// that must navigate is dropped without an outcome.
+@Suite("Navigator memory over a long session: every structure has a bound")
+@MainActor
+struct NavigatorBoundsTests {
+    // MARK: - The queue (behind the running navigation, at the ready gate, the login slot)
+
+    @Test("cold start: capacity entries wait; one more is consumed as failed(queue_full); after ready the waiting ones navigate in order")
+    func readyGateAtTheBound() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: true)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
+                                          appState: .coldStart, logCapacity: 10_000, queueCapacity: 3)
+        #expect(navigator.queueCapacity == 3)
+        let links = try (1...4).map { try handler.parse("https://sendy.co.kr/event/e-\($0)") }
+        let dispositions = links.map { navigator.navigate($0) }
+        #expect(Array(dispositions.prefix(3)) == (1...3).map { .waitingForReady(EnvelopeID($0)) })
+        #expect(dispositions[3] == .failed(EnvelopeID(4), .queueFull(capacity: 3)))
+        #expect(navigator.log.outcomes(of: EnvelopeID(4)) == [.failed(.queueFull(capacity: 3))])
+        #expect(NavigationFailure.queueFull(capacity: 3).code == "queue_full")
+        #expect(navigator.waiting.map(\.id.rawValue) == [1, 2, 3])
+        navigator.becomeReady()
+        #expect(host.shown == (1...3).map(EnvelopeID.init))
+        #expect(navigator.waiting.isEmpty)
+        // Room again: the refused link, sent again within the duplicate window, is no duplicate of
+        // the entry that was turned away; it navigates.
+        #expect(navigator.navigate(links[3]) == .navigated(EnvelopeID(5)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-6")) == .navigated(EnvelopeID(6)))
+        #expect(host.violations.isEmpty)
+    }
+
+    @Test("behind a running navigation: capacity wait, the next is refused on record, every envelope is consumed once")
+    func queueBehindARunningStep() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: true)
+        host.holdsAsyncSteps = true
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
+                                          logCapacity: 10_000, queueCapacity: 2)
+        let first = navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles?page=1"))
+        #expect(first == .inProgress(EnvelopeID(1)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles?page=2")) == .inProgress(EnvelopeID(2)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles?page=3")) == .inProgress(EnvelopeID(3)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles?page=4")) == .failed(EnvelopeID(4), .queueFull(capacity: 2)))
+        while host.completeNext() != nil {}
+        #expect(host.shown == (1...3).map(EnvelopeID.init))
+        for id in 1...4 {
+            #expect(navigator.log.outcomes(of: EnvelopeID(id)).filter(\.isTerminal).count == 1, "envelope \(id)")
+        }
+    }
+
+    @Test("the login slot counts: latest wins there without room; an empty slot needs room; login moves it into the queue")
+    func loginSlotCounts() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: false)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
+                                          appState: .coldStart, logCapacity: 10_000, queueCapacity: 3)
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-1/apply")) == .pendingLogin(EnvelopeID(1)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-2")) == .waitingForReady(EnvelopeID(2)))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-3")) == .waitingForReady(EnvelopeID(3)))
+        // Full (two waiting + the login slot): a public entry is refused...
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-4")) == .failed(EnvelopeID(4), .queueFull(capacity: 3)))
+        // ...but a newer auth-required one takes the login slot (latest wins: the count stays).
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-5/apply")) == .pendingLogin(EnvelopeID(5)))
+        #expect(navigator.log.outcomes(of: EnvelopeID(1)) == [.pendingLogin, .replacedWhilePending(by: EnvelopeID(5))])
+        host.isLoggedIn = true
+        navigator.didCompleteLogin()
+        #expect(navigator.waiting.map(\.id.rawValue) == [2, 3, 5])
+        navigator.becomeReady()
+        #expect(host.shown == [EnvelopeID(2), EnvelopeID(3), EnvelopeID(5)])
+        #expect(host.violations.isEmpty)
+    }
+
+    @Test("with an empty login slot and a full queue, an auth-required entry is refused rather than held past the bound")
+    func emptyLoginSlotNeedsRoom() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: false)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
+                                          appState: .coldStart, logCapacity: 10_000, queueCapacity: 2)
+        navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-1"))
+        navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-2"))
+        #expect(navigator.navigate(try handler.parse("https://sendy.co.kr/event/e-3/apply")) == .failed(EnvelopeID(3), .queueFull(capacity: 2)))
+        #expect(navigator.pending == nil)
+        #expect(host.loginPresentations == 0)
+    }
+
+    // MARK: - The duplicate window
+
+    func envelope(_ id: Int, _ fingerprint: String, at milliseconds: Int) throws -> RouteEnvelope {
+        let link = try repositoryHandler().parse("https://sendy.co.kr/vehicles")
+        return RouteEnvelope(id: EnvelopeID(id), route: link, receivedAt: Date(timeIntervalSince1970: Double(milliseconds) / 1000),
+                             fingerprint: fingerprint)
+    }
+
+    @Test("duplicate filter: at capacity every fingerprint is kept; one more and the oldest is forgotten (it navigates again)")
+    func duplicateFilterAtCapacity() throws {
+        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 3)
+        for id in 1...3 { #expect(filter.check(try envelope(id, "f\(id)", at: 0)) == nil) }
+        #expect(filter.count == 3)
+        // At the bound all three are remembered: each again is a duplicate of its first.
+        #expect(filter.check(try envelope(10, "f1", at: 1)) == EnvelopeID(1))
+        #expect(filter.check(try envelope(11, "f3", at: 1)) == EnvelopeID(3))
+        // One past: f4 is remembered, the oldest (f1) forgotten, the others kept.
+        #expect(filter.check(try envelope(4, "f4", at: 2)) == nil)
+        #expect(filter.count == 3)
+        #expect(filter.check(try envelope(12, "f2", at: 3)) == EnvelopeID(2))
+        #expect(filter.check(try envelope(13, "f1", at: 3)) == nil)  // forgotten: not a duplicate any more
+        #expect(filter.count == 3)
+        // f1 came back as a new arrival and pushed out the oldest remaining (f2).
+        #expect(filter.check(try envelope(14, "f2", at: 4)) == nil)
+    }
+
+    @Test("duplicate filter: a fingerprint is forgotten when its window has passed, and a long session stays at its bound")
+    func duplicateFilterForgetsWithTime() throws {
+        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 100)
+        #expect(filter.check(try envelope(1, "same", at: 0)) == nil)
+        #expect(filter.check(try envelope(2, "same", at: 1_999)) == EnvelopeID(1))
+        #expect(filter.check(try envelope(3, "same", at: 2_000)) == nil)
+        // 10,000 distinct entries, 10 ms apart: about 200 within a window, never more than 100 kept.
+        var most = 0
+        for index in 0..<10_000 {
+            #expect(filter.check(try envelope(10 + index, "e\(index)", at: 3_000 + index * 10)) == nil)
+            most = max(most, filter.count)
+        }
+        #expect(most == 100)
+        // 50,000 ms later everything has expired; one new entry leaves one remembered.
+        #expect(filter.check(try envelope(20_000, "late", at: 200_000)) == nil)
+        #expect(filter.count == 1)
+    }
+
+    @Test("duplicate filter: a clock that steps back does not lose entries or grow past the bound")
+    func duplicateFilterClockSteppingBack() throws {
+        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 8)
+        var most = 0
+        for index in 0..<1_000 {
+            // Alternately forward and back by more than the window.
+            let at = index % 2 == 0 ? 10_000 + index : 5_000 + index
+            _ = filter.check(try envelope(index + 1, "x\(index % 20)", at: at))
+            most = max(most, filter.count)
+        }
+        #expect(most == 8)
+    }
+
+    // MARK: - The audit log and observers
+
+    @Test("envelope log: kept up to capacity + capacity/4 - 1 entries; the next append drops back to the newest capacity")
+    func envelopeLogAtTheBound() throws {
+        let link = try repositoryHandler().parse("https://sendy.co.kr/vehicles")
+        var log = EnvelopeLog(capacity: 8)
+        func entry(_ id: Int) -> EnvelopeLogEntry {
+            EnvelopeLogEntry(envelope: RouteEnvelope(id: EnvelopeID(id), route: link, receivedAt: Date(timeIntervalSince1970: 0)),
+                             outcome: .navigated, at: Date(timeIntervalSince1970: 0))
+        }
+        for id in 1...9 { log.append(entry(id)) }
+        #expect(log.entries.map(\.envelopeID.rawValue) == Array(1...9))
+        #expect(log.droppedCount == 0)
+        log.append(entry(10))
+        #expect(log.entries.map(\.envelopeID.rawValue) == Array(3...10))
+        #expect(log.droppedCount == 2)
+    }
+
+    @Test("observers with an owner go when the owner goes; plain observers stay")
+    func observersFollowTheirOwner() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: true)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0)
+        final class Counter { var plain = 0, owned = 0 }
+        final class Owner {}
+        let calls = Counter()
+        navigator.addObserver { _ in calls.plain += 1 }
+        var owners: [Owner] = (0..<100).map { _ in Owner() }
+        for owner in owners { navigator.addObserver(owner: owner) { _ in calls.owned += 1 } }
+        #expect(navigator.observerCount == 101)
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(calls.owned == 100 && calls.plain == 1)
+        owners.removeLast(99)
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(navigator.observerCount == 2)
+        #expect(calls.owned == 101 && calls.plain == 2)
+        owners.removeAll()
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(navigator.observerCount == 1)
+        #expect(calls.plain == 3)
+    }
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The soak benchmark: one long seeded session (bench/soak/SoakSession.swift) through
+`bridgectl host --stdio` and through BridgeHost + DeeplinkNavigator in process (SoakBench run),
+at two lengths. Prints, for each path, the peak memory of the long run against the short one
+(the short run is the peer), the in-process per-message latency of the long run against its
+target, and whether anything was lost (every request answered exactly once, every envelope
+consumed exactly once). Each measurement is the median of --rounds runs (the machine is shared).
+
+Exit status: 1 when something was lost in any run or a peak-memory ratio is over its target,
+0 otherwise (latency is reported PASS/FAIL against its target but does not fail the run: it is a
+wall-clock figure on a shared machine); 2 when a run could not start.
+
+Usage: bench/soak.py --bridgectl PATH --soak PATH [--messages 20000,500000] [--rounds 3] [--seed 1]
+                     [--short] [--host-args "..."]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+MEMORY_TARGET = 1.5
+LATENCY_TARGET_US = 20.0
+HOST_ARGS = "--manual-clock --detail-latency 150 --tab-latency 50"
+
+
+def wait_for(process):
+    """wait4 on one child: (exit status, resource usage of that child alone)."""
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage
+
+
+def summary_of(text):
+    for line in text.splitlines():
+        if line.startswith("summary "):
+            return json.loads(line[len("summary "):])
+    return None
+
+
+def run_stdio(args, messages):
+    """session | bridgectl host --stdio | check; returns the host's peak RSS and CPU, and the check."""
+    session = subprocess.Popen([args.soak, "session", "--messages", str(messages), "--seed", str(args.seed)],
+                               stdout=subprocess.PIPE)
+    started = time.monotonic()
+    host = subprocess.Popen([args.bridgectl, "host", "--stdio"] + args.host_args.split(),
+                            stdin=session.stdout, stdout=subprocess.PIPE)
+    session.stdout.close()
+    check = subprocess.Popen([args.soak, "check", "--messages", str(messages), "--seed", str(args.seed)],
+                             stdin=host.stdout, stdout=subprocess.PIPE, text=True)
+    host.stdout.close()
+    host_status, host_usage = wait_for(host)
+    wall = time.monotonic() - started
+    report = check.stdout.read()
+    check_status, _ = wait_for(check)
+    session_status, _ = wait_for(session)
+    if host_status != 0 or session_status != 0:
+        print(f"soak: host --stdio exited {host_status}, session {session_status}", file=sys.stderr)
+        sys.exit(2)
+    summary = summary_of(report)
+    if summary is None:
+        print(f"soak: the check printed no summary:\n{report}", file=sys.stderr)
+        sys.exit(2)
+    return {
+        "peak_mib": host_usage.ru_maxrss / 1024,
+        "cpu_us": (host_usage.ru_utime + host_usage.ru_stime) * 1e6 / messages,
+        "wall": wall,
+        "report": report,
+        "lost": check_status != 0 or summary["problems"] != 0,
+        "summary": summary,
+    }
+
+
+def run_in_process(args, messages):
+    process = subprocess.Popen([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed)],
+                               stdout=subprocess.PIPE, text=True)
+    report = process.stdout.read()
+    status, usage = wait_for(process)
+    summary = summary_of(report)
+    if summary is None:
+        print(f"soak: SoakBench run exited {status} without a summary:\n{report}", file=sys.stderr)
+        sys.exit(2)
+    return {
+        "peak_mib": usage.ru_maxrss / 1024,
+        "cpu_us": summary["cpuSeconds"] * 1e6 / messages,
+        "wall": summary["wallSeconds"],
+        "report": report,
+        "lost": status != 0 or summary["problems"] != 0,
+        "summary": summary,
+    }
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bridgectl", required=True)
+    parser.add_argument("--soak", required=True, help="the SoakBench executable")
+    parser.add_argument("--messages", default="20000,500000", help="the short and the long run, e.g. 20000,500000")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--host-args", default=HOST_ARGS)
+    parser.add_argument("--short", action="store_true",
+                        help="CI: latency is printed, not judged (a debug build on a shared machine)")
+    args = parser.parse_args()
+    short_n, long_n = (int(text) for text in args.messages.split(","))
+    for path in (args.bridgectl, args.soak):
+        if not os.access(path, os.X_OK):
+            print(f"soak: {path} is not an executable", file=sys.stderr)
+            return 2
+
+    print(f"soak: seed {args.seed}, {short_n} and {long_n} messages, {args.rounds} round(s) each; figures are medians of the rounds")
+    print(f"  bridgectl {args.bridgectl}, SoakBench {args.soak}")
+    results = {}
+    for path, runner in (("stdio", run_stdio), ("in-process", run_in_process)):
+        for n in (short_n, long_n):
+            runs = []
+            for round_number in range(args.rounds):
+                run = runner(args, n)
+                runs.append(run)
+                state = "LOST" if run["lost"] else "ok"
+                print(f"  {path} {n} round {round_number + 1}: peak {run['peak_mib']:.1f} MiB, {run['cpu_us']:.1f} us CPU/msg, "
+                      f"{run['wall']:.1f} s, {state}", flush=True)
+            results[(path, n)] = runs
+
+    def peak(path, n):
+        return median([run["peak_mib"] for run in results[(path, n)]])
+
+    def cpu(path, n):
+        return median([run["cpu_us"] for run in results[(path, n)]])
+
+    lost = any(run["lost"] for runs in results.values() for run in runs)
+    print()
+    print(f"host --stdio {args.host_args} (peak RSS of the host process, from wait4):")
+    for n in (short_n, long_n):
+        print(f"  {n:>7} messages  peak {peak('stdio', n):6.1f} MiB  {cpu('stdio', n):6.1f} us CPU/msg")
+    stdio_ratio = peak("stdio", long_n) / peak("stdio", short_n)
+    print(f"  ratio {long_n} / {short_n}: {stdio_ratio:.2f}x (peer: the {short_n}-message run)")
+    print("  " + results[("stdio", long_n)][-1]["report"].strip().replace("\n", "\n  "))
+
+    print()
+    print("in process: BridgeHost + DeeplinkNavigator (async NavigationHost, SystemNavigationClock), SoakBench run:")
+    for n in (short_n, long_n):
+        print(f"  {n:>7} messages  peak {peak('in-process', n):6.1f} MiB  {cpu('in-process', n):6.1f} us CPU/msg")
+    process_ratio = peak("in-process", long_n) / peak("in-process", short_n)
+    print(f"  ratio {long_n} / {short_n}: {process_ratio:.2f}x (peer: the {short_n}-message run)")
+    long_runs = results[("in-process", long_n)]
+    print(f"  latency of the {long_n}-message run, us, median of {args.rounds} run(s) "
+          "(from BridgeHost.receive to its reply callback, monotonic clock):")
+
+    def latency_row(name, pick):
+        values = [pick(run["summary"]) for run in long_runs]
+        n = values[-1]["n"]
+        p50 = median([value["p50"] for value in values])
+        p99 = median([value["p99"] for value in values])
+        worst = median([value["max"] for value in values])
+        print(f"    {name:<58} n={n:<7} p50 {p50:7.1f}  p99 {p99:7.1f}  max {worst:9.1f}")
+        return p99
+
+    valid_p99 = latency_row("valid, all with a reply", lambda summary: summary["valid"])
+    for category in long_runs[-1]["summary"]["categories"]:
+        latency_row(category, lambda summary, name=category: summary["categories"][name])
+    latency_row("synchronous part of receive, valid", lambda summary: summary["synchronous"])
+    print("  " + long_runs[-1]["report"].strip().split("\n", 1)[0])
+    for line in long_runs[-1]["report"].strip().splitlines():
+        if line.startswith(("replies:", "envelope outcomes:", "largest seen", "nothing lost", "LOST", "  - ")):
+            print("  " + line)
+
+    print()
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (2 cores shared with other work; wall-clock latency moves with it)")
+    print("targets:")
+    failed = False
+
+    def target(ok, text, value, gating=True):
+        nonlocal failed
+        if not ok and gating:
+            failed = True
+        print(f"  {'PASS' if ok else 'FAIL'}  {text:<62} {value}")
+
+    target(stdio_ratio <= MEMORY_TARGET, f"host --stdio peak memory, {long_n} within {MEMORY_TARGET}x of {short_n}", f"{stdio_ratio:.2f}x")
+    target(process_ratio <= MEMORY_TARGET, f"in-process peak memory, {long_n} within {MEMORY_TARGET}x of {short_n}", f"{process_ratio:.2f}x")
+    if args.short:
+        print(f"  (not judged in --short: in-process p99 of a valid message {valid_p99:.1f} us; target {LATENCY_TARGET_US} us on a release build)")
+    else:
+        target(valid_p99 <= LATENCY_TARGET_US, f"in-process p99 of a valid message <= {LATENCY_TARGET_US:.0f} us", f"{valid_p99:.1f} us",
+               gating=False)
+    target(not lost, "nothing lost (every run, both paths)", "ok" if not lost else "LOST")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,165 @@
+// SoakBench: a long seeded session through the bridge, for `make soak` (bench/soak.py).
+//
+//   SoakBench session --messages N [--seed S]   the session as `bridgectl host --stdio` input lines
+//   SoakBench check --messages N [--seed S]     reads host --stdio output on stdin, checks nothing
+//                                               was lost (exit 1 if something was)
+//   SoakBench run --messages N [--seed S]       the same session through BridgeHost and
+//                                               DeeplinkNavigator in this process: latencies,
+//                                               peak memory, nothing lost (exit 1 if something was)
+//
+// A benchmark, not a test: its timings belong on a quiet machine. Build with -c release.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import JSONCore
+
+func fail(_ message: String) -> Never {
+    let text = "SoakBench: \(message)\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, ["session", "check", "run"].contains(command) else {
+    fail("usage: SoakBench session|check|run --messages N [--seed S]")
+}
+arguments.removeFirst()
+var messageCount = 20_000
+var seed: UInt64 = 1
+while !arguments.isEmpty {
+    let option = arguments.removeFirst()
+    guard let value = arguments.first else { fail("\(option) needs a value") }
+    arguments.removeFirst()
+    switch option {
+    case "--messages":
+        guard let number = Int(value), number > 0 else { fail("--messages must be a positive integer, not \(value)") }
+        messageCount = number
+    case "--seed":
+        guard let number = UInt64(value) else { fail("--seed must be a non-negative integer, not \(value)") }
+        seed = number
+    default:
+        fail("unknown option \(option)")
+    }
+}
+
+/// Standard output in 64 KiB writes (a line at a time would be a system call per event).
+struct OutputBuffer {
+    private var bytes: [UInt8] = []
+
+    mutating func line(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                fail("cannot write to standard output (errno \(errno))")
+            }
+            offset += written
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+func microseconds(_ nanoseconds: Double) -> String {
+    let tenths = (nanoseconds / 100).rounded()
+    return String(tenths / 10)
+}
+
+func jsonNumber(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
+
+switch command {
+case "session":
+    var output = OutputBuffer()
+    for event in SoakSession(messages: messageCount, seed: seed) { output.line(event.stdioLine) }
+    output.flush()
+
+case "check":
+    var check = StdioCheck(session: SoakSession(messages: messageCount, seed: seed))
+    StdioCheck.readStandardInput { check.read(line: $0) }
+    check.finish()
+    func counts(_ table: [String: Int]) -> String {
+        table.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+    print("""
+    host --stdio output: \(check.outputLines) lines for \(check.messages) messages (\(check.requests) requests, \(check.notificationsExpected) notifications), \(check.envelopes) envelopes
+      replies: \(check.replies) (\(counts(check.replyCodes)))
+      envelope outcomes: \(counts(check.outcomes))
+      records: \(counts(check.recordTypes))
+    """)
+    if check.problemCount == 0 {
+        print("nothing lost: every request answered exactly once with its id, every notification recorded, every envelope consumed exactly once")
+    } else {
+        print("LOST OR WRONG: \(check.problemCount) problems")
+        for problem in check.problems { print("  - \(problem)") }
+    }
+    print("summary " + JSONValue.object(JSONObject([
+        ("messages", .integer(Int64(check.messages))), ("requests", .integer(Int64(check.requests))),
+        ("replies", .integer(Int64(check.replies))), ("envelopes", .integer(Int64(check.envelopes))),
+        ("outputLines", .integer(Int64(check.outputLines))), ("problems", .integer(Int64(check.problemCount))),
+    ])).serialized())
+    exit(check.problemCount == 0 ? 0 : 1)
+
+default:
+    let soak: InProcessSoak
+    do {
+        soak = try InProcessSoak()
+    } catch {
+        fail("cannot set up the host: \(error)")
+    }
+    let cpuStart = processCPUSeconds()
+    let wallStart = monotonicNanoseconds()
+    do {
+        try await soak.run(SoakSession(messages: messageCount, seed: seed))
+    } catch {
+        fail("the session stopped: \(error)")
+    }
+    let wall = Double(monotonicNanoseconds() - wallStart) / 1e9
+    let cpu = processCPUSeconds() - cpuStart
+    let tracker = soak.tracker
+    func row(_ name: String, _ histogram: LatencyHistogram) -> String {
+        let padded = name + String(repeating: " ", count: max(1, 56 - name.count))
+        return "  \(padded)n=\(histogram.count)  p50 \(microseconds(histogram.percentile(0.5)))  p99 \(microseconds(histogram.percentile(0.99)))  max \(microseconds(Double(histogram.maximum)))"
+    }
+    var lines = [
+        "in-process: \(soak.messages) messages on \(soak.pagesOpened) pages, seed \(seed): \(String((wall * 10).rounded() / 10)) s wall, \(String((cpu * 10).rounded() / 10)) s CPU (\(microseconds(cpu * 1e9 / Double(max(1, soak.messages)))) us CPU per message)",
+        "latency from receive to its reply callback, us (monotonic clock):",
+        row("valid, all with a reply (target: p99 <= 20 us)", soak.validAll),
+    ]
+    for category in InProcessSoak.Category.allCases { lines.append(row(category.rawValue, soak.latency[category]!)) }
+    lines.append(row("synchronous part of receive, valid", soak.synchronousValid))
+    let counts = { (table: [String: Int]) in table.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") }
+    lines.append("replies: \(counts(soak.replyCodes))")
+    lines.append("envelope outcomes: \(counts(tracker.outcomes)); failures: \(counts(tracker.failures))")
+    lines.append("app: \(soak.app.screensShown) screens shown, \(soak.app.loginPresentations) logins presented, \(soak.app.analyticsEvents) analytics events, \(soak.app.campaignConflicts) campaign conflicts, \(soak.app.notifications) notifications")
+    lines.append("largest seen after a message: navigator queue \(soak.largestQueue), envelope log \(soak.largestLog), replies awaiting navigation \(soak.largestAwaiting)")
+    let peak = procStatusKiB("VmHWM") ?? 0
+    lines.append("peak RSS (VmHWM) \(String((Double(peak) / 102.4).rounded() / 10)) MiB")
+    if tracker.problemCount == 0 {
+        lines.append("nothing lost: every message answered exactly once with its id, every envelope consumed exactly once")
+    } else {
+        lines.append("LOST OR WRONG: \(tracker.problemCount) problems")
+        lines.append(contentsOf: tracker.problems.map { "  - \($0)" })
+    }
+    func histogramJSON(_ histogram: LatencyHistogram) -> JSONValue {
+        .object(JSONObject([("n", .integer(Int64(histogram.count))), ("p50", jsonNumber(histogram.percentile(0.5) / 1000)),
+                            ("p99", jsonNumber(histogram.percentile(0.99) / 1000)), ("max", jsonNumber(Double(histogram.maximum) / 1000))]))
+    }
+    var categories = JSONObject()
+    for category in InProcessSoak.Category.allCases { categories[category.rawValue] = histogramJSON(soak.latency[category]!) }
+    lines.append("summary " + JSONValue.object(JSONObject([
+        ("messages", .integer(Int64(soak.messages))), ("wallSeconds", jsonNumber(wall)), ("cpuSeconds", jsonNumber(cpu)),
+        ("peakKiB", .integer(Int64(peak))), ("valid", histogramJSON(soak.validAll)), ("synchronous", histogramJSON(soak.synchronousValid)),
+        ("categories", .object(categories)), ("largestQueue", .integer(Int64(soak.largestQueue))),
+        ("largestLog", .integer(Int64(soak.largestLog))), ("problems", .integer(Int64(tracker.problemCount))),
+    ])).serialized())
+    print(lines.joined(separator: "\n"))
+    exit(tracker.problemCount == 0 ? 0 : 1)
+}
