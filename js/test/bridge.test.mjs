@@ -251,6 +251,20 @@ describe("BridgeError", () => {
     assert.match(error.message, /handler gone/);
   });
 
+  test("a reply must answer its own request: a WebKit promise reply with another id rejects with INTERNAL", async () => {
+    const win = fakeWindow();
+    let answerId = (envelope) => envelope.id;
+    win.webkit = { messageHandlers: { [CONTRACT.bridge]: { postMessage: (envelope) => Promise.resolve(envelope.action === "capabilities"
+      ? { v: 1, id: envelope.id, ok: false, error: { code: "UNKNOWN_ACTION", message: "an app without a manifest" } }
+      : { v: 1, id: answerId(envelope), ok: true, result: { route: "onboardingStart" } }) } } };
+    const bridge = createBridge({ window: win });
+    assert.deepEqual(await bridge.start(), { route: "onboardingStart" }, "the same transport with the request's own id resolves");
+    answerId = () => "another-request-0001";
+    const error = await rejection(bridge.start());
+    assert.equal(error.code, "INTERNAL");
+    assert.match(error.message, /another-request-0001 is not the request's id/);
+  });
+
   test("replies for unknown ids and malformed callback replies are counted, not thrown", async () => {
     const { win, bridge } = setup({ host: { mode: "callback" } });
     win[CONTRACT.receiveFunction](JSON.stringify({ v: 1, id: "never-sent-1", ok: true, result: {} }));
