@@ -427,6 +427,18 @@ describe("URL encoding", () => {
     assert.equal(buildUniversalLink("view_vehicles", undefined, {}), "https://sendy.co.kr/vehicles");
   });
 
+  test("route parameters follow routes.json's types as the app's router reads them: slug a-z 0-9 - (1 to 64), int up to 2^63-1", () => {
+    const refused = (action, payload, pointer) => assert.throws(() => buildUniversalLink(action, 1, payload),
+      (error) => error.code === "INVALID_PARAMS" && error.details[0].instanceLocation === pointer, JSON.stringify(payload));
+    assert.equal(buildUniversalLink("apply", 1, { slug: "a".repeat(64) }), "https://sendy.co.kr/event/" + "a".repeat(64) + "/apply");
+    refused("apply", { slug: "a".repeat(65) }, "/payload/slug");
+    refused("apply", { slug: "New-User" }, "/payload/slug");
+    refused("view_vehicles", { from: "Home" }, "/payload/from");
+    assert.equal(buildUniversalLink("view_vehicles", 1, { page: 9223372036854775000 }), "https://sendy.co.kr/vehicles?page=9223372036854775000");
+    refused("view_vehicles", { page: 1e19 }, "/payload/page");
+    refused("view_vehicles", { page: 9223372036854775808 }, "/payload/page");
+  });
+
   test("a lone surrogate cannot be put into a link", () => {
     assert.throws(() => buildUniversalLink("apply", 1, { slug: "a", memo: "\ud800" }), (error) => error.code === "INVALID_PARAMS");
   });
