@@ -176,6 +176,9 @@ final class HostSession {
         guard line.utf8.count <= Self.maxLineBytes else {
             return fail(number, "line is \(line.utf8.count) bytes; the limit is \(Self.maxLineBytes)")
         }
+        if line.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return fail(number, "line starts with a UTF-8 byte-order mark (remove it)")
+        }
         let value: JSONValue
         do {
             value = try JSONDocument(line, limits: ParseLimits(maxBytes: Self.maxLineBytes, maxDepth: 128)).value

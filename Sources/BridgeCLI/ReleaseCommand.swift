@@ -51,8 +51,9 @@ let releaseCommand = Command(
 private struct ReleaseCommandRunner {
     let console: Console
 
-    private struct Refused: Error {
+    private struct Refused: Error, CustomStringConvertible {
         let message: String
+        var description: String { message }
     }
 
     func usage(_ message: String) -> Int32 {

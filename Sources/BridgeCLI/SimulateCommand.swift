@@ -21,7 +21,7 @@ let simulateCommand = Command(
     options:
       --entry URL        the link that opened the page (its campaign metadata is authoritative)
       --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
-      --origin ORIGIN    the WebView-attested origin (default https://sendy.co.kr)
+      --origin ORIGIN    the WebView-attested origin (default: the contracts' first allowed origin)
       --frame            the message comes from a subframe, not the main frame
       --logged-out       nobody is logged in
       --cold-start       the app is cold starting: navigation waits for ready
@@ -110,6 +110,9 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     }
     if let entryError = outcome.entryError {
         console.err("bridgectl simulate: note: the entry link does not route (\(entryError)); the page opens with source only\n")
+    }
+    for warning in outcome.entryWarnings {
+        console.err("bridgectl simulate: note: entry link: \(warning)\n")
     }
     if format == "json" {
         console.out(outcome.json.prettyPrinted() + "\n")

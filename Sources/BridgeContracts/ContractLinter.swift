@@ -29,8 +29,9 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 
 /// Checks a contract set as a whole before anyone relies on it: every schema against its
 /// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
-/// mapping) resolves, every action version has valid and invalid fixtures, and releases.json
-/// agrees with the manifest (`ReleaseLinter`).
+/// mapping) resolves, the campaign schema can be applied to links as campaign rules, and every
+/// action version has valid and invalid fixtures, and releases.json agrees with the manifest
+/// (`ReleaseLinter`).
 public struct ContractLinter {
     public let contracts: ContractSet
 
@@ -52,6 +53,8 @@ public struct ContractLinter {
     public func lint() -> [LintFinding] {
         var findings = metaSchemaFindings()
         findings += manifestFindings()
+        findings += campaignRuleFindings()
+        findings += UniversalLinkFilesCheck(contracts: contracts).findings()
         findings += fixtureFindings()
         findings += ReleaseLinter(contracts: contracts).lint()
         return findings
@@ -182,6 +185,20 @@ public struct ContractLinter {
             }
         }
         return findings
+    }
+
+    // MARK: campaign rules
+
+    /// The link tools apply the campaign schema without a JSON Schema checker; a schema they cannot
+    /// express faithfully is an error here, not an approximation at run time.
+    func campaignRuleFindings() -> [LintFinding] {
+        guard contracts.schema(file: contracts.manifest.envelopeSchema) != nil else { return [] }
+        do {
+            _ = try contracts.campaignRules()
+            return []
+        } catch {
+            return [LintFinding(file: error.file, pointer: error.pointer, message: error.message)]
+        }
     }
 
     // MARK: fixtures

@@ -91,7 +91,10 @@ public final class BridgeHost {
         do {
             handler = try DeepLinkHandler(contracts: contracts)
         } catch {
-            throw .routes(error)
+            switch error {
+            case .routes(let routes): throw .routes(routes)
+            case .campaignRules(let rules): throw .campaignRules(rules)
+            }
         }
         self.navigator = navigator
         self.recorder = recorder
@@ -351,11 +354,14 @@ public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConver
     case contracts(ContractError)
     /// routes.json does not form a route table (two patterns match the same URLs, a bad pattern...).
     case routes(RouteTableError)
+    /// The campaign schema cannot be applied to links as campaign rules.
+    case campaignRules(ContractError)
 
     public var description: String {
         switch self {
         case .contracts(let error): return "the contract schemas do not compile: \(error)"
         case .routes(let error): return "routes.json: \(error)"
+        case .campaignRules(let error): return "the campaign rules: \(error)"
         }
     }
 }

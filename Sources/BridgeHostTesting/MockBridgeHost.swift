@@ -111,6 +111,10 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
 
     // MARK: - Driving
 
+    /// The origin a message comes from when the caller does not say: the first allowed origin
+    /// of the contracts in use (so a contract set for another site works without options).
+    public var defaultOrigin: String { contracts.manifest.allowedOrigins.first ?? "" }
+
     /// The page was opened from `entry` (nil: an in-app page without a link).
     @discardableResult
     public func open(entry: String?, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink? {
@@ -121,17 +125,17 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// step takes time); a reply that comes later (the navigation settled, or the reply deadline)
     /// lands in `replies` and `records` then. nil also for a notification.
     @discardableResult
-    public func receive(_ body: String, origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
+    public func receive(_ body: String, origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         receive(bytes: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
     }
 
     @discardableResult
-    public func receive(bytes: [UInt8], origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
+    public func receive(bytes: [UInt8], origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         let answer = ReplyBox()
         messagesReceived += 1
         let number = messagesReceived
         unansweredMessages.insert(number)
-        bridge.receive(body: bytes, origin: origin, isMainFrame: isMainFrame) { [weak self] reply in
+        bridge.receive(body: bytes, origin: origin ?? defaultOrigin, isMainFrame: isMainFrame) { [weak self] reply in
             answer.reply = reply
             self?.unansweredMessages.remove(number)
             guard let reply, let self else { return }

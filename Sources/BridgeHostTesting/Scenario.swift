@@ -9,7 +9,8 @@ import BridgeHost
 public struct Scenario: Sendable {
     /// The message body exactly as posted (bytes, so invalid UTF-8 can be simulated too).
     public var body: [UInt8]
-    public var origin: String = "https://sendy.co.kr"
+    /// The WebView-attested origin; nil is the first allowed origin of the contracts in use.
+    public var origin: String?
     public var isMainFrame = true
     public var entry: String?
     public var source: CampaignMetadata.Source?
@@ -104,8 +105,9 @@ public struct Scenario: Sendable {
         host.stepLatencyMs = stepLatencyMs
         host.detailOutcomes = detailOutcomes
         var entryError: DeeplinkError?
+        var entryWarnings: [DeeplinkWarning] = []
         if let entry {
-            do { try host.open(entry: entry, source: source) } catch { entryError = error }
+            do { entryWarnings = try host.open(entry: entry, source: source)?.warnings ?? [] } catch { entryError = error }
         } else {
             _ = try? host.open(entry: nil, source: source)
         }
@@ -123,7 +125,7 @@ public struct Scenario: Sendable {
                 break
             }
         }
-        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError)
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, entryWarnings: entryWarnings)
     }
 }
 
@@ -143,6 +145,9 @@ public struct ScenarioOutcome {
     public let repliedAtMs: Int?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
+    /// What was noticed about the entry link that did route (a campaign value dropped by the
+    /// campaign rules, a "+" read as a plus...).
+    public let entryWarnings: [DeeplinkWarning]
 
     public var json: JSONValue {
         var object = JSONObject()
@@ -156,6 +161,7 @@ public struct ScenarioOutcome {
             return .object(line)
         })
         if let entryError { object["entryError"] = .string(entryError.description) }
+        if !entryWarnings.isEmpty { object["entryWarnings"] = .array(entryWarnings.map { .string($0.description) }) }
         return .object(object)
     }
 }

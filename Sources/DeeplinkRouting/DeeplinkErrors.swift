@@ -96,6 +96,10 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     case badValue(field: String, value: String, expected: ParameterType)
     /// A utm key that is not "utm_" followed by a name.
     case badCampaignField(String, reason: String)
+    /// A campaign value that breaks the contract's campaign rules. `field` is "campaign.<name>".
+    case campaignRule(field: String, value: String, violation: CampaignRuleViolation)
+    /// A value that looks percent-encoded already, refused in strict mode; `plain` is its decoded text.
+    case alreadyEncoded(field: String, value: String, plain: String?)
 
     public var description: String {
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
@@ -112,6 +116,10 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(field): \"\(value)\" is not a valid \(expected.rawValue) (\(ParameterRules.describe(expected)))"
         case .badCampaignField(let name, let reason):
             return "campaign field \"\(name)\": \(reason)"
+        case .campaignRule(let field, let value, let violation):
+            return "\(field): " + violation.refusal(of: value)
+        case .alreadyEncoded(let field, let value, let plain):
+            return "\(field): \(LinkText.shown(value)) looks percent-encoded already" + (plain.map { "; give the plain text (\(LinkText.shown($0))) instead" } ?? "")
         }
     }
 }

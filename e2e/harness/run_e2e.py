@@ -553,6 +553,20 @@ class Environment:
         return cache[key]
 
 
+def message_shape_scenario(env, reporter):
+    """Each body shape the page can post, as WebKit hands it to the native handler, against the
+    committed e2e/data/webkit-message-shapes.json that the Swift adapter tests build from."""
+    import bridge_webview
+    import message_shapes
+
+    def shapes_as_committed():
+        shapes = message_shapes.record_shapes(env.web_context)
+        difference = message_shapes.compare_or_record(shapes, bridge_webview.webkit_version())
+        check(difference is None, difference or "")
+
+    reporter.run("webkit-message-shapes-as-committed", shapes_as_committed)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--bridgectl", required=True)
@@ -597,6 +611,7 @@ def main():
 
     reporter = Reporter()
     started = time.monotonic()
+    message_shape_scenario(env, reporter)
     logged_in_scenarios(env, reporter)
     logged_out_scenarios(env, reporter)
     cold_start_scenarios(env, reporter)

@@ -1,6 +1,8 @@
 // Types of bridge-runtime.js: the contract-free part of the shim. The generated bridge.d.ts
 // fills these in with the types converted from the contracts' schemas.
 
+import type { CampaignRules } from "./link-rules.js";
+
 /** The closed set of reply error codes. */
 export type BridgeErrorCode =
   | "INVALID_MESSAGE"
@@ -86,6 +88,10 @@ export type OfferedPayloads<Payloads> = {
   [V in keyof Payloads]: { [K in V]: Payloads[K] } & { [K in Exclude<keyof Payloads, V>]?: Payloads[K] };
 }[keyof Payloads];
 
+/**
+ * A campaign value on the page that was dropped or changed, and why, in the words `bridgectl
+ * route` uses: `field` is the campaign field, or "url" for the page URL as a whole.
+ */
 export interface CampaignWarning {
   field: string;
   value: unknown;
@@ -164,12 +170,8 @@ export interface ContractTable {
   readonly receiveFunction: string;
   readonly capabilitiesGlobal: string;
   readonly androidInterface: string;
-  readonly campaignFields: ReadonlyArray<{
-    readonly name: string;
-    readonly minLength: number | null;
-    readonly maxLength: number | null;
-    readonly pattern: string | null;
-  }>;
+  /** The contract's campaign rules (see link-rules.d.ts). */
+  readonly campaignRules: CampaignRules;
   readonly actions: {
     readonly [action: string]: {
       readonly title: string;

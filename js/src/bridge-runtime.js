@@ -1,7 +1,11 @@
 // bridge-runtime.js: the hand-written part of the web bridge shim. It knows no contract: every
 // function takes the contract table (the generated bridge.js holds the one built from
 // contracts/ and passes it in), so it is tested on its own with hand-made tables.
-// Plain ES2017, no dependencies: no optional chaining, no object spread.
+// Plain ES2017, no dependencies outside js/src: no optional chaining, no object spread.
+
+import { PARAMETER_RULES, encodeComponent, readCampaignFromObject, readCampaignFromURL } from "./link-rules.js";
+
+export { encodeComponent };
 
 /** The closed set of BridgeError codes (the envelope's reply codes). */
 export const ERROR_CODES = Object.freeze([
@@ -38,20 +42,8 @@ export function deepFreeze(value) {
 // ---------------------------------------------------------------------------------------------
 // URLs: the shared URL conventions, so a fallback link equals `bridgectl link build` output.
 
-/** Percent-encodes once, keeping only RFC 3986 unreserved characters (A-Z a-z 0-9 - . _ ~). */
-export function encodeComponent(text) {
-  return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-
-// The parameter types of routes.json, checked as DeeplinkRouting's ParameterRules checks them.
-const PARAMETER_RULES = {
-  string: function (text) { return text.length > 0; },
-  int: function (text) { return /^[0-9]{1,19}$/.test(text) && (text.length < 19 || text <= "9223372036854775807"); },
-  uuid: function (text) { return /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text); },
-  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); }
-};
+// encodeComponent and the parameter types of routes.json come from link-rules.js, which the
+// contract catalog's link builder shares.
 
 function pointerValue(root, pointer) {
   if (pointer === "") return root;
@@ -140,7 +132,7 @@ function linkFromMessage(contract, entry, message, campaign) {
     if (text !== "") items.push(encodeComponent(field[0]) + "=" + encodeChecked(text, field[1]));
   });
   if (campaign) {
-    contract.campaignFields.forEach(function (field) {
+    contract.campaignRules.fields.forEach(function (field) {
       const value = campaign[field.name];
       if (typeof value === "string" && value !== "") {
         items.push(encodeComponent(field.name) + "=" + encodeChecked(value, "/campaign/" + field.name));
@@ -204,88 +196,13 @@ function validatorsSource(setting, load) {
 // ---------------------------------------------------------------------------------------------
 // Campaign metadata from the page URL.
 
-// Query items of a URL as the Swift side reads them: split on & and the first =, then
-// percent-decode; "+" stays a literal plus (never a space), the first non-empty value wins.
-function queryItems(href) {
-  const items = [];
-  const start = href.indexOf("?");
-  if (start < 0) return items;
-  let query = href.slice(start + 1);
-  const hash = query.indexOf("#");
-  if (hash >= 0) query = query.slice(0, hash);
-  query.split("&").forEach(function (pair) {
-    if (pair === "") return;
-    const equals = pair.indexOf("=");
-    const rawName = equals < 0 ? pair : pair.slice(0, equals);
-    const rawValue = equals < 0 ? "" : pair.slice(equals + 1);
-    let name;
-    let value;
-    try {
-      name = decodeURIComponent(rawName);
-    } catch (error) {
-      return;
-    }
-    try {
-      value = decodeURIComponent(rawValue);
-    } catch (error) {
-      value = null;
-    }
-    items.push([name, value]);
-  });
-  return items;
-}
-
-function codePointLength(text) {
-  let count = 0;
-  for (const character of text) count += character.length > 0 ? 1 : 0;
-  return count;
-}
-
-// Why a campaign value breaks the campaign schema, or null when it fits. A value that does not
-// fit is dropped, never trimmed: a cut-off campaign_id would credit the wrong campaign.
-function campaignProblem(field, value, patterns) {
-  const length = codePointLength(value);
-  if (field.minLength !== null && length < field.minLength) return "shorter than " + field.minLength + " characters";
-  if (field.maxLength !== null && length > field.maxLength) return "longer than " + field.maxLength + " characters";
-  if (field.pattern !== null && !patterns[field.name].test(value)) return "does not match " + field.pattern;
-  return null;
-}
-
+// The page's campaign, read as the app reads the link that opened it (link-rules.js): the
+// contract's campaign rules apply, a value that breaks them is dropped (never shortened) with a
+// warning, values are composed (NFC), and "+" is a literal plus (with a warning).
 function readCampaign(contract, source) {
-  const patterns = {};
-  contract.campaignFields.forEach(function (field) {
-    if (field.pattern !== null) patterns[field.name] = new RegExp(field.pattern, "u");
-  });
-  const given = Object.create(null);
-  const warnings = [];
-  if (typeof source === "string") {
-    queryItems(source).forEach(function (item) {
-      if (item[1] === null) {
-        warnings.push({ field: item[0], value: null, reason: "bad percent-encoding" });
-      } else if (item[1] !== "" && !(item[0] in given)) {
-        given[item[0]] = item[1];
-      }
-    });
-  } else if (source && typeof source === "object") {
-    Object.keys(source).forEach(function (name) {
-      if (source[name] !== undefined && source[name] !== null && source[name] !== "") given[name] = source[name];
-    });
-  }
-  const campaign = {};
-  const known = contract.campaignFields.map(function (field) { return field.name; });
-  contract.campaignFields.forEach(function (field) {
-    if (!(field.name in given)) return;
-    const value = given[field.name];
-    const problem = typeof value === "string" ? campaignProblem(field, value, patterns) : "not a string";
-    if (problem === null) campaign[field.name] = value;
-    else warnings.push({ field: field.name, value: value, reason: problem });
-  });
-  if (source && typeof source === "object") {
-    Object.keys(given).forEach(function (name) {
-      if (known.indexOf(name) < 0) warnings.push({ field: name, value: given[name], reason: "not a campaign field" });
-    });
-  }
-  return { campaign: Object.freeze(campaign), warnings: Object.freeze(warnings) };
+  if (typeof source === "string") return readCampaignFromURL(contract.campaignRules, source);
+  if (source && typeof source === "object") return readCampaignFromObject(contract.campaignRules, source);
+  return { campaign: Object.freeze({}), warnings: Object.freeze([]) };
 }
 
 // ---------------------------------------------------------------------------------------------

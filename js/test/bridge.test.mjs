@@ -78,25 +78,35 @@ describe("envelope", () => {
 });
 
 describe("campaign metadata from the page URL", () => {
-  test("reads each field once decoded; + stays a plus; first non-empty value wins", () => {
+  test("reads each field once decoded; + stays a plus, with a warning; the first non-empty value wins", () => {
     const href = "https://event.sendy.co.kr/e?variant=%EC%B9%B4%EB%93%9C%20CTA+&group_id=&group_id=B&group_id=C&utm_campaign=a%2Bb&other=x#utm_term=no";
     const { bridge } = setup({ href });
     assert.deepEqual({ ...bridge.campaign }, { group_id: "B", variant: "카드 CTA+", utm_campaign: "a+b" });
-    assert.deepEqual(bridge.campaignWarnings, []);
+    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+      ["variant", "\"카드 CTA+\": \"+\" is read as a literal plus; if a space was meant, use %20"],
+      ["group_id", "repeated; the first value is kept"],
+    ]);
   });
 
-  test("drops (never trims) values that break the campaign schema, and says why", () => {
+  test("drops (never trims) values that break the campaign rules, and says why", () => {
     const long = "가".repeat(65);
     const emoji64 = "😀".repeat(64); // 64 code points, 128 UTF-16 units: fits maxLength 64
-    const href = `https://e.sendy.co.kr/?campaign_id=summer%20promo&variant=${encodeComponent(long)}&group_id=${encodeComponent("x".repeat(32))}&utm_content=${encodeComponent(emoji64)}&utm_term=%E0%A4`;
+    const href = `https://e.sendy.co.kr/?campaign_id=summer%20promo&variant=${encodeComponent(long)}&group_id=${encodeComponent("x".repeat(32))}&utm_content=${encodeComponent(emoji64)}`;
     const { host, bridge } = setup({ href });
     assert.deepEqual(Object.keys(bridge.campaign), ["group_id", "utm_content"]);
     assert.equal(bridge.campaign.utm_content, emoji64);
     const reasons = Object.fromEntries(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]));
-    assert.match(reasons.campaign_id, /does not match/);
-    assert.match(reasons.variant, /longer than 64/);
-    assert.equal(reasons.utm_term, "bad percent-encoding");
+    assert.match(reasons.campaign_id, /^"summer promo" dropped, it breaks the campaign rule \(1 to 64 characters: .*\): character 7 is " " \(U\+0020\)/);
+    assert.match(reasons.variant, /it is 65 characters long, at most 64 allowed$/);
     return bridge.start().then(() => assert.deepEqual(host.messages[0].campaign, bridge.campaign));
+  });
+
+  test("a bad escape makes the page URL unreadable, as the app finds the link: no campaign at all", () => {
+    const { bridge } = setup({ href: "https://e.sendy.co.kr/?group_id=B&utm_term=%E0%A4" });
+    assert.deepEqual({ ...bridge.campaign }, {});
+    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+      ["url", "query.utm_term: invalid percent-encoding in \"%E0%A4\""],
+    ]);
   });
 
   test("an explicit campaign object is checked the same way", () => {

@@ -18,7 +18,14 @@ const TABLE = deepFreeze({
   receiveFunction: "demoBridgeReceive",
   capabilitiesGlobal: "demoBridgeCapabilities",
   androidInterface: "demoBridgeAndroid",
-  campaignFields: [{ name: "campaign_id", minLength: 2, maxLength: 8, pattern: "^[a-z]+$" }],
+  // ^[a-z]+$ with minLength 2, maxLength 8, as bridgectl writes campaign rules.
+  campaignRules: {
+    closed: true,
+    fields: [{
+      name: "campaign_id", minLength: 2, maxLength: 8, summary: "2 to 8 characters: one or more of a-z",
+      pattern: [{ ranges: [[97, 122]], min: 1, max: null, allowed: "a-z" }],
+    }],
+  },
   actions: {
     open_box: {
       title: "Open",
