@@ -136,7 +136,10 @@ enum CustomActionCoding {
     static func encode<Result: Encodable>(_ result: Result, for key: CustomActions.Key) throws(BridgeError) -> JSONValue {
         let data: Data
         do {
-            data = try JSONEncoder().encode(result)
+            // Sorted keys: the reply's text is the same on every run, whatever the hash seed.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            data = try encoder.encode(result)
         } catch {
             throw BridgeError(.internal, "\(key): the app's result cannot be encoded as JSON")
         }

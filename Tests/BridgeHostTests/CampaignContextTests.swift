@@ -36,4 +36,17 @@ struct CampaignContextTests {
             CampaignConflict(field: "utm_source", entryValue: "kakaotalk", messageValue: "naver", requestID: "r1"),
         ])
     }
+
+    /// The entry channel is not a field the page fills: not over an entry's channel, and not when the
+    /// page was opened in the app (appInternal, the "no entry link" channel) either.
+    @Test("the page cannot set source, whatever the entry", arguments: CampaignMetadata.Source.allCases)
+    func thePageCannotSetSource(entrySource: CampaignMetadata.Source) {
+        let context = CampaignContext(entry: CampaignMetadata(source: entrySource))
+        for offered in CampaignMetadata.Source.allCases.map(\.rawValue) + ["bridge", ""] {
+            let (merged, conflicts) = context.merged(with: JSONObject([("source", .string(offered))]), requestID: "r1")
+            #expect(merged.source == entrySource, "the page offered source \(offered)")
+            #expect(merged == context.entry)
+            #expect(!conflicts.contains { $0.messageValue != offered }, "only the offered value can be in a conflict")
+        }
+    }
 }

@@ -144,6 +144,27 @@ struct DeeplinkNavigatorTests {
         #expect(fixture.host.shown.count == 3)
     }
 
+    @Test("dedupe compares the whole destination: another query, path parameter or repeated value is not a duplicate")
+    func dedupeComparesTheWholeDestination() throws {
+        let fixture = try NavigatorFixture(windowMs: 2_000)
+        let links = [
+            "/vehicles?page=1", "/vehicles?page=2", "/vehicles?page=2&sort=price", "/vehicles?region=a&region=b",
+            "/vehicles?region=b&region=a", "/vehicles/v-1", "/vehicles/v-2",
+        ]
+        for link in links {
+            fixture.clock.advance(milliseconds: 10)
+            #expect(!isDuplicate(fixture.navigator.navigate(try fixture.link(link))), "\(link)")
+        }
+        #expect(fixture.host.shown.count == links.count)
+        // The control: the same destination again inside the window is one.
+        #expect(isDuplicate(fixture.navigator.navigate(try fixture.link("/vehicles?page=2"))))
+    }
+
+    private func isDuplicate(_ disposition: NavigationDisposition) -> Bool {
+        if case .duplicate = disposition { return true }
+        return false
+    }
+
     nonisolated static let stepFailures: [(step: NavigationStep, failure: NavigationFailure)] = [
         (.selectTab, .tabNotSelected(NavigationStepError("injected"))),
         (.attachList, .listNotAttached(NavigationStepError("injected"))),

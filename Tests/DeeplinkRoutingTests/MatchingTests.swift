@@ -99,6 +99,20 @@ import Testing
         #expect(parsed.url == "https://sendy.co.kr/vehicles?region=seoul&region=busan&tag=x&tag=y")
     }
 
+    /// Double encoding is "%" followed by two hex digits left after decoding; a percent sign with
+    /// text after it (a discount, "100%G") is just text.
+    @Test func doubleEncodingNeedsAPercentAndTwoHexDigits() throws {
+        let doubled = try handler.parse("https://sendy.co.kr/event/x/apply?memo=%25EC%2584%25BC")
+        #expect(doubled.queryParameters["memo"] == ["%EC%84%BC"])
+        #expect(doubled.warnings.map(\.field) == ["query.memo"])
+        for memo in ["100%25G", "50%25", "%25A", "%25G1", "%25%25", "a%25Z9"] {
+            let parsed = try handler.parse("https://sendy.co.kr/event/x/apply?memo=\(memo)")
+            #expect(parsed.warnings.isEmpty, "memo=\(memo) decodes to \(parsed.queryParameters["memo"] ?? [])")
+        }
+        #expect(PercentEncoding.looksEncoded("%2B") && PercentEncoding.looksEncoded("x%ab"))
+        #expect(!PercentEncoding.looksEncoded("%G1") && !PercentEncoding.looksEncoded("%1G") && !PercentEncoding.looksEncoded("%1"))
+    }
+
     @Test func repeatedCampaignFieldKeepsTheFirstWithAWarning() throws {
         let parsed = try handler.parse("https://sendy.co.kr/event/x?variant=a&variant=b")
         #expect(parsed.campaignMetadata.variant == "a")

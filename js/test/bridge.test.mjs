@@ -261,6 +261,20 @@ describe("BridgeError", () => {
     assert.match(error.message, /handler gone/);
   });
 
+  test("a reply must answer its own request: a WebKit promise reply with another id rejects with INTERNAL", async () => {
+    const win = fakeWindow();
+    let answerId = (envelope) => envelope.id;
+    win.webkit = { messageHandlers: { [CONTRACT.bridge]: { postMessage: (envelope) => Promise.resolve(envelope.action === "capabilities"
+      ? { v: 1, id: envelope.id, ok: false, error: { code: "UNKNOWN_ACTION", message: "an app without a manifest" } }
+      : { v: 1, id: answerId(envelope), ok: true, result: { route: "onboardingStart" } }) } } };
+    const bridge = createBridge({ window: win });
+    assert.deepEqual(await bridge.start(), { route: "onboardingStart" }, "the same transport with the request's own id resolves");
+    answerId = () => "another-request-0001";
+    const error = await rejection(bridge.start());
+    assert.equal(error.code, "INTERNAL");
+    assert.match(error.message, /another-request-0001 is not the request's id/);
+  });
+
   test("replies for unknown ids and malformed callback replies are counted, not thrown", async () => {
     const { win, bridge } = setup({ host: { mode: "callback" } });
     win[CONTRACT.receiveFunction](JSON.stringify({ v: 1, id: "never-sent-1", ok: true, result: {} }));
@@ -421,6 +435,18 @@ describe("URL encoding", () => {
     const link = buildUniversalLink("view_vehicles", 1, { from: "abc", page: 3, vehicleType: "1ton", region: "" });
     assert.equal(link, "https://sendy.co.kr/vehicles?vehicleType=1ton&page=3&from=abc");
     assert.equal(buildUniversalLink("view_vehicles", undefined, {}), "https://sendy.co.kr/vehicles");
+  });
+
+  test("route parameters follow routes.json's types as the app's router reads them: slug a-z 0-9 - (1 to 64), int up to 2^63-1", () => {
+    const refused = (action, payload, pointer) => assert.throws(() => buildUniversalLink(action, 1, payload),
+      (error) => error.code === "INVALID_PARAMS" && error.details[0].instanceLocation === pointer, JSON.stringify(payload));
+    assert.equal(buildUniversalLink("apply", 1, { slug: "a".repeat(64) }), "https://sendy.co.kr/event/" + "a".repeat(64) + "/apply");
+    refused("apply", { slug: "a".repeat(65) }, "/payload/slug");
+    refused("apply", { slug: "New-User" }, "/payload/slug");
+    refused("view_vehicles", { from: "Home" }, "/payload/from");
+    assert.equal(buildUniversalLink("view_vehicles", 1, { page: 9223372036854775000 }), "https://sendy.co.kr/vehicles?page=9223372036854775000");
+    refused("view_vehicles", { page: 1e19 }, "/payload/page");
+    refused("view_vehicles", { page: 9223372036854775808 }, "/payload/page");
   });
 
   test("a lone surrogate cannot be put into a link", () => {

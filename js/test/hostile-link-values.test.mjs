@@ -66,3 +66,9 @@ describe("the shim reads the table's campaign from its page URL", () => {
     });
   }
 });
+
+test("an empty value of a string path parameter is refused, as bridgectl link build refuses it", () => {
+  assert.throws(() => buildLink(linkTable, "checkout", { id: "" }, {}, {}),
+    (error) => error instanceof LinkError && error.message === "path.id: \"\" is not a valid string (any non-empty text)");
+  assert.equal(buildLink(linkTable, "checkout", { id: "센디" }, {}, {}).url, "https://sendy.co.kr/checkout/%EC%84%BC%EB%94%94");
+});

@@ -193,3 +193,13 @@ describe("a page's own test suite", () => {
     assert.match(green.stdout, /# pass 1/);
   });
 });
+
+test("uniqueItems in the validators: equal neighbours, equal objects in any key order, a far pair, and no false match across types", async () => {
+  const { equalPair } = await import("../src/schema-runtime.js");
+  assert.deepEqual(equalPair([1, 1]), [0, 1]);
+  assert.deepEqual(equalPair(["a", "b", "b"]), [1, 2]);
+  assert.deepEqual(equalPair([{ a: 1, b: [2] }, { b: [2], a: 1 }]), [0, 1]);
+  assert.deepEqual(equalPair([1, 2, 3, 1]), [0, 3]);
+  assert.equal(equalPair([1, "1", true, null, [1], { a: 1 }]), null);
+  assert.equal(equalPair([]), null);
+});
