@@ -7,6 +7,7 @@ let generateCommand = Command(
     summary: "generate the web-side JS shim, its TypeScript types and the fake host (generate js)",
     help: """
     usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check] [--update-runtime]
+           bridgectl generate info-plist [--contracts DIR] [--check INFO.plist]
 
     Writes the web team's kit. From the contracts (manifest, routes, schemas):
       DIR/bridge.js                 the ES module the event pages import (createBridge), with
@@ -27,6 +28,10 @@ let generateCommand = Command(
     The output is deterministic (manifest order, no dates), so it can be committed and checked.
     Files that are already current are not rewritten.
 
+    generate info-plist prints the LSApplicationQueriesSchemes fragment for the app's Info.plist:
+    the manifest's queriedURLSchemes, every scheme an external route (a map app) is asked about
+    with canOpenURL. --check INFO.plist instead names the schemes that plist does not declare.
+
     exit: 0 written or current; 1 --check found stale or missing files; 2 usage error,
           unreadable contracts, a schema the TypeScript generator does not support, a runtime
           file that differs (without --update-runtime), or a file that cannot be written.
@@ -38,11 +43,12 @@ private struct GenerateCommandRunner {
     let console: Console
 
     func run(_ argv: [String]) -> Int32 {
+        if argv.first == "info-plist" { return InfoPlistCommand(console: console).run(Array(argv.dropFirst())) }
         let arguments: Arguments
         do {
             arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check", "update-runtime"]))
             guard arguments.positional == ["js"] else {
-                throw UsageError("expected the target \"js\": bridgectl generate js [--out DIR] [--check]")
+                throw UsageError("expected the target \"js\" or \"info-plist\": bridgectl generate js [--out DIR] [--check]")
             }
         } catch {
             console.err("bridgectl generate: \(error)\n")

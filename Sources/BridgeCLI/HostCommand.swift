@@ -31,9 +31,11 @@ let hostCommand = Command(
       {"type":"complete","result":"ok|fail|notFound"?,"reason":TEXT?,"step":STEP?,"envelope":N?}
           (completes the waiting navigation step now)
       {"type":"cancel","envelope":N}     (the app gives up on an envelope)
+      {"type":"installed","apps":["kakaomap",...]}   (the apps on the device, by URL scheme)
       {"type":"advance","ms":N}          (with --manual-clock)
     Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
-    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"campaign_conflict",...},
+    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"external_open",...},
+    {"type":"campaign_conflict",...},
     {"type":"notification",...}, and {"type":"error","line":N,"message":...} for a bad line
     (the host keeps running). A reply whose navigation is still resolving comes when it settles, or
     with "resolving":true just before the action's timeoutMs. At end of input the host exits with
@@ -143,7 +145,7 @@ final class HostSession {
         host.onRecord = { [weak self] record in self?.emit(record) }
     }
 
-    static let types = "open, message, login, logout, ready, state, complete, cancel, advance"
+    static let types = "open, message, login, logout, ready, state, complete, cancel, installed, advance"
 
     /// The input line of each message, by the mock host's message count.
     private var messageLines: [Int: Int] = [:]
@@ -198,6 +200,11 @@ final class HostSession {
             guard manualClock else { return fail(number, "advance needs --manual-clock (the host runs on the wall clock)") }
             host.advanceClock(milliseconds: Int(milliseconds))
         case "complete": complete(object, number)
+        case "installed":
+            guard let list = object["apps"]?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                return fail(number, "\"apps\" must be an array of URL schemes, e.g. [\"kakaomap\"]")
+            }
+            host.installedApps = Set(list.compactMap { $0.stringValue?.lowercased() })
         case "cancel":
             guard let envelope = object["envelope"]?.integerValue, let id = Int(exactly: envelope) else {
                 return fail(number, "\"envelope\" must be the envelope number to cancel")

@@ -212,6 +212,7 @@ enum RouteReport {
         case .badEncoding: return "badEncoding"
         case .invalidPushPayload: return "invalidPushPayload"
         case .malformedURL: return "malformedURL"
+        case .invalidDestination: return "invalidDestination"
         }
     }
 

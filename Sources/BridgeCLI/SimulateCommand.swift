@@ -94,6 +94,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         scenario.stepLatencyMs = steps.latencies
         scenario.detailOutcomes = steps.detailOutcomes
         scenario.stepTimeoutMs = steps.stepTimeoutMs
+        if arguments.value("installed") != nil { scenario.installedApps = steps.installed }
     } catch {
         console.err("bridgectl simulate: \(error)\n")
         return ExitCode.usage
@@ -145,7 +146,9 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
         } else if let result = reply.result {
             text += "reply: ok route=\(result.route) url=\(result.url) pendingLogin=\(result.pendingLogin)"
             text += result.waitingForReady ? " waitingForReady=true" : ""
-            text += result.resolving ? " resolving=true\n" : "\n"
+            text += result.resolving ? " resolving=true" : ""
+            if let opened = result.opened, let provider = result.provider { text += " opened=\(opened) provider=\(provider)" }
+            text += "\n"
         }
         text += "  " + reply.json.serialized() + "\n"
     } else {
@@ -159,6 +162,12 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
         if let list = navigation.list { text += ", over \(list)" }
         text += ", \(navigation.presentation.rawValue))\n"
         text += "    campaign \(navigation.campaign.json.serialized())\n"
+    }
+    if !host.externalOpens.isEmpty {
+        text += "opened outside the app: \(host.externalOpens.count)\n"
+        for open in host.externalOpens {
+            text += "  - \(open.opened ? "opened" : "not opened") \(open.url)\n"
+        }
     }
     text += "events: \(host.analyticsEvents.isEmpty ? "none" : String(host.analyticsEvents.count))\n"
     for event in host.analyticsEvents {

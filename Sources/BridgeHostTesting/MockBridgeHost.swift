@@ -22,7 +22,7 @@ public enum MockStepResult: Sendable, Equatable {
 /// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
 /// exactly where it wants.
 @MainActor
-public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder {
+public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening {
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
@@ -70,6 +70,15 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
     public private(set) var waitingStep: WaitingStep?
 
+    /// The apps installed on the simulated device, by URL scheme ("kakaomap"). `canOpen` answers as
+    /// iOS does: no for a scheme the manifest's queriedURLSchemes does not declare (whatever is
+    /// installed), yes for http(s) (a browser is always there), else whether the app is installed.
+    public var installedApps: Set<String> = []
+    /// Schemes whose `open` reports failure although `canOpen` said yes.
+    public var failingOpens: Set<String> = []
+    /// Every `open` the navigator asked for, in order.
+    public private(set) var externalOpens: [ExternalOpenRecord] = []
+
     /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
@@ -95,6 +104,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
                                            appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000)
         navigator.host = self
         navigator.auth = self
+        navigator.opener = self
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
@@ -259,6 +269,27 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         waitingStep = WaitingStep(step: step, destination: destination, latencyMs: held ? nil : latency, planned: planned,
                                   finish: finish, timer: timer)
         append(.step(id: destination.envelopeID, route: destination.route.name, step: step, latencyMs: held ? nil : latency))
+    }
+
+    // MARK: - ApplicationOpening
+
+    public func canOpen(_ url: String) -> Bool {
+        let scheme = Self.scheme(of: url)
+        guard contracts.manifest.queriedURLSchemes.contains(scheme) else { return false }
+        return scheme == "https" || scheme == "http" || installedApps.contains(scheme)
+    }
+
+    public func open(_ url: String, completion: @escaping @MainActor (Bool) -> Void) {
+        let scheme = Self.scheme(of: url)
+        let opened = !failingOpens.contains(scheme) && (scheme == "https" || scheme == "http" || installedApps.contains(scheme))
+        let record = ExternalOpenRecord(url: url, scheme: scheme, opened: opened)
+        externalOpens.append(record)
+        append(.externalOpen(record))
+        completion(opened)
+    }
+
+    static func scheme(of url: String) -> String {
+        url.firstIndex(of: ":").map { url[..<$0].lowercased() } ?? ""
     }
 
     // MARK: - HostRecorder

@@ -24,6 +24,8 @@ public struct Scenario: Sendable {
     public var detailOutcomes: [String: MockStepResult] = [:]
     /// The navigator's bound on each asynchronous step.
     public var stepTimeoutMs = 10_000
+    /// The apps installed on the simulated device, by URL scheme (`--installed`, a fixture's `installed`).
+    public var installedApps: Set<String> = []
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -41,6 +43,7 @@ public struct Scenario: Sendable {
         entry = fixture.entry
         source = try Scenario.source(fixture.source, at: fixture.path)
         loggedIn = fixture.authenticated
+        installedApps = Set(fixture.installed)
     }
 
     /// A file given to `simulate` (`value` is nil when it is not JSON): either a bare message, or a fixture-shaped object with
@@ -76,6 +79,12 @@ public struct Scenario: Sendable {
             guard let flag = value.boolValue else { throw ScenarioError("\(name): /authenticated must be true or false") }
             loggedIn = flag
         }
+        if let value = object["installed"] {
+            guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw ScenarioError("\(name): /installed must be an array of URL schemes")
+            }
+            installedApps = Set(list.compactMap(\.stringValue))
+        }
     }
 
     static func source(_ name: String?, at place: String) throws(ScenarioError) -> CampaignMetadata.Source? {
@@ -101,6 +110,7 @@ public struct Scenario: Sendable {
         }
         host.stepLatencyMs = stepLatencyMs
         host.detailOutcomes = detailOutcomes
+        host.installedApps = installedApps
         var entryError: DeeplinkError?
         if let entry {
             do { try host.open(entry: entry, source: source) } catch { entryError = error }
@@ -148,6 +158,7 @@ public struct ScenarioOutcome {
         object["navigations"] = .array(host.navigations.map(\.json))
         object["events"] = .array(host.analyticsEvents.map(\.json))
         object["loginPresented"] = .integer(Int64(host.loginPresentations))
+        object["externalOpens"] = .array(host.externalOpens.map(\.json))
         object["records"] = .array(zip(host.records, host.recordTimes).map { record, time in
             var line = record.json.objectValue ?? JSONObject()
             line["atMs"] = .integer(Int64(time))

@@ -10,6 +10,8 @@ public enum NavigationDisposition: Sendable, Equatable {
     /// Accepted: its steps are running (a tab switch, a detail fetch), or it waits behind the
     /// navigation that is. `DeeplinkNavigator.settlement(of:)` or an observer gives the outcome.
     case inProgress(EnvelopeID)
+    /// An external destination opened (the provider's app, or its fallback).
+    case opened(EnvelopeID, ExternalOpenOutcome)
     case duplicate(EnvelopeID, of: EnvelopeID)
     case failed(EnvelopeID, NavigationFailure)
     case refused(EnvelopeID, NavigationRefusal)
@@ -18,7 +20,7 @@ public enum NavigationDisposition: Sendable, Equatable {
 
     public var envelopeID: EnvelopeID {
         switch self {
-        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id),
+        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id), .opened(let id, _),
              .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _):
             return id
         }
@@ -29,6 +31,7 @@ public enum NavigationDisposition: Sendable, Equatable {
         switch outcome {
         case nil, .queued?: self = .inProgress(id)
         case .navigated?: self = .navigated(id)
+        case .opened(let outcome)?: self = .opened(id, outcome)
         case .pendingLogin?: self = .pendingLogin(id)
         case .waitingForReady?: self = .waitingForReady(id)
         case .duplicate(let original)?: self = .duplicate(id, of: original)
@@ -71,6 +74,8 @@ public final class DeeplinkNavigator {
     /// except the adapter made by `init(host:...)` for an async host, which the navigator owns.
     public weak var host: (any CallbackNavigationHost)?
     public weak var auth: (any AuthState)?
+    /// Opens destinations outside the app (routes.json `external`): the map apps.
+    public weak var opener: (any ApplicationOpening)?
     public let clock: any NavigationClock
     private var ownedAdapter: (any CallbackNavigationHost)?
 
@@ -199,7 +204,8 @@ public final class DeeplinkNavigator {
     // MARK: - Driving the core
 
     private var context: NavigatorCore.Context {
-        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil)
+        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil,
+                              hasOpener: opener != nil)
     }
 
     private func send(_ event: NavigatorCore.Event) {
@@ -238,6 +244,15 @@ public final class DeeplinkNavigator {
     }
 
     private func perform(_ step: NavigationStep, ticket: Int, _ destination: NavigationDestination) {
+        if step == .openExternal {
+            guard let opener else { return send(.stepFinished(ticket: ticket, .failedWith(.noOpener))) }
+            return ExternalRouter(opener: opener).open(destination.deeplink) { [weak self] result in
+                switch result {
+                case .success(let outcome): self?.send(.stepFinished(ticket: ticket, .opened(outcome)))
+                case .failure(let error): self?.send(.stepFinished(ticket: ticket, .failedWith(.external(error))))
+                }
+            }
+        }
         guard let host else {
             return send(.stepFinished(ticket: ticket, .failed(NavigationStepError("the navigation host is gone"))))
         }
@@ -271,6 +286,8 @@ public final class DeeplinkNavigator {
             } catch {
                 send(.stepFinished(ticket: ticket, .failed(error)))
             }
+        case .openExternal:
+            break  // handled above
         }
     }
 

@@ -14,6 +14,8 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Waiting behind the navigation that is running (one navigation at a time, in order).
     case queued(behind: EnvelopeID)
     case navigated
+    /// An external destination opened: the provider's app, or its fallback.
+    case opened(ExternalOpenOutcome)
     /// A later auth-required link took the pending slot (latest wins); this one is dropped, on record.
     case replacedWhilePending(by: EnvelopeID)
     /// Same fingerprint as an envelope received within the duplicate window.
@@ -51,6 +53,7 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
         case .pendingLogin: return "pending_login"
         case .queued: return "queued"
         case .navigated: return "navigated"
+        case .opened(let outcome): return "opened_\(outcome.target)"
         case .replacedWhilePending: return "replaced_while_pending"
         case .duplicate: return "duplicate"
         case .failed: return "failed"
@@ -63,6 +66,7 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .queued(let other): return "\(name)(behind \(other))"
+        case .opened(let outcome): return "\(name)(\(outcome.provider))"
         case .replacedWhilePending(let other): return "\(name)(by \(other))"
         case .duplicate(let other): return "\(name)(of \(other))"
         case .failed(let failure): return "\(name)(\(failure.code): \(failure))"

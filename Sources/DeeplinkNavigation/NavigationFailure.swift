@@ -5,9 +5,12 @@ import DeeplinkRouting
 /// show it.
 public enum NavigationStep: String, Sendable, CaseIterable {
     case selectTab, attachList, resolveDetail, show
+    /// The one step of a destination outside the app: open the provider's app or its fallback.
+    case openExternal
 
-    /// Steps that take time (an animation, a fetch) complete later; the others answer at once.
-    public var isAsynchronous: Bool { self == .selectTab || self == .resolveDetail }
+    /// Steps that take time (an animation, a fetch, another app opening) complete later; the
+    /// others answer at once.
+    public var isAsynchronous: Bool { self == .selectTab || self == .resolveDetail || self == .openExternal }
 }
 
 /// Why a navigation step could not be carried out, in the app's words ("list coordinator
@@ -35,6 +38,10 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
     case showFailed(NavigationStepError)
     /// An asynchronous step did not complete within the navigator's step timeout; it was cancelled.
     case timedOut(NavigationStep, afterMilliseconds: Int)
+    /// An external destination: no opener is attached to the navigator.
+    case noOpener
+    /// An external destination could not be opened (the map-app seed's errors).
+    case external(ExternalRouteError)
 
     /// A stable snake_case name for records, JSON lines and reply details.
     public var code: String {
@@ -46,6 +53,8 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailFailed: return "detail_failed"
         case .showFailed: return "show_failed"
         case .timedOut: return "timed_out"
+        case .noOpener: return "no_opener"
+        case .external(let error): return error.code
         }
     }
 
@@ -58,6 +67,7 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailNotFound, .detailFailed: return .resolveDetail
         case .showFailed: return .show
         case .timedOut(let step, _): return step
+        case .noOpener, .external: return .openExternal
         }
     }
 
@@ -70,6 +80,8 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailFailed(let error): return "the detail could not be resolved: \(error.reason)"
         case .showFailed(let error): return "the destination could not be shown: \(error.reason)"
         case .timedOut(let step, let milliseconds): return "\(step.rawValue) did not complete within \(milliseconds) ms"
+        case .noOpener: return "no application opener is attached"
+        case .external(let error): return error.description
         }
     }
 }

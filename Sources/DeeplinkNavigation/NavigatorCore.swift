@@ -20,6 +20,7 @@ struct NavigatorCore: Sendable {
         var now: Date
         var isLoggedIn: Bool
         var hasHost: Bool
+        var hasOpener: Bool
     }
 
     enum Event: Sendable {
@@ -38,6 +39,10 @@ struct NavigatorCore: Sendable {
         /// Only for resolveDetail: nothing to show.
         case notFound
         case failed(NavigationStepError)
+        /// Only for openExternal: where the destination went.
+        case opened(ExternalOpenOutcome)
+        /// A failure the step already typed (an external destination's, a missing opener).
+        case failedWith(NavigationFailure)
     }
 
     enum Command: Sendable, Equatable {
@@ -205,6 +210,14 @@ struct NavigatorCore: Sendable {
                 holdForLogin(envelope)
                 continue
             }
+            if envelope.route.configuration.isExternal {
+                guard context.hasOpener else {
+                    record(envelope, .failed(.noOpener))
+                    continue
+                }
+                perform(.openExternal, envelope)
+                continue
+            }
             guard context.hasHost else {
                 record(envelope, .failed(.noHost))
                 continue
@@ -223,11 +236,26 @@ struct NavigatorCore: Sendable {
 
     private mutating func advance(_ current: Running, _ result: StepResult, _ context: Context) {
         let envelope = current.envelope
-        if case .failed(let error) = result {
-            return finish(envelope, .failed(Self.failure(current.step, error)))
+        if current.step == .openExternal {
+            // The external router answers with where it went or a typed failure; anything else
+            // from a host is an open that did not happen.
+            switch result {
+            case .opened(let outcome): return finish(envelope, .opened(outcome))
+            case .failedWith(let failure): return finish(envelope, .failed(failure))
+            case .done, .notFound, .failed:
+                let provider = envelope.route.configuration.external.flatMap { envelope.route.fieldValues[$0.providerField] } ?? ""
+                return finish(envelope, .failed(.external(.openFailed(provider: provider))))
+            }
+        }
+        switch result {
+        case .failed(let error): return finish(envelope, .failed(Self.failure(current.step, error)))
+        case .failedWith(let failure): return finish(envelope, .failed(failure))
+        case .opened, .done, .notFound: break
         }
         let next: NavigationStep
         switch current.step {
+        case .openExternal:
+            return  // answered above
         case .selectTab: next = .attachList
         case .attachList: next = .resolveDetail
         case .resolveDetail:
@@ -261,6 +289,7 @@ struct NavigatorCore: Sendable {
         case .attachList: return .listNotAttached(error)
         case .resolveDetail: return .detailFailed(error)
         case .show: return .showFailed(error)
+        case .openExternal: return .external(.openFailed(provider: ""))
         }
     }
 }

@@ -32,8 +32,14 @@ public struct DeeplinkURLBuilder: Sendable {
     ) throws(LinkBuildError) -> String {
         let route = try checkedRoute(name, parameters: parameters)
         var items: [(name: String, value: String)] = []
-        for (field, values) in try checkedQuery(query, for: route) {
+        let checked = try checkedQuery(query, for: route)
+        for (field, values) in checked {
             for value in values { items.append((field, value)) }
+        }
+        if let external = route.external {
+            var values = parameters
+            for (field, list) in checked where values[field] == nil { values[field] = list.first }
+            if let problem = external.problem(with: values) { throw .invalidDestination(route: route.name, reason: problem) }
         }
         if let campaign {
             for key in campaign.utm.keys.sorted() {

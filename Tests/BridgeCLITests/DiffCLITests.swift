@@ -59,7 +59,7 @@ import SchemaCheck
         #expect(result.out.contains("apply v1: a released version changed incompatibly (1 incompatible finding): add apply v3 instead: breaks pages in the field [version-not-bumped]"))
         // apply v2 is now compared with the narrowed v1: its plan enum widens it (info).
         #expect(result.out.contains("apply v2 /properties/payload/properties/plan: enum widened (\"business\" added): info (compared with v1) [enum-widened]"))
-        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 1 compatible, 6 info\n"))
+        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 1 compatible, 8 info\n"))
 
         let json = run(["diff", "--format", "json", Self.released, edited])
         #expect(json.code == 1)
@@ -84,7 +84,7 @@ import SchemaCheck
                  ##""memo": { "$ref": "#/$defs/memo" }"##),
                 (#""$defs": {"#, #""$defs": { "memo": { "type": "string", "maxLength": 200, "description": "Free text from the person (Korean allowed)." },"#),
              ]],
-             "diff: 0 breaking, 0 possibly breaking, 1 compatible, 5 info"),
+             "diff: 0 breaking, 0 possibly breaking, 1 compatible, 7 info"),
             ("a property added to an open object",
              ["schemas/envelope.v1.json": [(#""payload": { "type": "object", "description": "Action-specific; see the action's schema." }"#,
                                             #""payload": { "type": "object", "description": "Action-specific; see the action's schema.", "properties": { "trace": { "description": "Any value a page adds for its own debugging." } } }"#)]],

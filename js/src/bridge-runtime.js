@@ -47,8 +47,23 @@ const PARAMETER_RULES = {
   string: function (text) { return text.length > 0; },
   int: function (text) { return /^[0-9]{1,19}$/.test(text) && (text.length < 19 || text <= "9223372036854775807"); },
   uuid: function (text) { return /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text); },
-  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); }
+  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); },
+  latitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 90; },
+  longitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 180; }
 };
+
+// A number in plain decimal, as the app writes it into a URL: never an exponent (1e-7 is
+// 0.0000001), the shortest digits that read back as the same number.
+function plainNumber(value) {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const digits = match[2] + (match[3] || "");
+  const point = 1 + Number(match[4]);
+  if (point <= 0) return match[1] + "0." + "0".repeat(-point) + digits;
+  if (point >= digits.length) return match[1] + digits + "0".repeat(point - digits.length);
+  return match[1] + digits.slice(0, point) + "." + digits.slice(point);
+}
 
 function pointerValue(root, pointer) {
   if (pointer === "") return root;
@@ -72,7 +87,7 @@ function invalidParam(pointer, message) {
 function fieldText(value, field) {
   let text;
   if (typeof value === "string") text = value;
-  else if (typeof value === "number" && isFinite(value)) text = String(value);
+  else if (typeof value === "number" && isFinite(value)) text = plainNumber(value);
   else if (typeof value === "boolean") text = value ? "true" : "false";
   else throw invalidParam(field[1], "a " + (value === null ? "null" : typeof value) + " cannot be put into a link");
   const rule = PARAMETER_RULES[field[2]] || PARAMETER_RULES.string;
