@@ -36,6 +36,8 @@ export interface FakeHostOptions {
   validators?: ValidatorsModule;
   /** false: answer without validating (default: validate, as the app does). */
   validate?: boolean;
+  /** Apps installed on the simulated device, by URL scheme (["kakaomap"]): a destination outside the app opens its app, else its fallback. */
+  installed?: string[];
 }
 
 /** The fake host; `Envelope` is the contract's message type. */
@@ -53,6 +55,8 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   holdNext(reply?: FakeReply): FakeHostOf<Envelope>;
   expectFixture(fixture: Fixture): FakeHostOf<Envelope>;
   releaseHeld(): number;
+  /** The apps installed on the simulated device, by URL scheme. */
+  setInstalled(schemes: string[]): FakeHostOf<Envelope>;
   flush(): Promise<void>;
   defaultReply(envelope: Envelope): FakeReply;
   uninstall(): void;
