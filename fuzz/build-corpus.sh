@@ -2,7 +2,7 @@
 # Builds the seed corpora of every fuzz target into fuzz/out/corpus/<target>/ (git-ignored).
 # Seeds are derived, never committed in bulk:
 #   validate  bridge messages of contracts/fixtures and examples/, plus every test instance
-#             ("data") of the JSON-Schema-Test-Suite (draft2020-12 and draft7)
+#             ("data") of the JSON-Schema-Test-Suite (every draft: 2020-12, 2019-09, 7, 6, 4)
 #   parse     the same seeds as validate
 #   compile   contracts/schemas, the meta-schemas and every schema of the suite
 #   host      the fixture messages as host sessions (origin line, main-frame flag, message)
@@ -45,7 +45,7 @@ lines_to_seeds() {
     local dir="$1" prefix="$2"
     sort -u | split -l 1 -a 5 - "$dir/$prefix"
 }
-suite_files="$(find "$SUITE/tests/draft2020-12" "$SUITE/tests/draft7" -name '*.json' | sort)"
+suite_files="$(find "$SUITE/tests" -name '*.json' | sort)"
 # shellcheck disable=SC2086
 jq -c '.[] | .tests[] | .data' $suite_files | lines_to_seeds "$OUT/validate" suite-
 # shellcheck disable=SC2086

@@ -78,7 +78,7 @@ static inline size_t fuzz_register_dir(sc_registry *registry, const char *dir)
         if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
             json_t *doc = fuzz_load_json(path);
             sc_error err;
-            if (json_object_get(doc, "$id")) {
+            if (json_object_get(doc, "$id") || json_object_get(doc, "id")) {
                 if (sc_registry_add(registry, NULL, doc, &err) < 0) {
                     fprintf(stderr, "fuzz setup: %s: %s\n", path, err.text);
                     abort();

@@ -1,7 +1,7 @@
 /*
  * fuzz_compile.c: arbitrary bytes as a schema.
  *
- * The registry holds the official meta-schemas (draft 2020-12 and draft-07), so a fuzzed
+ * The registry holds the official meta-schemas (2020-12, 2019-09, draft-07, -06, -04), so a fuzzed
  * schema may $ref them. A schema that compiles is then used: a few fixed instances and
  * the schema document itself are validated in both modes, which must agree. Compilation
  * must either succeed or fail with an error sentence; never crash, leak or hang.
@@ -43,12 +43,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     sc_options opts;
     sc_options_init(&opts);
-    /* Vary dialect and format assertion with the input, so both code paths are reached. */
-    opts.default_dialect = (size & 1) ? SC_DIALECT_DRAFT7 : SC_DIALECT_2020_12;
-    opts.assert_format = (size & 2) != 0;
+    /* Vary dialect, format and content assertion with the input, so every path is reached. */
+    static const sc_dialect dialects[] = {SC_DIALECT_2020_12, SC_DIALECT_2019_09, SC_DIALECT_DRAFT7,
+                                          SC_DIALECT_DRAFT6, SC_DIALECT_DRAFT4};
+    opts.default_dialect = dialects[size % 5];
+    opts.assert_format = (size & 8) != 0;
+    opts.assert_content = (size & 16) != 0;
     sc_schema *schema = sc_compile_document(document, registry, &opts, &err);
     if (!schema) {
-        FUZZ_CHECK(err.text[0] != '\0', "a refused schema has no error text");
+        FUZZ_CHECK(err.code != SC_ERROR_NONE && err.text[0] != '\0', "a refused schema has no error code or text");
     } else {
         int may_hold_nul = memmem(data, size, "\\u0000", 6) != NULL;
         for (size_t i = 0; i < probe_count; i++)

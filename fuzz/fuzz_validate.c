@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sc_error err;
     json_t *instance = sc_parse((const char *)data, size, &limits, &err);
     if (!instance) {
-        FUZZ_CHECK(err.text[0] != '\0', "a refused input has no error text");
+        FUZZ_CHECK(err.code != SC_ERROR_NONE && err.text[0] != '\0', "a refused input has no error code or text");
         return 0;
     }
     int may_hold_nul = memmem(data, size, "\\u0000", 6) != NULL;

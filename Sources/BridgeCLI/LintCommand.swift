@@ -8,11 +8,14 @@ let lintCommand = Command(
     help: """
     usage: bridgectl lint [--contracts DIR] [--format text|json]
 
-    Validates every contract schema against the official meta-schema of its dialect (2020-12
-    or draft-07, built into bridgectl), checks that every schema, route and JSON Pointer the
-    manifest names resolves, that every action version has valid and invalid fixtures, and
-    that the JS validator generator (generate js) can compile every keyword the contracts use.
-    Exit 0 when clean, 1 with findings, 2 when the contracts cannot be read at all.
+    Validates every contract schema against the official meta-schema of its dialect (2020-12,
+    2019-09, draft-07, -06 or -04, built into bridgectl), checks that every schema, route and
+    JSON Pointer the manifest names resolves, that every action version has valid and invalid
+    fixtures, and that the JS validator generator (generate js) can compile every keyword the
+    contracts use. Warns about a $ref loop with no property or item in between (such a schema
+    compiles, but a message that reaches the loop cannot be checked).
+    Exit 0 when clean or with warnings only, 1 with findings, 2 when the contracts cannot be
+    read at all.
 
     """,
     run: { argv, console in
@@ -31,14 +34,23 @@ let lintCommand = Command(
         if format == "json" {
             let report: JSONValue = [
                 "contracts": .string(contracts.origin),
-                "findings": .array(findings.map { ["file": .string($0.file), "pointer": .string($0.pointer), "message": .string($0.message)] }),
+                "findings": .array(findings.map {
+                    ["file": .string($0.file), "pointer": .string($0.pointer), "message": .string($0.message),
+                     "severity": .string($0.severity.rawValue)]
+                }),
             ]
             console.out(report.prettyPrinted() + "\n")
         } else {
             for finding in findings { console.out(finding.description + "\n") }
             let summary = "\(contracts.schemas.count) schemas, \(contracts.routes.count) routes, \(contracts.fixtures.count) fixtures"
-            console.out(findings.isEmpty ? "lint: clean (\(summary))\n" : "lint: \(findings.count) finding(s) (\(summary))\n")
+            let warnings = findings.filter { $0.severity == .warning }.count
+            let errors = findings.count - warnings
+            if errors > 0 {
+                console.out("lint: \(errors) finding(s)\(warnings > 0 ? ", \(warnings) warning(s)" : "") (\(summary))\n")
+            } else {
+                console.out("lint: clean\(warnings > 0 ? ", \(warnings) warning(s)" : "") (\(summary))\n")
+            }
         }
-        return findings.isEmpty ? ExitCode.success : ExitCode.invalid
+        return findings.contains { $0.severity == .error } ? ExitCode.invalid : ExitCode.success
     }
 )

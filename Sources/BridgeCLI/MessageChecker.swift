@@ -12,6 +12,8 @@ struct CheckOutcome: Sendable {
     /// The host's reply code for this message (contract mode only).
     var code: String?
     var units: [OutputUnit]
+    /// --schema: the check could not finish (a loop it enters, a limit); exit 2, not 1.
+    var couldNotFinish = false
 }
 
 /// What `validate` checks documents against: the contracts (picked by action and version), or
@@ -52,8 +54,9 @@ struct SchemaFileChecker: MessageChecker {
             return CheckOutcome(valid: true, summary: "valid", units: [])
         }
         let result = schema.validate(document)
-        let summary = result.status == .incomplete ? "validation could not finish" : "invalid"
-        return CheckOutcome(valid: result.isValid, summary: summary, units: result.units)
+        let incomplete = result.status == .incomplete
+        return CheckOutcome(valid: result.isValid, summary: incomplete ? "validation could not finish" : "invalid",
+                            units: result.units, couldNotFinish: incomplete)
     }
 }
 

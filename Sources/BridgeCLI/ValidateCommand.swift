@@ -16,15 +16,23 @@ let validateCommand = Command(
 
     Checks each message against the contract picked by its "action" and "version".
     Exit 0 when all are valid, 1 when any is invalid, 2 for usage errors and input that
-    cannot be read or parsed (not JSON, invalid UTF-8, duplicate keys, too deep, too large).
+    cannot be read or parsed (not JSON, invalid UTF-8, duplicate keys, too deep, too large),
+    and with --schema for a file whose check could not finish (a $ref loop it enters, the
+    depth or regex limit; with --ndjson such a line counts as invalid).
 
     options:
       --contracts DIR      use the contracts in DIR instead of the bundled ones
       --schema FILE        check each FILE against this schema instead of the contracts
-      --ref FILE           register another schema document by its $id (repeatable)
+      --ref FILE           register another schema document (by its file URI and its $id;
+                           repeatable)
       --ref URI=FILE       register another schema document under URI (repeatable)
-      --draft 2020-12|7    dialect for schemas without $schema (default 2020-12)
+      --draft D            dialect of schemas without $schema: 2020-12 (default), 2019-09, 7,
+                           6 or 4; exactly as if their $schema named it. A $schema that is none
+                           of these and no --ref meta-schema is an error naming it
       --assert-format      treat "format" as an assertion, not an annotation
+      --assert-content     treat contentEncoding (base64), contentMediaType (application/json)
+                           and contentSchema as assertions (draft-07, 2019-09, 2020-12), not
+                           annotations
       --format text|json   output format (default text)
       --ndjson             the input is a log of one message per line (NDJSON): prints each
                            invalid line as `line 17: /payload/slug: ... (pattern)` and ends with
@@ -45,7 +53,7 @@ struct ValidateRun {
 
     static let spec = Arguments.Spec(
         options: ["contracts", "schema", "ref", "draft", "format", "jobs"],
-        flags: ["assert-format", "ndjson"]
+        flags: ["assert-format", "assert-content", "ndjson"]
     )
 
     func run(_ argv: [String]) -> Int32 {
@@ -88,6 +96,7 @@ struct ValidateRun {
                 let outcome = checker.check(document)
                 if outcome.valid { counts.valid += 1 } else { counts.invalid += 1 }
                 if !outcome.valid && exitCode == ExitCode.success { exitCode = ExitCode.invalid }
+                if outcome.couldNotFinish { exitCode = ExitCode.usage }
                 if format == "json" {
                     results.append(outcome.json(name: name))
                 } else {
@@ -121,10 +130,15 @@ struct ValidateRun {
         }
     }
 
+    static let drafts: [(flag: String, dialect: SchemaOptions.Dialect)] = [
+        ("2020-12", .draft2020_12), ("2019-09", .draft2019_09), ("7", .draft7), ("6", .draft6), ("4", .draft4),
+    ]
+
     private func makeChecker(_ arguments: Arguments) throws -> MessageChecker {
-        let dialect: SchemaOptions.Dialect =
-            try arguments.choice("draft", ["2020-12", "7"], default: "2020-12") == "7" ? .draft7 : .draft2020_12
-        let options = SchemaOptions(dialect: dialect, assertFormat: arguments.has("assert-format"))
+        let flag = try arguments.choice("draft", Self.drafts.map(\.flag), default: "2020-12")
+        let dialect = Self.drafts.first { $0.flag == flag }?.dialect ?? .draft2020_12
+        let options = SchemaOptions(dialect: dialect, assertFormat: arguments.has("assert-format"),
+                                    assertContent: arguments.has("assert-content"))
         guard let schemaPath = arguments.value("schema") else {
             if !arguments.all("ref").isEmpty { throw UsageError("--ref goes with --schema") }
             // validate reads no fixtures, so they are not even parsed.
@@ -136,15 +150,29 @@ struct ValidateRun {
                 throw UsageError("the contracts cannot be used: \(error)")
             }
         }
-        let registry = SchemaRegistry()
-        for reference in arguments.all("ref") {
+        let references = try arguments.all("ref").map { reference in
             let (uri, file) = Self.splitReference(reference)
-            try registry.add(try Self.loadSchemaFile(file), uri: uri ?? Self.defaultURI(file))
+            return (uri: uri ?? Self.fileURI(file), file: file, document: try Self.loadSchemaFile(file))
         }
         let schemaDocument = try Self.loadSchemaFile(schemaPath)
+        // Documents without $schema are read in the --draft dialect, as the schema is; the
+        // built-in meta-schemas are registered only when a document refers to one.
+        let registry = SchemaRegistry(
+            includeMetaSchemas: ([schemaDocument] + references.map(\.document)).contains {
+                SchemaRegistry.needsMetaSchemas($0.value)
+            },
+            dialect: dialect)
+        for reference in references {
+            do {
+                try registry.add(reference.document, uri: reference.uri)
+            } catch {
+                throw UsageError("\(reference.file): \(error)")
+            }
+        }
+        // Known by its file URI (the base of its relative references) and by its own $id.
+        let uri = Self.fileURI(schemaPath)
         do {
-            try registry.add(schemaDocument, uri: Self.defaultURI(schemaPath))
-            let uri = schemaDocument.value["$id"]?.stringValue ?? Self.fileURI(schemaPath)
+            try registry.add(schemaDocument, uri: uri)
             let schema = try registry.compile(uri: uri, options: options)
             return SchemaFileChecker(schema: schema, parseLimits: ParseLimits(maxBytes: 256 << 20))
         } catch {
@@ -158,14 +186,6 @@ struct ValidateRun {
             return (String(reference[..<equals]), String(reference[reference.index(after: equals)...]))
         }
         return (nil, reference)
-    }
-
-    /// A document without $id is known by its file URI, so relative references between sibling files resolve.
-    static func defaultURI(_ path: String) -> String? {
-        guard let document = try? loadSchemaFile(path), document.value["$id"]?.stringValue != nil else {
-            return fileURI(path)
-        }
-        return nil
     }
 
     static func fileURI(_ path: String) -> String {

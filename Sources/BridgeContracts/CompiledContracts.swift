@@ -59,42 +59,11 @@ public final class CompiledContracts: Sendable {
         }
     }
 
-    /// Whether a schema refers to an official meta-schema (a `$ref` to one, an `$id` under
-    /// json-schema.org, or a `$schema` other than the dialects the checker knows by URI).
+    /// Whether a schema refers to an official meta-schema (`SchemaRegistry.needsMetaSchemas`).
     /// Registering the meta-schemas is a measurable part of a one-message `validate`, and
     /// contracts rarely need them.
     static func needsMetaSchemas(_ schema: JSONValue) -> Bool {
-        switch schema {
-        case .object(let members):
-            for (key, value) in members {
-                if case .string(let text) = value, refersToMetaSchema(keyword: key, value: text) { return true }
-                if needsMetaSchemas(value) { return true }
-            }
-            return false
-        case .array(let items):
-            return items.contains(where: needsMetaSchemas)
-        default:
-            return false
-        }
-    }
-
-    private static func refersToMetaSchema(keyword: String, value: String) -> Bool {
-        // Only an absolute URI reaches json-schema.org (a relative one would need an $id there,
-        // which is itself caught). hasPrefix, not contains: this runs on every start.
-        guard value.hasPrefix("https://json-schema.org/") || value.hasPrefix("http://json-schema.org/") else {
-            return false
-        }
-        switch keyword {
-        case "$schema":
-            let dialect = value.hasSuffix("#") ? String(value.dropLast()) : value
-            return dialect != "https://json-schema.org/draft/2020-12/schema"
-                && dialect != "https://json-schema.org/draft/2019-09/schema"
-                && dialect != "http://json-schema.org/draft-07/schema"
-        case "$ref", "$dynamicRef", "$recursiveRef", "$id":
-            return true
-        default:
-            return false
-        }
+        SchemaRegistry.needsMetaSchemas(schema)
     }
 
     /// The compiled schema of one action version.

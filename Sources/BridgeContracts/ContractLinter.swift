@@ -4,18 +4,26 @@ import SchemaCheck
 
 /// One problem `bridgectl lint` found, pointing at the file and the field.
 public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
+    /// An error fails the lint; a warning is reported and does not.
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+    }
+
     public let file: String
     public let pointer: String
     public let message: String
+    public let severity: Severity
 
-    public init(file: String, pointer: String, message: String) {
+    public init(file: String, pointer: String, message: String, severity: Severity = .error) {
         self.file = file
         self.pointer = pointer
         self.message = message
+        self.severity = severity
     }
 
     public var description: String {
-        "\(file): \(pointer.isEmpty ? "(root)" : pointer): \(message)"
+        "\(file): \(pointer.isEmpty ? "(root)" : pointer): \(severity == .warning ? "warning: " : "")\(message)"
     }
 }
 
@@ -31,8 +39,13 @@ public struct ContractLinter {
 
     static let metaSchemaURIs: [String: String] = [
         "https://json-schema.org/draft/2020-12/schema": "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2019-09/schema": "https://json-schema.org/draft/2019-09/schema",
         "http://json-schema.org/draft-07/schema": "http://json-schema.org/draft-07/schema#",
         "http://json-schema.org/draft-07/schema#": "http://json-schema.org/draft-07/schema#",
+        "http://json-schema.org/draft-06/schema": "http://json-schema.org/draft-06/schema#",
+        "http://json-schema.org/draft-06/schema#": "http://json-schema.org/draft-06/schema#",
+        "http://json-schema.org/draft-04/schema": "http://json-schema.org/draft-04/schema#",
+        "http://json-schema.org/draft-04/schema#": "http://json-schema.org/draft-04/schema#",
     ]
 
     public func lint() -> [LintFinding] {
@@ -53,7 +66,7 @@ public struct ContractLinter {
             let declared = document["$schema"]?.stringValue ?? "https://json-schema.org/draft/2020-12/schema"
             guard let metaURI = Self.metaSchemaURIs[declared] else {
                 findings.append(LintFinding(file: path, pointer: "/$schema",
-                    message: "unknown dialect \(declared) (use https://json-schema.org/draft/2020-12/schema or http://json-schema.org/draft-07/schema#)"))
+                    message: "unknown dialect \(declared) (use one of https://json-schema.org/draft/2020-12/schema, https://json-schema.org/draft/2019-09/schema, http://json-schema.org/draft-07/schema#, http://json-schema.org/draft-06/schema#, http://json-schema.org/draft-04/schema#)"))
                 continue
             }
             if compiled[metaURI] == nil {
@@ -78,12 +91,31 @@ public struct ContractLinter {
         }
         if findings.isEmpty {
             do {
-                _ = try CompiledContracts(contracts: contracts)
+                findings += loopWarnings(try CompiledContracts(contracts: contracts))
             } catch {
                 findings.append(LintFinding(file: error.file, pointer: error.pointer, message: error.message))
             }
         }
         return findings
+    }
+
+    /// A `$ref` loop with no property or item in between compiles, and fails only the
+    /// messages that enter it (they cannot be checked): worth a warning before they arrive.
+    func loopWarnings(_ compiled: CompiledContracts) -> [LintFinding] {
+        let manifest = contracts.manifest
+        var schemas = [(manifest.envelopeSchema, compiled.envelope)]
+        for action in manifest.actions {
+            for contract in action.versions where !schemas.contains(where: { $0.0 == contract.schema }) {
+                schemas.append((contract.schema, compiled.schema(for: contract)))
+            }
+        }
+        return schemas.compactMap { file, schema in
+            schema.loopLocation.map {
+                LintFinding(file: "schemas/\(file)", pointer: "",
+                    message: "the schema at \($0) applies itself to the same value in a loop ($ref cycle with no property or item in between); a message that reaches it cannot be checked",
+                    severity: .warning)
+            }
+        }
     }
 
     // MARK: manifest references

@@ -2,19 +2,16 @@
  * compile.c: turning schema JSON into compiled nodes.
  *
  * Nodes are compiled lazily and memoized by the address of their JSON, so a $ref cycle
- * becomes a cycle in the node graph instead of endless recursion. Each schema resource
- * decides its dialect through "$schema" (draft 2020-12, draft-07, or a registered
- * meta-schema whose "$vocabulary" switches keyword families on and off).
+ * becomes a cycle in the node graph instead of endless recursion. Each schema object is read
+ * in its dialect: the "$schema" in scope (resolved by dialect.c), else the default dialect of
+ * the index that holds its document. The keyword table (keywords.c) says which keywords
+ * exist in that dialect and vocabulary.
  */
 #include "sc_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define SC_DRAFT7_URI "http://json-schema.org/draft-07/schema"
-#define SC_2020_URI "https://json-schema.org/draft/2020-12/schema"
-#define SC_2019_URI "https://json-schema.org/draft/2019-09/schema"
-#define SC_VOCAB_PREFIX "https://json-schema.org/draft/2020-12/vocab/"
 #define SC_DEFAULT_MAX_DEPTH 512u
 #define SC_MAX_COMPILE_DEPTH 1000u
 
@@ -25,83 +22,27 @@ void sc_options_init(sc_options *opts)
     memset(opts, 0, sizeof *opts);
     opts->default_dialect = SC_DIALECT_2020_12;
     opts->assert_format = 0;
+    opts->assert_content = 0;
     opts->regex_match_limit = 0;
     opts->max_validation_depth = SC_DEFAULT_MAX_DEPTH;
 }
 
-/* ---- keyword table -------------------------------------------------------------------- */
-
-enum { D2020 = 1, D7 = 2, DBOTH = 3 };
-
-typedef struct kw_entry {
-    const char *name;
-    sc_kw_compile_fn compile;
-    int dialects;
-    unsigned vocab;
-} kw_entry;
-
-/* In evaluation order: in-place references first, then assertions, then applicators,
- * and the unevaluated keywords last, once every annotation is in. */
-static const kw_entry keyword_table[] = {
-    {"$ref", sc_kw_ref, DBOTH, SC_VOC_CORE},
-    {"$dynamicRef", sc_kw_dynamic_ref, D2020, SC_VOC_CORE},
-    {"type", sc_kw_type, DBOTH, SC_VOC_VALIDATION},
-    {"enum", sc_kw_enum, DBOTH, SC_VOC_VALIDATION},
-    {"const", sc_kw_const, DBOTH, SC_VOC_VALIDATION},
-    {"multipleOf", sc_kw_multiple_of, DBOTH, SC_VOC_VALIDATION},
-    {"maximum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"exclusiveMaximum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"minimum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"exclusiveMinimum", sc_kw_bound, DBOTH, SC_VOC_VALIDATION},
-    {"maxLength", sc_kw_length, DBOTH, SC_VOC_VALIDATION},
-    {"minLength", sc_kw_length, DBOTH, SC_VOC_VALIDATION},
-    {"pattern", sc_kw_pattern, DBOTH, SC_VOC_VALIDATION},
-    {"format", sc_kw_format, DBOTH, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION},
-    {"contentEncoding", sc_kw_content, D7, SC_VOC_ALL},
-    {"contentMediaType", sc_kw_content, D7, SC_VOC_ALL},
-    {"maxItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
-    {"minItems", sc_kw_item_count, DBOTH, SC_VOC_VALIDATION},
-    {"uniqueItems", sc_kw_unique_items, DBOTH, SC_VOC_VALIDATION},
-    {"maxContains", sc_kw_contains_bound, D2020, SC_VOC_VALIDATION},
-    {"minContains", sc_kw_contains_bound, D2020, SC_VOC_VALIDATION},
-    {"maxProperties", sc_kw_prop_count, DBOTH, SC_VOC_VALIDATION},
-    {"minProperties", sc_kw_prop_count, DBOTH, SC_VOC_VALIDATION},
-    {"required", sc_kw_required, DBOTH, SC_VOC_VALIDATION},
-    {"dependentRequired", sc_kw_dependent_required, D2020, SC_VOC_VALIDATION},
-    {"allOf", sc_kw_all_of, DBOTH, SC_VOC_APPLICATOR},
-    {"anyOf", sc_kw_any_of, DBOTH, SC_VOC_APPLICATOR},
-    {"oneOf", sc_kw_one_of, DBOTH, SC_VOC_APPLICATOR},
-    {"not", sc_kw_not, DBOTH, SC_VOC_APPLICATOR},
-    {"if", sc_kw_if, DBOTH, SC_VOC_APPLICATOR},
-    {"dependentSchemas", sc_kw_dependent_schemas, D2020, SC_VOC_APPLICATOR},
-    {"dependencies", sc_kw_dependencies, DBOTH, SC_VOC_APPLICATOR}, /* 2020-12: compatibility */
-    {"properties", sc_kw_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"patternProperties", sc_kw_pattern_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"additionalProperties", sc_kw_additional_properties, DBOTH, SC_VOC_APPLICATOR},
-    {"propertyNames", sc_kw_property_names, DBOTH, SC_VOC_APPLICATOR},
-    {"prefixItems", sc_kw_prefix_items, D2020, SC_VOC_APPLICATOR},
-    {"items", sc_kw_items, DBOTH, SC_VOC_APPLICATOR},
-    {"additionalItems", sc_kw_additional_items, D7, SC_VOC_APPLICATOR},
-    {"contains", sc_kw_contains, DBOTH, SC_VOC_APPLICATOR},
-    {"unevaluatedItems", sc_kw_unevaluated_items, D2020, SC_VOC_UNEVALUATED},
-    {"unevaluatedProperties", sc_kw_unevaluated_properties, D2020, SC_VOC_UNEVALUATED},
-};
-
 /* ---- errors ----------------------------------------------------------------------- */
 
-static int cctx_failed(const sc_cctx *c)
+int sc_compile_failed(const sc_cctx *c)
 {
-    return c->error && c->error->text[0] != '\0';
+    return c->error && c->error->code != SC_ERROR_NONE;
 }
 
-static void cctx_error(sc_cctx *c, const char *location, const char *text)
+/* Sets the compile error unless one is set already (the first error wins). */
+static void cctx_error(sc_cctx *c, sc_error_code code, const char *location, const char *text)
 {
-    if (!c->error || cctx_failed(c))
+    if (!c->error || sc_compile_failed(c))
         return;
-    sc_error_set(c->error, location, "%s", text);
+    sc_error_set(c->error, code, location, "%s", text);
 }
 
-int sc_compile_fail(sc_cctx *c, const sc_kw *kw, const char *fmt, ...)
+int sc_compile_fail(sc_cctx *c, const sc_kw *kw, sc_error_code code, const char *fmt, ...)
 {
     char text[SC_ERROR_TEXT_LENGTH];
     va_list ap;
@@ -115,8 +56,8 @@ int sc_compile_fail(sc_cctx *c, const sc_kw *kw, const char *fmt, ...)
     char *hash = strchr(location, '#');
     if (slash && hash && slash > hash)
         *slash = '\0';
-    cctx_error(c, location, text);
-    return -1;
+    cctx_error(c, code, location, text);
+    return SC_COMPILE_FAILED;
 }
 
 /* ---- helpers for the keyword families ------------------------------------------------ */
@@ -137,8 +78,8 @@ sc_regex *sc_compile_regex(sc_cctx *c, const sc_kw *kw, const char *pattern, siz
         if (text)
             sc_buf_quote(&quoted, text);
         json_decref(text);
-        sc_compile_fail(c, kw, "\"%s\" has an invalid regular expression %s: %s", kw->name, sc_buf_cstr(&quoted),
-                        message[0] ? message : "cannot compile");
+        sc_compile_fail(c, kw, SC_ERROR_BAD_REGEX, "\"%s\" has an invalid regular expression %s: %s", kw->def->name,
+                        sc_buf_cstr(&quoted), message[0] ? message : "cannot compile");
         sc_buf_free(&quoted);
     }
     return re;
@@ -148,95 +89,58 @@ int sc_compile_count(sc_cctx *c, const sc_kw *kw, json_t *value, size_t *out)
 {
     sc_num num;
     if (sc_num_get(value, &num) < 0 || !num.is_int || num.i < 0)
-        return sc_compile_fail(c, kw, "\"%s\" must be a non-negative integer", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-negative integer",
+                               kw->def->name);
     *out = (size_t)num.i;
     return 0;
 }
 
-int sc_compile_string_list(sc_cctx *c, const sc_kw *kw, json_t *value, sc_str **out, size_t *count)
+int sc_compile_name_list(sc_cctx *c, const sc_kw *kw, json_t *value, sc_name_list *list)
 {
-    *out = NULL;
-    *count = 0;
+    list->names = NULL;
+    list->count = 0;
     if (!json_is_array(value))
-        return sc_compile_fail(c, kw, "\"%s\" must be an array of strings", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings", kw->def->name);
     size_t n = json_array_size(value);
-    sc_str *list = calloc(n ? n : 1, sizeof *list);
-    if (!list)
-        return sc_compile_fail(c, kw, "out of memory");
+    /* calloc'd and counted up front, so the keyword's release frees what was filled */
+    list->names = calloc(n ? n : 1, sizeof *list->names);
+    if (!list->names)
+        return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+    list->count = n;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
-        if (!json_is_string(item)) {
-            for (size_t k = 0; k < i; k++)
-                free(list[k].s);
-            free(list);
-            return sc_compile_fail(c, kw, "\"%s\" must be an array of strings", kw->name);
-        }
-        list[i].len = json_string_length(item);
-        list[i].s = sc_strndup(json_string_value(item), list[i].len);
-        if (!list[i].s) {
-            for (size_t k = 0; k < i; k++)
-                free(list[k].s);
-            free(list);
-            return sc_compile_fail(c, kw, "out of memory");
-        }
+        if (!json_is_string(item))
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings",
+                                   kw->def->name);
+        list->names[i].len = json_string_length(item);
+        list->names[i].s = sc_strndup(json_string_value(item), list->names[i].len);
+        if (!list->names[i].s)
+            return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    *out = list;
-    *count = n;
     return 0;
 }
 
-int sc_compile_schema_array(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_schema_array(sc_cctx *c, const sc_cnode *cn, const sc_kw *kw, json_t *value, sc_node ***out,
+                            size_t *count)
 {
     if (!json_is_array(value) || json_array_size(value) == 0)
-        return sc_compile_fail(c, kw, "\"%s\" must be a non-empty array of schemas", kw->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-empty array of schemas",
+                               kw->def->name);
     size_t n = json_array_size(value);
-    kw->subs = calloc(n, sizeof *kw->subs);
-    if (!kw->subs)
-        return sc_compile_fail(c, kw, "out of memory");
-    kw->nsubs = n;
+    *out = calloc(n, sizeof **out);
+    if (!*out)
+        return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+    *count = n;
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
         if (!sc_is_schema(item))
-            return sc_compile_fail(c, kw, "\"%s\" must be an array of schemas", kw->name);
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of schemas",
+                                   kw->def->name);
         char suffix[64];
-        snprintf(suffix, sizeof suffix, "/%s/%zu", kw->name, i);
-        kw->subs[i] = sc_compile_sub(c, cn, item, suffix);
-        if (!kw->subs[i])
-            return -1;
-    }
-    return 0;
-}
-
-int sc_compile_schema_map(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (!json_is_object(value))
-        return sc_compile_fail(c, kw, "\"%s\" must be an object of schemas", kw->name);
-    size_t n = json_object_size(value);
-    kw->subs = calloc(n ? n : 1, sizeof *kw->subs);
-    kw->names = calloc(n ? n : 1, sizeof *kw->names);
-    if (!kw->subs || !kw->names)
-        return sc_compile_fail(c, kw, "out of memory");
-    size_t i = 0;
-    for (void *it = json_object_iter(value); it; it = json_object_iter_next(value, it), i++) {
-        const char *key = json_object_iter_key(it);
-        size_t klen = json_object_iter_key_len(it);
-        json_t *sub = json_object_iter_value(it);
-        kw->names[i].s = sc_strndup(key, klen);
-        kw->names[i].len = klen;
-        kw->nnames = i + 1;
-        kw->nsubs = i + 1;
-        if (!kw->names[i].s || sc_map_put(&kw->map, key, klen, i, 1) < 0)
-            return sc_compile_fail(c, kw, "out of memory");
-        if (!sc_is_schema(sub))
-            return sc_compile_fail(c, kw, "\"%s\" must be an object of schemas", kw->name);
-        sc_buf suffix;
-        sc_buf_init(&suffix);
-        sc_buf_pointer_token(&suffix, kw->name, strlen(kw->name));
-        sc_buf_pointer_token(&suffix, key, klen);
-        kw->subs[i] = suffix.failed ? NULL : sc_compile_sub(c, cn, sub, sc_buf_cstr(&suffix));
-        sc_buf_free(&suffix);
-        if (!kw->subs[i])
-            return cctx_failed(c) ? -1 : sc_compile_fail(c, kw, "out of memory");
+        snprintf(suffix, sizeof suffix, "/%s/%zu", kw->def->name, i);
+        (*out)[i] = sc_compile_sub(c, cn, item, suffix);
+        if (!(*out)[i])
+            return SC_COMPILE_FAILED;
     }
     return 0;
 }
@@ -291,12 +195,6 @@ sc_resource_rt *sc_compile_resource(sc_cctx *c, const char *uri)
 
 /* ---- dialects ------------------------------------------------------------------------- */
 
-static int uri_is(const char *uri, const char *known)
-{
-    size_t n = strlen(known);
-    return strncmp(uri, known, n) == 0 && (uri[n] == '\0' || (uri[n] == '#' && uri[n + 1] == '\0'));
-}
-
 static const sc_nodeinfo *find_resource(const sc_cctx *c, const char *uri, size_t len)
 {
     const sc_nodeinfo *info = sc_index_resource(c->local, uri, len);
@@ -316,76 +214,20 @@ static const char *base_of(const sc_cctx *c, const sc_nodeinfo *info)
     return c->reg->uris[info->base];
 }
 
-/* Works out draft and vocabularies for a "$schema" URI. 0 ok, -1 error set. */
-static int dialect_of(sc_cctx *c, const char *schema_uri, int *draft7, unsigned *vocab, int hops)
+static const json_t *meta_lookup(const void *context, const char *uri)
 {
-    if (!schema_uri) {
-        *draft7 = c->opts->default_dialect == SC_DIALECT_DRAFT7;
-        *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
+    const sc_nodeinfo *info = find_resource(context, uri, sc_uri_base_length(uri));
+    return info ? info->node : NULL;
+}
+
+/* Works out draft and vocabularies for a "$schema" URI. 0 ok, -1 error set. */
+static int dialect_of(sc_cctx *c, const char *schema_uri, const char *location, sc_resolved_dialect *out)
+{
+    char why[SC_ERROR_TEXT_LENGTH];
+    if (sc_dialect_resolve(schema_uri, meta_lookup, c, out, why, sizeof why) == 0)
         return 0;
-    }
-    if (uri_is(schema_uri, SC_DRAFT7_URI)) {
-        *draft7 = 1;
-        *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
-        return 0;
-    }
-    /* 2019-09 is not supported as such; 2020-12 with 2019-09 arrays is its closest reading. */
-    if (uri_is(schema_uri, SC_2020_URI) || uri_is(schema_uri, SC_2019_URI)) {
-        *draft7 = 0;
-        *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
-        if (uri_is(schema_uri, SC_2019_URI))
-            *vocab |= SC_VOC_2019_ITEMS;
-        return 0;
-    }
-    const sc_nodeinfo *meta = find_resource(c, schema_uri, sc_uri_base_length(schema_uri));
-    if (!meta || !json_is_object(meta->node) || hops > 8) {
-        /* An unknown meta-schema: read the schema with the default dialect. */
-        *draft7 = c->opts->default_dialect == SC_DIALECT_DRAFT7;
-        *vocab = SC_VOC_ALL & ~SC_VOC_FORMAT_ASSERTION;
-        return 0;
-    }
-    json_t *own = json_object_get(meta->node, "$schema");
-    const char *own_uri = json_is_string(own) ? json_string_value(own) : NULL;
-    if (own_uri && strcmp(own_uri, schema_uri) == 0)
-        own_uri = SC_2020_URI;
-    if (dialect_of(c, own_uri, draft7, vocab, hops + 1) < 0)
-        return -1;
-    json_t *vocabulary = json_object_get(meta->node, "$vocabulary");
-    if (*draft7 || !json_is_object(vocabulary))
-        return 0;
-    static const struct {
-        const char *name;
-        unsigned bit;
-    } known[] = {
-        {"core", SC_VOC_CORE},
-        {"applicator", SC_VOC_APPLICATOR},
-        {"unevaluated", SC_VOC_UNEVALUATED},
-        {"validation", SC_VOC_VALIDATION},
-        {"format-annotation", SC_VOC_FORMAT_ANNOTATION},
-        {"format-assertion", SC_VOC_FORMAT_ASSERTION},
-        {"content", SC_VOC_CONTENT},
-        {"meta-data", SC_VOC_METADATA},
-    };
-    unsigned bits = 0;
-    for (void *it = json_object_iter(vocabulary); it; it = json_object_iter_next(vocabulary, it)) {
-        const char *name = json_object_iter_key(it);
-        int required = json_is_true(json_object_iter_value(it));
-        size_t plen = strlen(SC_VOCAB_PREFIX);
-        unsigned bit = 0;
-        if (strncmp(name, SC_VOCAB_PREFIX, plen) == 0)
-            for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-                if (strcmp(name + plen, known[i].name) == 0)
-                    bit = known[i].bit;
-        if (!bit && required) {
-            char text[SC_ERROR_TEXT_LENGTH];
-            snprintf(text, sizeof text, "the meta-schema requires the unsupported vocabulary \"%s\"", name);
-            cctx_error(c, schema_uri, text);
-            return -1;
-        }
-        bits |= bit;
-    }
-    *vocab = bits | SC_VOC_CORE;
-    return 0;
+    cctx_error(c, SC_ERROR_UNKNOWN_DIALECT, location, why);
+    return -1;
 }
 
 /* ---- nodes ---------------------------------------------------------------------------- */
@@ -405,7 +247,7 @@ static sc_node *new_node(sc_cctx *c, const json_t *json, const char *canonical)
     if (!node)
         return NULL;
     node->canonical = sc_strdup(canonical);
-    if (!node->canonical || sc_map_put_ptr(&c->memo, json, s->nnodes) < 0) {
+    if (!node->canonical || (json_is_object(json) && sc_map_put_ptr(&c->memo, json, s->nnodes) < 0)) {
         free(node->canonical);
         free(node);
         return NULL;
@@ -415,150 +257,147 @@ static sc_node *new_node(sc_cctx *c, const json_t *json, const char *canonical)
     return node;
 }
 
-static void free_kw(sc_kw *kw)
-{
-    free(kw->abs);
-    json_decref(kw->value);
-    free(kw->str.s);
-    sc_regex_free(kw->re);
-    free(kw->subs);
-    for (size_t i = 0; i < kw->nnames; i++)
-        free(kw->names[i].s);
-    free(kw->names);
-    if (kw->lists) {
-        for (size_t i = 0; i < kw->nnames; i++) {
-            if (!kw->lists[i])
-                continue;
-            for (size_t k = 0; k < kw->list_lens[i]; k++)
-                free(kw->lists[i][k].s);
-            free(kw->lists[i]);
-        }
-    }
-    free(kw->lists);
-    free(kw->list_lens);
-    sc_map_free(&kw->map);
-    for (size_t i = 0; i < kw->nres; i++) {
-        sc_regex_free(kw->res[i]);
-        if (kw->re_src)
-            free(kw->re_src[i].s);
-    }
-    free(kw->res);
-    free(kw->re_src);
-}
-
-/* properties and additionalProperties of one schema object: on the boolean fast path one walk
- * over an instance's members serves both, so each member is looked up once, not twice. */
+/* properties, patternProperties and additionalProperties of one schema object: the last
+ * borrows the names and patterns of the other two, and the boolean fast path of properties
+ * hands its members to additionalProperties' single walk. */
 static void pair_object_keywords(sc_node *node)
 {
-    sc_kw *properties = NULL, *additional = NULL;
+    sc_kw *properties = NULL, *patterns = NULL, *additional = NULL;
     for (size_t k = 0; k < node->nkws; k++) {
-        if (strcmp(node->kws[k].name, "properties") == 0)
-            properties = &node->kws[k];
-        else if (strcmp(node->kws[k].name, "additionalProperties") == 0)
-            additional = &node->kws[k];
+        sc_kw *kw = &node->kws[k];
+        if (kw->def->family == SC_FAMILY_PROPERTIES)
+            properties = kw;
+        else if (kw->def->family == SC_FAMILY_PATTERN_PROPERTIES)
+            patterns = kw;
+        else if (kw->def->family == SC_FAMILY_ADDITIONAL_PROPERTIES)
+            additional = kw;
     }
-    if (properties && additional) {
-        properties->partner = additional;
-        additional->partner = properties;
-    }
+    if (!additional)
+        return;
+    additional->as.additional.properties = properties ? &properties->as.properties : NULL;
+    additional->as.additional.patterns = patterns ? &patterns->as.pattern_properties : NULL;
+    if (properties)
+        properties->as.properties.additional = additional;
 }
 
-static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, const char *base,
-                             const char *canonical)
+/* Whether the table entry applies to a schema object of this dialect and vocabulary. */
+static int keyword_applies(const sc_keyword *entry, sc_draft draft, unsigned vocab)
+{
+    if (!(entry->dialects & (1u << draft)))
+        return 0;
+    return draft < SC_DRAFT_2019 || (vocab & entry->vocab) != 0;
+}
+
+/* Where a schema object is and how to read it. */
+typedef struct place {
+    const sc_nodeinfo *info; /* NULL for objects the index did not reach */
+    const char *base;
+    const char *canonical;
+    const char *schema_uri;  /* "$schema" in scope, when info is NULL */
+    int boolean_allowed;     /* a boolean is allowed even in draft-04 (additionalProperties...) */
+} place;
+
+static sc_node *compile_json(sc_cctx *c, json_t *json, const place *at)
 {
     size_t existing;
-    if (sc_map_get_ptr(&c->memo, json, &existing))
+    /* objects are memoized by address; true and false are shared by every document
+     * (jansson has one of each), so each place gets its own node */
+    if (json_is_object(json) && sc_map_get_ptr(&c->memo, json, &existing))
         return c->schema->nodes[existing];
-    if (cctx_failed(c))
+    if (sc_compile_failed(c))
         return NULL;
+    const char *canonical = at->canonical;
     if (!sc_is_schema(json)) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "a schema must be an object or a boolean, found %s", sc_json_type_name(json));
-        cctx_error(c, canonical, text);
+        cctx_error(c, SC_ERROR_INVALID_SCHEMA, canonical, text);
         return NULL;
     }
     if (c->depth >= SC_MAX_COMPILE_DEPTH) {
-        cctx_error(c, canonical, "the schema is nested too deeply");
+        cctx_error(c, SC_ERROR_LIMIT, canonical, "the schema is nested too deeply");
+        return NULL;
+    }
+    const char *schema_uri = at->info ? at->info->schema_uri : at->schema_uri;
+    json_t *own_schema = json_is_object(json) ? json_object_get(json, "$schema") : NULL;
+    if (json_is_string(own_schema))
+        schema_uri = json_string_value(own_schema);
+    sc_resolved_dialect dialect;
+    if (dialect_of(c, schema_uri, canonical, &dialect) < 0)
+        return NULL;
+    if (json_is_boolean(json) && dialect.draft == SC_DRAFT_4 && !at->boolean_allowed) {
+        cctx_error(c, SC_ERROR_INVALID_SCHEMA, canonical,
+                   "a draft-04 schema must be an object (boolean schemas came with draft-06)");
         return NULL;
     }
     sc_node *node = new_node(c, json, canonical);
     if (!node) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
-    node->resource = sc_compile_resource(c, base);
+    node->resource = sc_compile_resource(c, at->base);
     if (!node->resource) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
+    node->draft = dialect.draft;
     if (json_is_boolean(json)) {
         node->boolean = json_is_true(json);
         return node;
     }
     node->boolean = -1;
-    const char *schema_uri = info ? info->schema_uri : NULL;
-    json_t *own_schema = json_object_get(json, "$schema");
-    if (json_is_string(own_schema))
-        schema_uri = json_string_value(own_schema);
-    int draft7;
-    unsigned vocab;
-    if (dialect_of(c, schema_uri, &draft7, &vocab, 0) < 0)
-        return NULL;
-    node->draft7 = draft7;
-    json_t *dynamic = draft7 ? NULL : json_object_get(json, "$dynamicAnchor");
+    node->recursive_anchor =
+        dialect.draft == SC_DRAFT_2019 && json_is_true(json_object_get(json, "$recursiveAnchor"));
+    json_t *dynamic = dialect.draft == SC_DRAFT_2020 ? json_object_get(json, "$dynamicAnchor") : NULL;
     if (json_is_string(dynamic)) {
         node->dynamic_anchor = sc_strdup(json_string_value(dynamic));
         if (!node->dynamic_anchor) {
-            cctx_error(c, canonical, "out of memory");
+            cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
             return NULL;
         }
     }
 
-    sc_cnode cn = {json, info, base, canonical, draft7, vocab, node};
+    sc_cnode cn = {json, at->info, at->base, canonical, schema_uri, dialect.draft, dialect.vocab, node};
     node->kws = calloc(json_object_size(json) + 1, sizeof *node->kws);
     if (!node->kws) {
-        cctx_error(c, canonical, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, canonical, "out of memory");
         return NULL;
     }
     node->capkws = json_object_size(json) + 1;
-    int only_ref = draft7 && json_object_get(json, "$ref") != NULL;
+    int only_ref = sc_draft_ref_overrides(dialect.draft) && json_object_get(json, "$ref") != NULL;
+    size_t nentries;
+    const sc_keyword *table = sc_keyword_table(&nentries);
     c->depth++;
-    for (size_t t = 0; t < sizeof keyword_table / sizeof keyword_table[0]; t++) {
-        const kw_entry *entry = &keyword_table[t];
-        int legacy_items = (vocab & SC_VOC_2019_ITEMS) != 0;
-        if (legacy_items && strcmp(entry->name, "prefixItems") == 0)
+    for (size_t t = 0; t < nentries; t++) {
+        const sc_keyword *entry = &table[t];
+        if (!keyword_applies(entry, dialect.draft, dialect.vocab))
             continue;
-        if (!(entry->dialects & (draft7 ? D7 : D2020)) && !(legacy_items && strcmp(entry->name, "additionalItems") == 0))
-            continue;
-        if (!draft7 && !(vocab & entry->vocab))
-            continue;
-        if (only_ref && strcmp(entry->name, "$ref") != 0)
+        if (only_ref && entry->family != SC_FAMILY_REF)
             continue;
         json_t *value = json_object_get(json, entry->name);
         if (!value)
             continue;
         sc_kw *kw = &node->kws[node->nkws];
         memset(kw, 0, sizeof *kw);
-        kw->name = entry->name;
-        sc_map_init(&kw->map);
+        kw->def = entry;
         sc_buf abs;
         sc_buf_init(&abs);
         sc_buf_puts(&abs, canonical);
         sc_buf_pointer_token(&abs, entry->name, strlen(entry->name));
         kw->abs = sc_buf_take(&abs);
         sc_buf_free(&abs);
-        int rc = kw->abs ? entry->compile(c, &cn, kw, value) : sc_compile_fail(c, kw, "out of memory");
-        if (rc < 0 || cctx_failed(c)) {
+        int rc = kw->abs ? entry->compile(c, &cn, kw, value)
+                         : sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
+        if (rc == SC_COMPILE_FAILED || sc_compile_failed(c)) {
             node->nkws++; /* so that its memory is freed with the node */
             c->depth--;
             return NULL;
         }
-        if (kw->validate) {
+        if (rc == SC_COMPILE_KEEP && entry->validate) {
             node->nkws++;
-            if (strncmp(entry->name, "unevaluated", 11) == 0)
+            if (entry->traits & SC_TRAIT_READS_ANN)
                 node->needs_ann = 1;
         } else {
-            free_kw(kw);
+            sc_kw_release(kw);
             memset(kw, 0, sizeof *kw);
         }
     }
@@ -567,26 +406,48 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const sc_nodeinfo *info, 
     return node;
 }
 
-sc_node *sc_compile_sub(sc_cctx *c, const sc_cnode *cn, json_t *sub, const char *suffix)
+static sc_node *compile_sub(sc_cctx *c, const sc_cnode *cn, json_t *sub, const char *suffix, int boolean_allowed)
 {
     const sc_nodeinfo *info = find_node(c, sub);
-    if (info)
-        return compile_json(c, sub, info, base_of(c, info), info->canonical);
+    if (info) {
+        place at = {info, base_of(c, info), info->canonical, NULL, boolean_allowed};
+        return compile_json(c, sub, &at);
+    }
     sc_buf canon;
     sc_buf_init(&canon);
     sc_buf_puts(&canon, cn->canonical);
     sc_buf_puts(&canon, suffix);
     sc_node *node = NULL;
-    if (!canon.failed)
-        node = compile_json(c, sub, NULL, cn->base, sc_buf_cstr(&canon));
-    else
-        cctx_error(c, cn->canonical, "out of memory");
+    if (!canon.failed) {
+        place at = {NULL, cn->base, sc_buf_cstr(&canon), cn->schema_uri, boolean_allowed};
+        node = compile_json(c, sub, &at);
+    } else {
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, cn->canonical, "out of memory");
+    }
     sc_buf_free(&canon);
     return node;
 }
 
-/* Resolves an absolute URI (with optional fragment) to its JSON; fills info/base. */
-static json_t *resolve_uri(const sc_cctx *c, const char *uri, const sc_nodeinfo **info_out, const char **base_out)
+sc_node *sc_compile_sub(sc_cctx *c, const sc_cnode *cn, json_t *sub, const char *suffix)
+{
+    return compile_sub(c, cn, sub, suffix, 0);
+}
+
+sc_node *sc_compile_keyword_schema(sc_cctx *c, const sc_cnode *cn, const sc_kw *kw, json_t *value)
+{
+    int boolean_allowed = (kw->def->traits & SC_TRAIT_BOOLEAN_IN_DRAFT4) != 0;
+    if (!sc_is_schema(value) || (json_is_boolean(value) && cn->draft == SC_DRAFT_4 && !boolean_allowed)) {
+        sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a schema%s", kw->def->name,
+                        cn->draft == SC_DRAFT_4 ? " (an object in draft-04)" : "");
+        return NULL;
+    }
+    char suffix[64];
+    snprintf(suffix, sizeof suffix, "/%s", kw->def->name);
+    return compile_sub(c, cn, value, suffix, boolean_allowed);
+}
+
+/* Resolves an absolute URI (with optional fragment) to its JSON and where it is. */
+static json_t *resolve_uri(const sc_cctx *c, const char *uri, place *at)
 {
     size_t blen = sc_uri_base_length(uri);
     const sc_nodeinfo *resource = find_resource(c, uri, blen);
@@ -619,30 +480,32 @@ static json_t *resolve_uri(const sc_cctx *c, const char *uri, const sc_nodeinfo 
     if (!target)
         return NULL;
     const sc_nodeinfo *info = find_node(c, target);
-    *info_out = info;
-    *base_out = info ? base_of(c, info) : base_of(c, resource);
+    at->info = info;
+    at->base = info ? base_of(c, info) : base_of(c, resource);
+    at->canonical = info ? info->canonical : uri;
+    at->schema_uri = resource->schema_uri;
+    at->boolean_allowed = 0;
     return target;
 }
 
 static sc_node *compile_uri(sc_cctx *c, const char *uri, const char *location)
 {
-    const sc_nodeinfo *info = NULL;
-    const char *base = NULL;
-    json_t *target = resolve_uri(c, uri, &info, &base);
+    place at;
+    json_t *target = resolve_uri(c, uri, &at);
     if (!target) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "cannot resolve the reference \"%s\"", uri);
-        cctx_error(c, location, text);
+        cctx_error(c, SC_ERROR_UNRESOLVED_REFERENCE, location, text);
         return NULL;
     }
-    return compile_json(c, target, info, base, info ? info->canonical : uri);
+    return compile_json(c, target, &at);
 }
 
-sc_node *sc_compile_ref(sc_cctx *c, const sc_cnode *cn, const char *ref, const char *keyword_abs)
+sc_node *sc_compile_reference(sc_cctx *c, const sc_cnode *cn, const char *ref, const char *keyword_abs)
 {
     char *uri = sc_uri_resolve(cn->base, ref);
     if (!uri) {
-        cctx_error(c, keyword_abs, "out of memory");
+        cctx_error(c, SC_ERROR_OUT_OF_MEMORY, keyword_abs, "out of memory");
         return NULL;
     }
     sc_node *node = compile_uri(c, uri, keyword_abs);
@@ -650,13 +513,42 @@ sc_node *sc_compile_ref(sc_cctx *c, const sc_cnode *cn, const char *ref, const c
     return node;
 }
 
+/* 2019-09: the root of a resource that says "$recursiveAnchor": true, for $recursiveRef.
+ * 1 when it was compiled now, 0 when there is nothing to do, -1 on error. */
+static int compile_recursive_root(sc_cctx *c, size_t r)
+{
+    sc_resource_rt *res = c->schema->resources[r];
+    if (res->recursive_checked)
+        return 0;
+    res->recursive_checked = 1;
+    const sc_nodeinfo *root = find_resource(c, res->uri, strlen(res->uri));
+    if (!root || !json_is_object(root->node) || !json_is_true(json_object_get(root->node, "$recursiveAnchor")))
+        return 0;
+    place at = {root, base_of(c, root), root->canonical, NULL, 0};
+    sc_node *node = compile_json(c, root->node, &at);
+    if (!node)
+        return -1;
+    if (!node->recursive_anchor)
+        return 0;
+    c->schema->resources[r]->recursive_root = node; /* the array may have grown */
+    return 1;
+}
+
 /* Compiles, for every resource reached, the $dynamicAnchor targets that a $dynamicRef
- * could jump to at validation time. Repeats until nothing new is reached. */
+ * could jump to at validation time, and the roots a $recursiveRef could jump to. Repeats
+ * until nothing new is reached. */
 static int compile_dynamic_anchors(sc_cctx *c)
 {
     int changed = 1;
     while (changed) {
         changed = 0;
+        for (size_t r = 0; c->recursive_refs && r < c->schema->nresources; r++) {
+            int rc = compile_recursive_root(c, r);
+            if (rc < 0)
+                return -1;
+            if (rc > 0)
+                changed = 1;
+        }
         for (size_t r = 0; r < c->schema->nresources; r++) {
             for (size_t d = 0; d < c->ndyn; d++) {
                 sc_resource_rt *res = c->schema->resources[r];
@@ -683,7 +575,8 @@ static int compile_dynamic_anchors(sc_cctx *c)
                 if (!json_is_string(dyn) || json_string_length(dyn) != name->len ||
                     memcmp(json_string_value(dyn), name->s, name->len) != 0)
                     continue;
-                sc_node *node = compile_json(c, anchor->node, anchor, base_of(c, anchor), anchor->canonical);
+                place at = {anchor, base_of(c, anchor), anchor->canonical, NULL, 0};
+                sc_node *node = compile_json(c, anchor->node, &at);
                 if (!node)
                     return -1;
                 res = c->schema->resources[r]; /* the array may have grown */
@@ -712,79 +605,12 @@ static int compile_dynamic_anchors(sc_cctx *c)
     return 0;
 }
 
-/* Finds a cycle of in-place applications ($ref, allOf, anyOf, oneOf, not, if/then/else,
- * dependentSchemas and $dynamicRef's static target): such a loop applies the schema to the
- * same instance location forever, so it is a broken schema. Iterative DFS, no recursion. */
-static int check_in_place_cycles(sc_cctx *c)
-{
-    sc_schema *s = c->schema;
-    size_t n = s->nnodes;
-    unsigned char *color = calloc(n ? n : 1, 1); /* 0 new, 1 on the stack, 2 done */
-    size_t *stack_node = malloc((n ? n : 1) * sizeof *stack_node);
-    size_t *stack_edge = malloc((n ? n : 1) * sizeof *stack_edge);
-    if (!color || !stack_node || !stack_edge) {
-        free(color);
-        free(stack_node);
-        free(stack_edge);
-        cctx_error(c, NULL, "out of memory");
-        return -1;
-    }
-    int result = 0;
-    for (size_t start = 0; start < n && result == 0; start++) {
-        if (color[start])
-            continue;
-        size_t depth = 0;
-        stack_node[0] = start;
-        stack_edge[0] = 0;
-        color[start] = 1;
-        depth = 1;
-        while (depth > 0 && result == 0) {
-            const sc_node *node = s->nodes[stack_node[depth - 1]];
-            /* edges are numbered across the in-place keywords: a, b, c, then subs */
-            size_t edge = stack_edge[depth - 1]++;
-            const sc_node *next = NULL;
-            int exhausted = 1;
-            for (size_t k = 0; k < node->nkws; k++) {
-                const sc_kw *kw = &node->kws[k];
-                if (!kw->in_place)
-                    continue;
-                size_t count = 3 + (kw->subs ? kw->nsubs : 0);
-                if (edge < count) {
-                    next = edge == 0 ? kw->a : edge == 1 ? kw->b : edge == 2 ? kw->c : kw->subs[edge - 3];
-                    exhausted = 0;
-                    break;
-                }
-                edge -= count;
-            }
-            if (exhausted) {
-                color[stack_node[depth - 1]] = 2;
-                depth--;
-                continue;
-            }
-            if (!next || next->boolean != -1)
-                continue;
-            if (color[next->index] == 1) {
-                char text[SC_ERROR_TEXT_LENGTH];
-                snprintf(text, sizeof text,
-                         "the schema applies itself to the same value in a loop ($ref cycle with no "
-                         "property or item in between)");
-                cctx_error(c, next->canonical, text);
-                result = -1;
-            } else if (color[next->index] == 0) {
-                color[next->index] = 1;
-                stack_node[depth] = next->index;
-                stack_edge[depth] = 0;
-                depth++;
-            }
-        }
-    }
-    free(color);
-    free(stack_node);
-    free(stack_edge);
-    return result;
-}
-
 /* ---- public API ----------------------------------------------------------------------- */
+
+const char *sc_schema_loop_location(const sc_schema *schema)
+{
+    return schema ? schema->loop_location : NULL;
+}
 
 void sc_schema_free(sc_schema *schema)
 {
@@ -793,13 +619,14 @@ void sc_schema_free(sc_schema *schema)
     for (size_t i = 0; i < schema->nnodes; i++) {
         sc_node *node = schema->nodes[i];
         for (size_t k = 0; k < node->nkws; k++)
-            free_kw(&node->kws[k]);
+            sc_kw_release(&node->kws[k]);
         free(node->kws);
         free(node->canonical);
         free(node->dynamic_anchor);
         free(node);
     }
     free(schema->nodes);
+    free(schema->loop_location);
     for (size_t i = 0; i < schema->nresources; i++) {
         sc_resource_rt *r = schema->resources[i];
         for (size_t k = 0; k < r->nanchors; k++)
@@ -836,7 +663,7 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
     memset(error, 0, sizeof *error);
     sc_schema *schema = calloc(1, sizeof *schema);
     if (!schema) {
-        sc_error_set(error, NULL, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         return NULL;
     }
     schema->max_depth = opts->max_validation_depth ? opts->max_validation_depth : SC_DEFAULT_MAX_DEPTH;
@@ -851,8 +678,9 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
     sc_map_init(&c.memo);
     sc_map_init(&c.res_memo);
     if (doc) {
-        const sc_nodeinfo *info = sc_index_node(local, doc);
-        schema->root = info ? compile_json(&c, doc, info, base_of(&c, info), info->canonical) : NULL;
+        const sc_nodeinfo *info = &local->infos[0]; /* the root of the one local document */
+        place at = {info, base_of(&c, info), info->canonical, NULL, 0};
+        schema->root = compile_json(&c, doc, &at);
     } else {
         char *resolved = sc_uri_resolve("", uri);
         schema->root = resolved ? compile_uri(&c, resolved, uri) : NULL;
@@ -860,11 +688,11 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
     }
     if (schema->root && compile_dynamic_anchors(&c) < 0)
         schema->root = NULL;
-    if (schema->root && !cctx_failed(&c) && check_in_place_cycles(&c) < 0)
+    if (schema->root && !sc_compile_failed(&c) && sc_find_loops(schema) < 0)
         schema->root = NULL;
-    if (!schema->root || cctx_failed(&c)) {
-        if (!cctx_failed(&c))
-            sc_error_set(error, NULL, "out of memory");
+    if (!schema->root || sc_compile_failed(&c)) {
+        if (!sc_compile_failed(&c))
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, NULL, "out of memory");
         cctx_free(&c);
         sc_schema_free(schema);
         return NULL;
@@ -876,7 +704,7 @@ static sc_schema *compile_common(const sc_index *local, const sc_index *reg, con
 sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts, sc_error *error)
 {
     if (!registry || !uri) {
-        sc_error_set(error, NULL, "a registry and a URI are needed");
+        sc_error_set(error, SC_ERROR_USAGE, NULL, "a registry and a URI are needed");
         return NULL;
     }
     return compile_common(NULL, &registry->index, uri, NULL, opts, error);
@@ -888,13 +716,13 @@ sc_schema *sc_compile_document(json_t *document, const sc_registry *registry, co
     if (error)
         memset(error, 0, sizeof *error);
     if (!sc_is_schema(document)) {
-        sc_error_set(error, NULL, "a schema must be an object or a boolean");
+        sc_error_set(error, SC_ERROR_INVALID_SCHEMA, NULL, "a schema must be an object or a boolean");
         return NULL;
     }
     sc_index local;
-    sc_index_init(&local);
-    int draft7 = opts && opts->default_dialect == SC_DIALECT_DRAFT7;
-    if (sc_index_add(&local, NULL, document, draft7, error) < 0) {
+    sc_index_init(&local, sc_draft_from_dialect(opts ? opts->default_dialect : SC_DIALECT_2020_12),
+                  registry ? &registry->index : NULL);
+    if (sc_index_add(&local, NULL, document, error) < 0) {
         sc_index_free(&local);
         return NULL;
     }

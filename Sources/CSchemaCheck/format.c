@@ -129,6 +129,13 @@ static const format_entry *find_format(const char *name) {
 
 int sc_format_is_known(const char *format) { return find_format(format) != NULL; }
 
+sc_format_fn sc_format_lookup(const char *format, int rfc1123_hostname) {
+    const format_entry *f = find_format(format);
+    if (f && rfc1123_hostname && f->check == sc_fmt_hostname)
+        return sc_fmt_hostname_rfc1123;
+    return f ? f->check : NULL;
+}
+
 int sc_format_check(const char *format, const char *value, size_t length) {
     const format_entry *f = find_format(format);
     if (!f)

@@ -191,6 +191,21 @@ int sc_fmt_hostname(const char *s, size_t n) {
     return ok;
 }
 
+/* draft-04 and draft-06 read "hostname" by RFC 1123 alone: LDH labels, no IDNA rules. */
+int sc_fmt_hostname_rfc1123(const char *s, size_t n) {
+    if (n == 0 || n > MAX_NAME)
+        return 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || s[i] == '.') {
+            if (!is_ldh_label(s + start, i - start))
+                return 0;
+            start = i + 1;
+        }
+    }
+    return 1;
+}
+
 static int is_dot(uint32_t cp) {
     return cp == '.' || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
 }

@@ -7,14 +7,28 @@
  */
 #include "sc_internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-static int validate_all_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_compile_schema_list(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
+    sc_schema_list_kw *list = &kw->as.list;
+    if (sc_compile_schema_array(c, cn, kw, value, &list->schemas, &list->count) < 0)
+        return SC_COMPILE_FAILED;
+    return SC_COMPILE_KEEP;
+}
+
+/* Every keyword whose value is one schema: not, unevaluatedItems, unevaluatedProperties. */
+int sc_compile_subschema(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    kw->as.sub.schema = sc_compile_keyword_schema(c, cn, kw, value);
+    return kw->as.sub.schema ? SC_COMPILE_KEEP : SC_COMPILE_FAILED;
+}
+
+int sc_validate_all_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+{
+    const sc_schema_list_kw *list = &kw->as.list;
     int result = 1;
-    for (size_t i = 0; i < kw->nsubs; i++) {
-        int r = sc_validate_child(v, kw, NULL, 0, i, kw->subs[i], instance, NULL, 0, (size_t)-1, ann);
+    for (size_t i = 0; i < list->count; i++) {
+        sc_step step = {.instance = instance, .via = sc_index_token(i), .ann = ann};
+        int r = sc_validate_step(v, kw, list->schemas[i], &step);
         if (r < 0)
             return -1;
         if (r == 0) {
@@ -26,34 +40,29 @@ static int validate_all_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
     return result;
 }
 
-int sc_kw_all_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (sc_compile_schema_array(c, cn, kw, value) < 0)
-        return -1;
-    kw->validate = validate_all_of;
-    kw->in_place = 1;
-    return 0;
-}
-
 /* Runs one branch with its own annotations; merges them into ann when it passes. */
 static int run_branch(sc_vctx *v, const sc_kw *kw, size_t index, const json_t *instance, sc_ann *ann)
 {
+    sc_step step = {.instance = instance, .via = sc_index_token(index)};
+    const sc_node *branch = kw->as.list.schemas[index];
     if (!ann)
-        return sc_validate_child(v, kw, NULL, 0, index, kw->subs[index], instance, NULL, 0, (size_t)-1, NULL);
+        return sc_validate_step(v, kw, branch, &step);
     sc_ann local;
     sc_ann_init(&local);
-    int r = sc_validate_child(v, kw, NULL, 0, index, kw->subs[index], instance, NULL, 0, (size_t)-1, &local);
+    step.ann = &local;
+    int r = sc_validate_step(v, kw, branch, &step);
     if (r == 1)
         sc_ann_merge(ann, &local);
     sc_ann_free(&local);
     return r;
 }
 
-static int validate_any_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_any_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
+    size_t count = kw->as.list.count;
     size_t mark = sc_units_mark(v);
     int passed = 0;
-    for (size_t i = 0; i < kw->nsubs; i++) {
+    for (size_t i = 0; i < count; i++) {
         int r = run_branch(v, kw, i, instance, ann);
         if (r < 0)
             return -1;
@@ -67,24 +76,16 @@ static int validate_any_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
         sc_units_rewind(v, mark);
         return 1;
     }
-    sc_report(v, kw, "the value matches none of the %zu \"anyOf\" schemas", kw->nsubs);
+    sc_report(v, kw, "the value matches none of the %zu \"anyOf\" schemas", count);
     return 0;
 }
 
-int sc_kw_any_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_validate_one_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
-    if (sc_compile_schema_array(c, cn, kw, value) < 0)
-        return -1;
-    kw->validate = validate_any_of;
-    kw->in_place = 1;
-    return 0;
-}
-
-static int validate_one_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
-{
+    size_t count = kw->as.list.count;
     size_t mark = sc_units_mark(v);
     size_t passed = 0, first = 0, second = 0;
-    for (size_t i = 0; i < kw->nsubs; i++) {
+    for (size_t i = 0; i < count; i++) {
         int r = run_branch(v, kw, i, instance, ann);
         if (r < 0)
             return -1;
@@ -103,7 +104,7 @@ static int validate_one_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
         return 1;
     }
     if (passed == 0) {
-        sc_report(v, kw, "the value matches none of the %zu \"oneOf\" schemas", kw->nsubs);
+        sc_report(v, kw, "the value matches none of the %zu \"oneOf\" schemas", count);
     } else {
         sc_units_rewind(v, mark);
         sc_report(v, kw, "the value matches more than one \"oneOf\" schema (%zu and %zu)", first, second);
@@ -111,20 +112,12 @@ static int validate_one_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
     return 0;
 }
 
-int sc_kw_one_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (sc_compile_schema_array(c, cn, kw, value) < 0)
-        return -1;
-    kw->validate = validate_one_of;
-    kw->in_place = 1;
-    return 0;
-}
-
-static int validate_not(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_not(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     size_t mark = sc_units_mark(v);
-    int r = sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, instance, NULL, 0, (size_t)-1, NULL);
+    sc_step step = {.instance = instance};
+    int r = sc_validate_step(v, kw, kw->as.sub.schema, &step);
     sc_units_rewind(v, mark);
     if (r < 0)
         return -1;
@@ -134,80 +127,46 @@ static int validate_not(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_
     return 0;
 }
 
-int sc_kw_not(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_validate_if(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"not\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/not");
-    if (!kw->a)
-        return -1;
-    kw->validate = validate_not;
-    kw->in_place = 1;
-    return 0;
-}
-
-/* if: kw->a "if", kw->b "then", kw->c "else"; names[0]/names[1] hold the absolute
- * locations of "then" and "else" for their error units. */
-static int validate_if(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
-{
-    if (!kw->b && !kw->c && !ann)
+    const sc_conditional_kw *cond = &kw->as.conditional;
+    if (!cond->then_schema && !cond->else_schema && !ann)
         return 1; /* "if" alone only matters for its annotations */
     size_t mark = sc_units_mark(v);
     sc_ann local;
     sc_ann_init(&local);
-    int r = sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, instance, NULL, 0, (size_t)-1, ann ? &local : NULL);
+    sc_step test = {.instance = instance, .ann = ann ? &local : NULL};
+    int r = sc_validate_step(v, kw, cond->if_schema, &test);
     sc_units_rewind(v, mark);
     if (r == 1 && ann)
         sc_ann_merge(ann, &local);
     sc_ann_free(&local);
     if (r < 0)
         return -1;
-    const sc_node *branch = r == 1 ? kw->b : kw->c;
+    const sc_node *branch = r == 1 ? cond->then_schema : cond->else_schema;
     if (!branch)
         return 1;
-    sc_kw step = *kw;
-    step.name = r == 1 ? "then" : "else";
-    step.abs = kw->names[r == 1 ? 0 : 1].s;
-    return sc_validate_child(v, &step, NULL, 0, (size_t)-1, branch, instance, NULL, 0, (size_t)-1, ann);
+    sc_step step = {.instance = instance, .ann = ann, .keyword = r == 1 ? "then" : "else"};
+    return sc_validate_step(v, kw, branch, &step);
 }
 
-static char *sibling_location(const char *if_abs, const char *name)
-{
-    size_t n = strlen(if_abs);
-    char *text = malloc(n + strlen(name) + 1);
-    if (!text)
-        return NULL;
-    memcpy(text, if_abs, n - 2); /* drop "if" */
-    strcpy(text + n - 2, name);
-    return text;
-}
-
-int sc_kw_if(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_if(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"if\" must be a schema");
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"if\" must be a schema");
     json_t *then_value = json_object_get(cn->json, "then");
     json_t *else_value = json_object_get(cn->json, "else");
     if (then_value && !sc_is_schema(then_value))
-        return sc_compile_fail(c, kw, "\"then\" must be a schema");
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"then\" must be a schema");
     if (else_value && !sc_is_schema(else_value))
-        return sc_compile_fail(c, kw, "\"else\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/if");
-    if (!kw->a)
-        return -1;
-    if (then_value && !(kw->b = sc_compile_sub(c, cn, then_value, "/then")))
-        return -1;
-    if (else_value && !(kw->c = sc_compile_sub(c, cn, else_value, "/else")))
-        return -1;
-    kw->names = calloc(2, sizeof *kw->names);
-    if (!kw->names)
-        return sc_compile_fail(c, kw, "out of memory");
-    kw->nnames = 2;
-    kw->names[0].s = sibling_location(kw->abs, "then");
-    kw->names[1].s = sibling_location(kw->abs, "else");
-    if (!kw->names[0].s || !kw->names[1].s)
-        return sc_compile_fail(c, kw, "out of memory");
-    kw->validate = validate_if;
-    kw->in_place = 1;
-    return 0;
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"else\" must be a schema");
+    sc_conditional_kw *cond = &kw->as.conditional;
+    cond->if_schema = sc_compile_sub(c, cn, value, "/if");
+    if (!cond->if_schema)
+        return SC_COMPILE_FAILED;
+    if (then_value && !(cond->then_schema = sc_compile_sub(c, cn, then_value, "/then")))
+        return SC_COMPILE_FAILED;
+    if (else_value && !(cond->else_schema = sc_compile_sub(c, cn, else_value, "/else")))
+        return SC_COMPILE_FAILED;
+    return SC_COMPILE_KEEP;
 }

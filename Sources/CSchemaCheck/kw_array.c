@@ -1,37 +1,37 @@
 /*
- * kw_array.c: maxItems, minItems, uniqueItems, prefixItems, items (both drafts),
- * additionalItems (draft-07), contains with minContains/maxContains.
+ * kw_array.c: maxItems, minItems, uniqueItems; the array applicators prefixItems, items
+ * (either form) and additionalItems, which all compile to one sc_items_kw; contains with
+ * minContains/maxContains (2019-09 on).
  */
 #include "sc_internal.h"
 
 #include <stdint.h>
-#include <string.h>
 
-static int validate_item_count(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_item_count(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     if (!json_is_array(instance))
         return 1;
+    const sc_count_kw *bound = &kw->as.count;
+    int at_most = bound->side == SC_AT_MOST;
     size_t n = json_array_size(instance);
-    int ok = kw->flag ? n <= kw->n : n >= kw->n;
-    if (ok)
+    if (at_most ? n <= bound->limit : n >= bound->limit)
         return 1;
-    sc_report(v, kw, "the array has %zu item%s, %s %zu", n, n == 1 ? "" : "s", kw->flag ? "more than" : "fewer than",
-              kw->n);
+    sc_report(v, kw, "the array has %zu item%s, %s %zu", n, n == 1 ? "" : "s", at_most ? "more than" : "fewer than",
+              bound->limit);
     return 0;
 }
 
-int sc_kw_item_count(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_item_count(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)cn;
-    if (sc_compile_count(c, kw, value, &kw->n) < 0)
-        return -1;
-    kw->flag = strcmp(kw->name, "maxItems") == 0;
-    kw->validate = validate_item_count;
-    return 0;
+    if (sc_compile_count(c, kw, value, &kw->as.count.limit) < 0)
+        return SC_COMPILE_FAILED;
+    kw->as.count.side = (sc_count_side)kw->def->variant;
+    return SC_COMPILE_KEEP;
 }
 
-static int validate_unique(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_unique_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     if (!json_is_array(instance))
@@ -49,30 +49,48 @@ static int validate_unique(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
     return 1;
 }
 
-int sc_kw_unique_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_unique_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)cn;
     if (!json_is_boolean(value))
-        return sc_compile_fail(c, kw, "\"uniqueItems\" must be a boolean");
-    if (json_is_true(value))
-        kw->validate = validate_unique;
-    return 0;
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"uniqueItems\" must be a boolean");
+    return json_is_true(value) ? SC_COMPILE_KEEP : SC_COMPILE_DROP;
 }
 
-/* Applies sub to items [from, to); reports "item is not allowed" for a false schema. */
-static int apply_items(sc_vctx *v, const sc_kw *kw, const sc_node *sub, const json_t *instance, size_t from,
-                       size_t kw_index)
+/* ---- prefixItems, items, additionalItems ------------------------------------------------ */
+
+int sc_validate_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
+    if (!json_is_array(instance))
+        return 1;
+    const sc_items_kw *items = &kw->as.items;
     size_t n = json_array_size(instance);
     int result = 1;
+    for (size_t i = 0; i < n && i < items->nprefix; i++) {
+        sc_step step = {.instance = json_array_get(instance, i), .at = sc_index_token(i), .via = sc_index_token(i)};
+        int r = sc_validate_step(v, kw, items->prefix[i], &step);
+        if (r < 0)
+            return -1;
+        if (r == 0) {
+            result = 0;
+            if (!v->full)
+                return 0;
+        }
+    }
+    if (ann && items->nprefix > ann->items_prefix)
+        ann->items_prefix = items->nprefix;
+    if (!items->rest)
+        return result;
+    size_t from = items->rest_from;
     for (size_t i = from; i < n; i++) {
         int r;
-        if (sub->boolean == 0) {
-            sc_report_at(v, kw, NULL, 0, i, "item %zu is not allowed (only %zu item%s allowed)", i, from,
+        if (items->rest->boolean == 0) {
+            sc_report_at(v, kw, sc_index_token(i), "item %zu is not allowed (only %zu item%s allowed)", i, from,
                          from == 1 ? " is" : "s are");
             r = 0;
         } else {
-            r = sc_validate_child(v, kw, NULL, 0, kw_index, sub, json_array_get(instance, i), NULL, 0, i, NULL);
+            sc_step step = {.instance = json_array_get(instance, i), .at = sc_index_token(i)};
+            r = sc_validate_step(v, kw, items->rest, &step);
         }
         if (r < 0)
             return -1;
@@ -82,101 +100,67 @@ static int apply_items(sc_vctx *v, const sc_kw *kw, const sc_node *sub, const js
                 return 0;
         }
     }
-    return result;
-}
-
-static int validate_prefix(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
-{
-    if (!json_is_array(instance))
-        return 1;
-    size_t n = json_array_size(instance);
-    int result = 1;
-    for (size_t i = 0; i < n && i < kw->nsubs; i++) {
-        int r = sc_validate_child(v, kw, NULL, 0, i, kw->subs[i], json_array_get(instance, i), NULL, 0, i, NULL);
-        if (r < 0)
-            return -1;
-        if (r == 0) {
-            result = 0;
-            if (!v->full)
-                return 0;
-        }
-    }
-    if (ann && kw->nsubs > ann->items_prefix)
-        ann->items_prefix = kw->nsubs;
-    return result;
-}
-
-int sc_kw_prefix_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (sc_compile_schema_array(c, cn, kw, value) < 0)
-        return -1;
-    kw->validate = validate_prefix;
-    return 0;
-}
-
-/* items as one schema: applies from kw->n on (the prefixItems count in 2020-12) */
-static int validate_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
-{
-    if (!json_is_array(instance))
-        return 1;
-    int r = apply_items(v, kw, kw->a, instance, kw->n, (size_t)-1);
     if (ann)
         ann->all_items = 1;
-    return r;
+    return result;
 }
 
-int sc_kw_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_prefix_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    if ((cn->draft7 || (cn->vocab & SC_VOC_2019_ITEMS)) && json_is_array(value)) {
-        /* the draft-07 (and 2019-09) tuple form behaves like prefixItems */
+    sc_items_kw *items = &kw->as.items;
+    if (sc_compile_schema_array(c, cn, kw, value, &items->prefix, &items->nprefix) < 0)
+        return SC_COMPILE_FAILED;
+    return SC_COMPILE_KEEP;
+}
+
+int sc_compile_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    sc_items_kw *items = &kw->as.items;
+    if (cn->draft <= SC_DRAFT_2019 && json_is_array(value)) {
+        /* the tuple form (up to 2019-09) behaves like prefixItems */
         if (json_array_size(value) == 0)
-            return 0; /* nothing to apply; additionalItems then covers every item */
-        if (sc_compile_schema_array(c, cn, kw, value) < 0)
-            return -1;
-        kw->validate = validate_prefix;
-        return 0;
+            return SC_COMPILE_DROP; /* nothing to apply; additionalItems then covers every item */
+        return sc_compile_prefix_items(c, cn, kw, value);
     }
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"items\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/items");
-    if (!kw->a)
-        return -1;
-    kw->n = 0;
-    if (!cn->draft7) {
+    items->rest = sc_compile_keyword_schema(c, cn, kw, value);
+    if (!items->rest)
+        return SC_COMPILE_FAILED;
+    items->rest_from = 0;
+    if (cn->draft == SC_DRAFT_2020) {
         json_t *prefix = json_object_get(cn->json, "prefixItems");
         if (json_is_array(prefix) && (cn->vocab & SC_VOC_APPLICATOR))
-            kw->n = json_array_size(prefix);
+            items->rest_from = json_array_size(prefix);
     }
-    kw->validate = validate_items;
-    return 0;
+    return SC_COMPILE_KEEP;
 }
 
-int sc_kw_additional_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_additional_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    json_t *items = json_object_get(cn->json, "items");
-    if (!json_is_array(items))
-        return 0; /* ignored unless items is an array */
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"additionalItems\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/additionalItems");
-    if (!kw->a)
-        return -1;
-    kw->n = json_array_size(items);
-    kw->validate = validate_items;
-    return 0;
+    json_t *tuple = json_object_get(cn->json, "items");
+    if (!json_is_array(tuple))
+        return SC_COMPILE_DROP; /* ignored unless items is an array */
+    sc_items_kw *items = &kw->as.items;
+    items->rest = sc_compile_keyword_schema(c, cn, kw, value);
+    if (!items->rest)
+        return SC_COMPILE_FAILED;
+    items->rest_from = json_array_size(tuple);
+    return SC_COMPILE_KEEP;
 }
 
-/* contains: kw->a the schema, kw->n minContains, kw->n2 maxContains (SIZE_MAX: none) */
-static int validate_contains(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+/* ---- contains ------------------------------------------------------------------------- */
+
+int sc_validate_contains(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     if (!json_is_array(instance))
         return 1;
+    const sc_contains_kw *contains = &kw->as.contains;
     size_t n = json_array_size(instance);
     size_t matches = 0;
-    int need_all = ann != NULL || kw->n2 != SIZE_MAX;
+    int need_all = ann != NULL || contains->max != SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
         size_t mark = sc_units_mark(v);
-        int r = sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, json_array_get(instance, i), NULL, 0, i, NULL);
+        sc_step step = {.instance = json_array_get(instance, i), .at = sc_index_token(i)};
+        int r = sc_validate_step(v, kw, contains->schema, &step);
         sc_units_rewind(v, mark);
         if (r < 0)
             return -1;
@@ -184,51 +168,50 @@ static int validate_contains(sc_vctx *v, const sc_kw *kw, const json_t *instance
             matches++;
             if (ann)
                 sc_ann_mark_item(ann, i, n);
-            if (!need_all && matches >= kw->n)
+            if (!need_all && matches >= contains->min)
                 return 1;
         }
     }
-    if (matches < kw->n) {
-        if (kw->n == 1)
+    if (matches < contains->min) {
+        if (contains->min == 1)
             sc_report(v, kw, "the array has no item that matches the \"contains\" schema");
         else
             sc_report(v, kw, "the array has %zu item%s matching the \"contains\" schema, fewer than minContains %zu",
-                      matches, matches == 1 ? "" : "s", kw->n);
+                      matches, matches == 1 ? "" : "s", contains->min);
         return 0;
     }
-    if (matches > kw->n2) {
+    if (matches > contains->max) {
         sc_report(v, kw, "the array has %zu items matching the \"contains\" schema, more than maxContains %zu",
-                  matches, kw->n2);
+                  matches, contains->max);
         return 0;
     }
     return 1;
 }
 
-int sc_kw_contains(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_contains(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"contains\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/contains");
-    if (!kw->a)
-        return -1;
-    kw->n = 1;
-    kw->n2 = SIZE_MAX;
-    if (!cn->draft7 && (cn->vocab & SC_VOC_VALIDATION)) {
+    sc_contains_kw *contains = &kw->as.contains;
+    contains->schema = sc_compile_keyword_schema(c, cn, kw, value);
+    if (!contains->schema)
+        return SC_COMPILE_FAILED;
+    contains->min = 1;
+    contains->max = SIZE_MAX;
+    if (cn->draft >= SC_DRAFT_2019 && (cn->vocab & SC_VOC_VALIDATION)) {
         json_t *min = json_object_get(cn->json, "minContains");
         json_t *max = json_object_get(cn->json, "maxContains");
         sc_num num;
         if (min && sc_num_get(min, &num) == 0 && num.is_int && num.i >= 0)
-            kw->n = (size_t)num.i;
+            contains->min = (size_t)num.i;
         if (max && sc_num_get(max, &num) == 0 && num.is_int && num.i >= 0)
-            kw->n2 = (size_t)num.i;
+            contains->max = (size_t)num.i;
     }
-    kw->validate = validate_contains;
-    return 0;
+    return SC_COMPILE_KEEP;
 }
 
-int sc_kw_contains_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+/* minContains and maxContains: their values are checked here; contains applies them. */
+int sc_compile_contains_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)cn;
     size_t count;
-    return sc_compile_count(c, kw, value, &count); /* applied by "contains" */
+    return sc_compile_count(c, kw, value, &count) < 0 ? SC_COMPILE_FAILED : SC_COMPILE_DROP;
 }

@@ -1,7 +1,8 @@
 /*
- * kw_content.c: draft-07 contentEncoding ("base64") and contentMediaType
- * ("application/json") as assertions on strings. In 2020-12 they are annotations only.
- * Other encodings and media types are not checked.
+ * kw_content.c: contentEncoding ("base64"), contentMediaType ("application/json") and, from
+ * 2019-09 on, contentSchema (applied to that JSON). Annotations in every dialect unless
+ * sc_options.assert_content asks for assertions (draft-07, 2019-09 and 2020-12 allow it);
+ * other encodings and media types are not checked.
  */
 #include "sc_internal.h"
 
@@ -57,16 +58,16 @@ static char *base64_decode(const char *text, size_t len, size_t *out_len)
     return out;
 }
 
-/* kw->flag: base64; kw->flag2: application/json */
-static int validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     if (!json_is_string(instance))
         return 1;
+    const sc_content_kw *content = &kw->as.content;
     const char *text = json_string_value(instance);
     size_t len = json_string_length(instance);
     char *decoded = NULL;
-    if (kw->flag) {
+    if (content->base64) {
         decoded = base64_decode(text, len, &len);
         if (!decoded) {
             sc_report(v, kw, "the string is not valid base64");
@@ -74,35 +75,56 @@ static int validate_content(sc_vctx *v, const sc_kw *kw, const json_t *instance,
         }
         text = decoded;
     }
-    int ok = 1;
-    if (kw->flag2) {
+    int result = 1;
+    if (content->json) {
         json_t *parsed = json_loadb(text, len, JSON_DECODE_ANY, NULL);
-        ok = parsed != NULL;
+        if (!parsed) {
+            sc_report(v, kw, "the %scontent is not valid JSON", content->base64 ? "decoded " : "");
+            result = 0;
+        } else if (content->schema) {
+            sc_step step = {.instance = parsed, .keyword = "contentSchema"};
+            result = sc_validate_step(v, kw, content->schema, &step);
+        }
         json_decref(parsed);
-        if (!ok)
-            sc_report(v, kw, "the %scontent is not valid JSON", kw->flag ? "decoded " : "");
     }
     free(decoded);
-    return ok;
+    return result;
 }
 
-int sc_kw_content(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+static int is_string(const json_t *value, const char *text)
 {
-    (void)c;
-    if (!cn->draft7 || !json_is_string(value))
-        return 0;
-    json_t *encoding = json_object_get(cn->json, "contentEncoding");
-    json_t *media = json_object_get(cn->json, "contentMediaType");
-    if (strcmp(kw->name, "contentEncoding") == 0) {
-        kw->flag = strcmp(json_string_value(value), "base64") == 0;
-        kw->flag2 = json_is_string(media) && strcmp(json_string_value(media), "application/json") == 0;
-    } else {
-        /* contentMediaType alone; with an encoding, contentEncoding checks both */
-        if (encoding)
-            return 0;
-        kw->flag2 = strcmp(json_string_value(value), "application/json") == 0;
+    return json_is_string(value) && strcmp(json_string_value(value), text) == 0;
+}
+
+/* The media type's check, and contentSchema (2019-09 on) for JSON content. */
+static int compile_media_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *media)
+{
+    sc_content_kw *content = &kw->as.content;
+    content->json = is_string(media, "application/json");
+    json_t *schema = cn->draft >= SC_DRAFT_2019 ? json_object_get(cn->json, "contentSchema") : NULL;
+    if (content->json && schema) {
+        if (!sc_is_schema(schema))
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"contentSchema\" must be a schema");
+        content->schema = sc_compile_sub(c, cn, schema, "/contentSchema");
+        if (!content->schema)
+            return SC_COMPILE_FAILED;
     }
-    if (kw->flag || kw->flag2)
-        kw->validate = validate_content;
-    return 0;
+    return content->base64 || content->json ? SC_COMPILE_KEEP : SC_COMPILE_DROP;
+}
+
+/* contentEncoding checks the encoding, and the media type of the decoded bytes too. */
+int sc_compile_content_encoding(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    if (!c->opts->assert_content || !json_is_string(value))
+        return SC_COMPILE_DROP;
+    kw->as.content.base64 = is_string(value, "base64");
+    return compile_media_type(c, cn, kw, json_object_get(cn->json, "contentMediaType"));
+}
+
+/* contentMediaType alone; beside contentEncoding, that keyword checks both. */
+int sc_compile_content_media_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    if (!c->opts->assert_content || !json_is_string(value) || json_object_get(cn->json, "contentEncoding"))
+        return SC_COMPILE_DROP;
+    return compile_media_type(c, cn, kw, value);
 }

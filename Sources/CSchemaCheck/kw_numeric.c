@@ -1,10 +1,9 @@
 /*
- * kw_numeric.c: multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum.
- * Integers compare exactly; 1.0 is the integer 1.
+ * kw_numeric.c: multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum (numbers,
+ * or draft-04's booleans that make maximum and minimum exclusive). Integers compare exactly;
+ * 1.0 is the integer 1.
  */
 #include "sc_internal.h"
-
-#include <string.h>
 
 static void quote_num(sc_buf *b, const sc_num *n)
 {
@@ -14,20 +13,21 @@ static void quote_num(sc_buf *b, const sc_num *n)
         sc_buf_printf(b, "%.17g", n->d);
 }
 
-static int validate_multiple_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_multiple_of(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     sc_num value;
     if (sc_num_get(instance, &value) < 0)
         return 1;
-    if (sc_num_multiple_of(&value, &kw->num))
+    const sc_num *divisor = &kw->as.multiple.divisor;
+    if (sc_num_multiple_of(&value, divisor))
         return 1;
     if (v->full) {
         sc_buf a, b;
         sc_buf_init(&a);
         sc_buf_init(&b);
         sc_buf_quote(&a, instance);
-        quote_num(&b, &kw->num);
+        quote_num(&b, divisor);
         sc_report(v, kw, "%s is not a multiple of %s", sc_buf_cstr(&a), sc_buf_cstr(&b));
         sc_buf_free(&a);
         sc_buf_free(&b);
@@ -35,37 +35,35 @@ static int validate_multiple_of(sc_vctx *v, const sc_kw *kw, const json_t *insta
     return 0;
 }
 
-int sc_kw_multiple_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_multiple_of(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)cn;
-    if (sc_num_get(value, &kw->num) < 0 || kw->num.d <= 0)
-        return sc_compile_fail(c, kw, "\"multipleOf\" must be a number greater than 0");
-    kw->validate = validate_multiple_of;
-    return 0;
+    sc_num *divisor = &kw->as.multiple.divisor;
+    if (sc_num_get(value, divisor) < 0 || divisor->d <= 0)
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"multipleOf\" must be a number greater than 0");
+    return SC_COMPILE_KEEP;
 }
 
-/* flag: which bound; flag2: draft-04 style boolean exclusives are not supported */
-enum { B_MAX, B_XMAX, B_MIN, B_XMIN };
-
-static int validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     (void)ann;
     sc_num value;
     if (sc_num_get(instance, &value) < 0)
         return 1;
-    int cmp = sc_num_cmp(&value, &kw->num);
+    const sc_bound_kw *bound = &kw->as.bound;
+    int cmp = sc_num_cmp(&value, &bound->limit);
     int ok;
     const char *relation;
-    switch (kw->flag) {
-    case B_MAX:
+    switch (bound->kind) {
+    case SC_BOUND_MAXIMUM:
         ok = cmp <= 0;
         relation = "greater than the maximum";
         break;
-    case B_XMAX:
+    case SC_BOUND_EXCLUSIVE_MAXIMUM:
         ok = cmp < 0;
         relation = "not less than the exclusive maximum";
         break;
-    case B_MIN:
+    case SC_BOUND_MINIMUM:
         ok = cmp >= 0;
         relation = "less than the minimum";
         break;
@@ -81,7 +79,7 @@ static int validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, s
         sc_buf_init(&a);
         sc_buf_init(&b);
         sc_buf_quote(&a, instance);
-        quote_num(&b, &kw->num);
+        quote_num(&b, &bound->limit);
         sc_report(v, kw, "%s is %s %s", sc_buf_cstr(&a), relation, sc_buf_cstr(&b));
         sc_buf_free(&a);
         sc_buf_free(&b);
@@ -89,19 +87,27 @@ static int validate_bound(sc_vctx *v, const sc_kw *kw, const json_t *instance, s
     return 0;
 }
 
-int sc_kw_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_bound(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    if (sc_num_get(value, &kw->as.bound.limit) < 0)
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a number", kw->def->name);
+    sc_bound_kind kind = (sc_bound_kind)kw->def->variant;
+    if (cn->draft == SC_DRAFT_4) {
+        /* draft-04: "exclusiveMaximum": true beside "maximum" makes it exclusive */
+        if (kind == SC_BOUND_MAXIMUM && json_is_true(json_object_get(cn->json, "exclusiveMaximum")))
+            kind = SC_BOUND_EXCLUSIVE_MAXIMUM;
+        if (kind == SC_BOUND_MINIMUM && json_is_true(json_object_get(cn->json, "exclusiveMinimum")))
+            kind = SC_BOUND_EXCLUSIVE_MINIMUM;
+    }
+    kw->as.bound.kind = kind;
+    return SC_COMPILE_KEEP;
+}
+
+/* draft-04's exclusiveMaximum and exclusiveMinimum: a boolean that maximum and minimum read. */
+int sc_compile_exclusive_flag(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     (void)cn;
-    if (sc_num_get(value, &kw->num) < 0)
-        return sc_compile_fail(c, kw, "\"%s\" must be a number", kw->name);
-    if (strcmp(kw->name, "maximum") == 0)
-        kw->flag = B_MAX;
-    else if (strcmp(kw->name, "exclusiveMaximum") == 0)
-        kw->flag = B_XMAX;
-    else if (strcmp(kw->name, "minimum") == 0)
-        kw->flag = B_MIN;
-    else
-        kw->flag = B_XMIN;
-    kw->validate = validate_bound;
-    return 0;
+    if (!json_is_boolean(value))
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a boolean in draft-04", kw->def->name);
+    return SC_COMPILE_DROP;
 }

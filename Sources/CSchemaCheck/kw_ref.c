@@ -1,79 +1,107 @@
 /*
- * kw_ref.c: $ref and $dynamicRef.
+ * kw_ref.c: $ref, $dynamicRef (2020-12) and $recursiveRef (2019-09).
  *
  * Both are resolved at compile time against the base URI of their schema object. A
  * $dynamicRef whose static target carries a matching "$dynamicAnchor" is dynamic: at
  * validation time the outermost resource in the dynamic scope that declares that anchor
- * wins (the compile step has compiled those anchors for every resource reached).
+ * wins (the compile step has compiled those anchors for every resource reached). A
+ * $recursiveRef whose target says "$recursiveAnchor": true is dynamic the 2019-09 way: the
+ * outermost of the innermost run of resources in the dynamic scope that say so too.
  */
 #include "sc_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int validate_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
-    return sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, instance, NULL, 0, (size_t)-1, ann);
+    sc_step step = {.instance = instance, .ann = ann};
+    return sc_validate_step(v, kw, kw->as.ref.target, &step);
 }
 
-int sc_kw_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_compile_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     if (!json_is_string(value))
-        return sc_compile_fail(c, kw, "\"$ref\" must be a string");
-    kw->a = sc_compile_ref(c, cn, json_string_value(value), kw->abs);
-    if (!kw->a)
-        return -1;
-    kw->validate = validate_ref;
-    kw->in_place = 1;
-    return 0;
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"$ref\" must be a string");
+    kw->as.ref.target = sc_compile_reference(c, cn, json_string_value(value), kw->abs);
+    return kw->as.ref.target ? SC_COMPILE_KEEP : SC_COMPILE_FAILED;
 }
 
-static const sc_node *dynamic_target(const sc_vctx *v, const sc_kw *kw)
+/* The outermost resource in the dynamic scope that declares the anchor wins. */
+static const sc_node *dynamic_target(const sc_vctx *v, const sc_dynamic_ref_kw *ref)
 {
     const sc_node *found = NULL;
     for (const sc_scope *s = v->scope; s; s = s->outer) {
         const sc_resource_rt *r = s->resource;
         for (size_t i = 0; i < r->nanchors; i++) {
-            if (r->anchor_names[i].len == kw->str.len && memcmp(r->anchor_names[i].s, kw->str.s, kw->str.len) == 0) {
-                found = r->anchor_nodes[i]; /* keep going: the outermost one wins */
+            if (r->anchor_names[i].len == ref->anchor.len &&
+                memcmp(r->anchor_names[i].s, ref->anchor.s, ref->anchor.len) == 0) {
+                found = r->anchor_nodes[i]; /* keep going: an outer one wins */
                 break;
             }
         }
     }
-    return found ? found : kw->a;
+    return found ? found : ref->target;
 }
 
-static int validate_dynamic_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+/* 2019-09: from the innermost resource outwards, as long as each says "$recursiveAnchor":
+ * true, the outermost one's root. */
+static const sc_node *recursive_target(const sc_vctx *v, const sc_dynamic_ref_kw *ref)
 {
-    const sc_node *target = kw->flag ? dynamic_target(v, kw) : kw->a;
-    return sc_validate_child(v, kw, NULL, 0, (size_t)-1, target, instance, NULL, 0, (size_t)-1, ann);
+    const sc_node *found = ref->target;
+    for (const sc_scope *s = v->scope; s && s->resource->recursive_root; s = s->outer)
+        found = s->resource->recursive_root;
+    return found;
 }
 
-int sc_kw_dynamic_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+int sc_validate_dynamic_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+{
+    const sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
+    const sc_node *target = ref->recursive ? recursive_target(v, ref)
+                            : ref->anchor.s ? dynamic_target(v, ref)
+                                            : ref->target;
+    sc_step step = {.instance = instance, .ann = ann};
+    return sc_validate_step(v, kw, target, &step);
+}
+
+int sc_compile_dynamic_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {
     if (!json_is_string(value))
-        return sc_compile_fail(c, kw, "\"$dynamicRef\" must be a string");
-    const char *ref = json_string_value(value);
-    kw->a = sc_compile_ref(c, cn, ref, kw->abs);
-    if (!kw->a)
-        return -1;
-    const char *hash = strchr(ref, '#');
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"$dynamicRef\" must be a string");
+    sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
+    const char *text = json_string_value(value);
+    ref->target = sc_compile_reference(c, cn, text, kw->abs);
+    if (!ref->target)
+        return SC_COMPILE_FAILED;
+    const char *hash = strchr(text, '#');
     if (hash && hash[1] != '\0' && hash[1] != '/') {
         size_t len;
         char *name = sc_percent_decode(hash + 1, strlen(hash + 1), &len);
         if (!name)
-            return sc_compile_fail(c, kw, "\"$dynamicRef\" has a bad fragment");
-        if (kw->a->dynamic_anchor && strcmp(kw->a->dynamic_anchor, name) == 0) {
-            kw->flag = 1;
-            kw->str.s = name;
-            kw->str.len = len;
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"$dynamicRef\" has a bad fragment");
+        if (ref->target->dynamic_anchor && strcmp(ref->target->dynamic_anchor, name) == 0) {
+            ref->anchor.s = name;
+            ref->anchor.len = len;
             if (sc_compile_note_dynamic(c, name, len) < 0)
-                return sc_compile_fail(c, kw, "out of memory");
+                return sc_compile_fail(c, kw, SC_ERROR_OUT_OF_MEMORY, "out of memory");
         } else {
             free(name);
         }
     }
-    kw->validate = validate_dynamic_ref;
-    kw->in_place = 1;
-    return 0;
+    return SC_COMPILE_KEEP;
+}
+
+int sc_compile_recursive_ref(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
+{
+    if (!json_is_string(value))
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"$recursiveRef\" must be a string");
+    sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
+    ref->target = sc_compile_reference(c, cn, json_string_value(value), kw->abs);
+    if (!ref->target)
+        return SC_COMPILE_FAILED;
+    /* dynamic only when the resource it lands on says "$recursiveAnchor": true */
+    ref->recursive = ref->target->recursive_anchor;
+    if (ref->recursive)
+        c->recursive_refs = 1;
+    return SC_COMPILE_KEEP;
 }

@@ -7,12 +7,11 @@
  */
 #include "sc_internal.h"
 
-#include <string.h>
-
-static int validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     if (!json_is_object(instance) || !ann)
         return 1;
+    const sc_node *schema = kw->as.sub.schema;
     int result = 1;
     json_t *object = (json_t *)instance;
     for (void *it = json_object_iter(object); it; it = json_object_iter_next(object, it)) {
@@ -21,7 +20,7 @@ static int validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const js
         if (sc_ann_has_key(ann, key))
             continue;
         int r;
-        if (kw->a->boolean == 0) {
+        if (schema->boolean == 0) {
             if (v->full) {
                 json_t *name = json_stringn_nocheck(key, klen);
                 sc_buf a;
@@ -29,13 +28,14 @@ static int validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const js
                 if (name)
                     sc_buf_quote(&a, name);
                 json_decref(name);
-                sc_report_at(v, kw, key, klen, (size_t)-1, "property %s is not allowed (unevaluated)", sc_buf_cstr(&a));
+                sc_report_at(v, kw, sc_name_token(key, klen), "property %s is not allowed (unevaluated)",
+                             sc_buf_cstr(&a));
                 sc_buf_free(&a);
             }
             r = 0;
         } else {
-            r = sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, json_object_iter_value(it), key, klen, (size_t)-1,
-                                  NULL);
+            sc_step step = {.instance = json_object_iter_value(it), .at = sc_name_token(key, klen)};
+            r = sc_validate_step(v, kw, schema, &step);
         }
         if (r < 0)
             return -1;
@@ -49,32 +49,23 @@ static int validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const js
     return result;
 }
 
-int sc_kw_unevaluated_properties(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"unevaluatedProperties\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/unevaluatedProperties");
-    if (!kw->a)
-        return -1;
-    kw->validate = validate_unevaluated_properties;
-    return 0;
-}
-
-static int validate_unevaluated_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
+int sc_validate_unevaluated_items(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     if (!json_is_array(instance) || !ann)
         return 1;
+    const sc_node *schema = kw->as.sub.schema;
     int result = 1;
     size_t n = json_array_size(instance);
     for (size_t i = 0; i < n; i++) {
         if (sc_ann_has_item(ann, i))
             continue;
         int r;
-        if (kw->a->boolean == 0) {
-            sc_report_at(v, kw, NULL, 0, i, "item %zu is not allowed (unevaluated)", i);
+        if (schema->boolean == 0) {
+            sc_report_at(v, kw, sc_index_token(i), "item %zu is not allowed (unevaluated)", i);
             r = 0;
         } else {
-            r = sc_validate_child(v, kw, NULL, 0, (size_t)-1, kw->a, json_array_get(instance, i), NULL, 0, i, NULL);
+            sc_step step = {.instance = json_array_get(instance, i), .at = sc_index_token(i)};
+            r = sc_validate_step(v, kw, schema, &step);
         }
         if (r < 0)
             return -1;
@@ -86,15 +77,4 @@ static int validate_unevaluated_items(sc_vctx *v, const sc_kw *kw, const json_t 
     }
     ann->all_items = 1;
     return result;
-}
-
-int sc_kw_unevaluated_items(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
-{
-    if (!sc_is_schema(value))
-        return sc_compile_fail(c, kw, "\"unevaluatedItems\" must be a schema");
-    kw->a = sc_compile_sub(c, cn, value, "/unevaluatedItems");
-    if (!kw->a)
-        return -1;
-    kw->validate = validate_unevaluated_items;
-    return 0;
 }

@@ -95,16 +95,31 @@ sc_result *sc_validate(const sc_schema *schema, const json_t *instance)
         status = sc_validate_node(&v, schema->root, instance, NULL);
     }
     if (v.ipath.failed || v.kpath.failed || result->store.oom) {
+        free(v.loop_instance);
+        free(v.loop_keyword);
         sc_buf_free(&v.ipath);
         sc_buf_free(&v.kpath);
         sc_result_free(result);
         return NULL;
     }
-    if (status < 0) {
+    if (status < 0 && v.loop_at) {
+        /* what was found before the walk ran into the loop decides nothing (an anyOf branch
+         * that failed first, say): the loop is the one thing to report */
+        sc_units_rewind(&v, 0);
+        char text[SC_ERROR_TEXT_LENGTH * 2];
+        snprintf(text, sizeof text,
+                 "validation could not finish: the schema at %s applies itself to the same value in a loop "
+                 "(a $ref cycle with no property or item in between)",
+                 v.loop_at->canonical);
+        sc_unit_store_add(&result->store, v.loop_instance ? v.loop_instance : "",
+                          v.loop_keyword ? v.loop_keyword : "", v.loop_at->canonical, v.loop_via ? v.loop_via : "$ref", text);
+    } else if (status < 0) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "validation could not finish: %s", v.incomplete ? v.incomplete : "internal error");
         sc_unit_store_add(&result->store, "", "", schema ? schema->root->canonical : "", "", text);
     }
+    free(v.loop_instance);
+    free(v.loop_keyword);
     sc_buf_free(&v.ipath);
     sc_buf_free(&v.kpath);
     result->status = status;

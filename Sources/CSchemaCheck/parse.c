@@ -29,13 +29,14 @@ static void locate(const char *buffer, size_t offset, int *line, int *column)
     *column = c;
 }
 
-static void parse_fail(sc_error *error, const char *buffer, size_t offset, const char *fmt, size_t arg)
+/* A limit hit at offset (input size, nesting). */
+static void limit_fail(sc_error *error, const char *buffer, size_t offset, const char *fmt, size_t arg)
 {
     if (!error)
         return;
     char text[SC_ERROR_TEXT_LENGTH];
     snprintf(text, sizeof text, fmt, arg);
-    sc_error_set(error, NULL, "%s", text);
+    sc_error_set(error, SC_ERROR_LIMIT, NULL, "%s", text);
     locate(buffer, offset, &error->line, &error->column);
     error->position = offset;
 }
@@ -79,7 +80,7 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, size
     switch (json_typeof(value)) {
     case JSON_STRING:
         if (limits->max_string_length && json_string_length(value) > limits->max_string_length) {
-            sc_error_set(error, NULL, "a string of %zu bytes is longer than the limit of %zu bytes",
+            sc_error_set(error, SC_ERROR_LIMIT, NULL, "a string of %zu bytes is longer than the limit of %zu bytes",
                          json_string_length(value), limits->max_string_length);
             return -1;
         }
@@ -89,7 +90,7 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, size
             return SC_TOO_DEEP;
         size_t n = json_array_size(value);
         if (limits->max_array_length && n > limits->max_array_length) {
-            sc_error_set(error, NULL, "an array of %zu items is longer than the limit of %zu items", n,
+            sc_error_set(error, SC_ERROR_LIMIT, NULL, "an array of %zu items is longer than the limit of %zu items", n,
                          limits->max_array_length);
             return -1;
         }
@@ -105,13 +106,14 @@ static int check_limits(const json_t *value, const sc_parse_limits *limits, size
             return SC_TOO_DEEP;
         size_t n = json_object_size(value);
         if (limits->max_properties && n > limits->max_properties) {
-            sc_error_set(error, NULL, "an object of %zu properties has more than the limit of %zu", n,
+            sc_error_set(error, SC_ERROR_LIMIT, NULL, "an object of %zu properties has more than the limit of %zu", n,
                          limits->max_properties);
             return -1;
         }
         for (void *it = json_object_iter((json_t *)value); it; it = json_object_iter_next((json_t *)value, it)) {
             if (limits->max_string_length && json_object_iter_key_len(it) > limits->max_string_length) {
-                sc_error_set(error, NULL, "a property name of %zu bytes is longer than the limit of %zu bytes",
+                sc_error_set(error, SC_ERROR_LIMIT, NULL,
+                             "a property name of %zu bytes is longer than the limit of %zu bytes",
                              json_object_iter_key_len(it), limits->max_string_length);
                 return -1;
             }
@@ -137,13 +139,13 @@ json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *
     if (error)
         memset(error, 0, sizeof *error);
     if (!buffer && length) {
-        sc_error_set(error, NULL, "no input buffer");
+        sc_error_set(error, SC_ERROR_USAGE, NULL, "no input buffer");
         return NULL;
     }
     if (!buffer)
         buffer = "";
     if (limits && limits->max_bytes && length > limits->max_bytes) {
-        parse_fail(error, buffer, 0, "the input of %zu bytes is larger than the limit", length);
+        limit_fail(error, buffer, 0, "the input of %zu bytes is larger than the limit", length);
         if (error) {
             char text[SC_ERROR_TEXT_LENGTH];
             snprintf(text, sizeof text, "the input of %zu bytes is larger than the limit of %zu bytes", length,
@@ -165,8 +167,12 @@ json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *
      * {"a":false<NUL>} as {"a":false}. The fast reader declines such input, so refuse it here. */
     const char *nul = memchr(buffer, '\0', length);
     if (nul) {
-        parse_fail(error, buffer, (size_t)(nul - buffer), "a NUL byte at offset %zu (U+0000 must be escaped)",
-                   (size_t)(nul - buffer));
+        if (error) {
+            size_t offset = (size_t)(nul - buffer);
+            sc_error_set(error, SC_ERROR_PARSE, NULL, "a NUL byte at offset %zu (U+0000 must be escaped)", offset);
+            locate(buffer, offset, &error->line, &error->column);
+            error->position = offset;
+        }
         return NULL;
     }
     size_t flags = JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL | JSON_DECODE_ANY;
@@ -179,11 +185,13 @@ json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *
     if (!value) {
         size_t deep = depth_scan(buffer, length, max_depth);
         if (deep != (size_t)-1) {
-            parse_fail(error, buffer, deep, "nesting deeper than %zu levels", max_depth);
+            limit_fail(error, buffer, deep, "nesting deeper than %zu levels", max_depth);
             return NULL;
         }
         if (error) {
-            sc_error_set(error, NULL, "%s", length == 0 ? "empty input" : jerr.text);
+            sc_error_code code =
+                json_error_code(&jerr) == json_error_out_of_memory ? SC_ERROR_OUT_OF_MEMORY : SC_ERROR_PARSE;
+            sc_error_set(error, code, NULL, "%s", length == 0 ? "empty input" : jerr.text);
             error->line = jerr.line > 0 ? jerr.line : 1;
             error->column = jerr.column > 0 ? jerr.column : 1;
             error->position = jerr.position > 0 ? (size_t)jerr.position : 0;
@@ -197,7 +205,7 @@ json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *
         if (deep != (size_t)-1 || status == SC_TOO_DEEP) {
             if (error)
                 memset(error, 0, sizeof *error);
-            parse_fail(error, buffer, deep != (size_t)-1 ? deep : 0, "nesting deeper than %zu levels", max_depth);
+            limit_fail(error, buffer, deep != (size_t)-1 ? deep : 0, "nesting deeper than %zu levels", max_depth);
         }
         return NULL;
     }

@@ -10,15 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SC_DRAFT7_URI "http://json-schema.org/draft-07/schema"
-#define SC_2020_URI "https://json-schema.org/draft/2020-12/schema"
-
-void sc_index_init(sc_index *idx)
+void sc_index_init(sc_index *idx, sc_draft default_draft, const sc_index *outer)
 {
     memset(idx, 0, sizeof *idx);
     sc_map_init(&idx->resources);
     sc_map_init(&idx->anchors);
     sc_map_init(&idx->nodes);
+    idx->default_draft = default_draft;
+    idx->outer = outer;
 }
 
 void sc_index_free(sc_index *idx)
@@ -53,9 +52,6 @@ static int grow(void **items, size_t *cap, size_t need, size_t size)
     return 0;
 }
 
-/* In the walk, draft7 is 1 for draft-07, 0 for 2020-12 and -1 when the document does not
- * say (then both kinds of plain-name identifiers are indexed). */
-
 /* Takes ownership of uri. Returns its index or (size_t)-1. */
 static size_t add_uri(sc_index *idx, char *uri)
 {
@@ -71,59 +67,80 @@ static size_t add_uri(sc_index *idx, char *uri)
 
 typedef struct walk_state {
     sc_index *idx;
-    sc_error *error;
     int failed;
 } walk_state;
 
-static int is_draft7_uri(const char *uri)
-{
-    size_t n = strlen(SC_DRAFT7_URI);
-    return strncmp(uri, SC_DRAFT7_URI, n) == 0 && (uri[n] == '\0' || (uri[n] == '#' && uri[n + 1] == '\0'));
-}
+/* Where a schema object's dialect stands in the walk. */
+typedef struct walk_dialect {
+    const char *schema_uri; /* effective "$schema" */
+    sc_draft draft;
+} walk_dialect;
 
 static void walk(walk_state *w, json_t *node, size_t base, const char *resource_uri, sc_buf *pointer,
-                 const char *schema_uri, int draft7);
+                 walk_dialect dialect);
+
+/* The keywords whose values hold subschemas, and the dialects in which they do; a value
+ * anywhere else ("const", "enum", unknown keywords) is data, so an "$id" in it is not an
+ * identifier. */
+enum { ONE_SCHEMA = 1, SCHEMA_ARRAY = 2, SCHEMA_MAP = 3, SCHEMA_OR_ARRAY = 4 };
+
+static const struct {
+    const char *name;
+    int shape;
+    unsigned dialects;
+} sub_keywords[] = {
+    {"additionalItems", ONE_SCHEMA, SC_IN_UP_TO_2019},
+    {"additionalProperties", ONE_SCHEMA, SC_IN_ALL},
+    {"contains", ONE_SCHEMA, SC_IN_6_ON},
+    {"else", ONE_SCHEMA, SC_IN_7_ON},
+    {"if", ONE_SCHEMA, SC_IN_7_ON},
+    {"items", SCHEMA_OR_ARRAY, SC_IN_UP_TO_2019},
+    {"items", ONE_SCHEMA, SC_IN_2020},
+    {"not", ONE_SCHEMA, SC_IN_ALL},
+    {"propertyNames", ONE_SCHEMA, SC_IN_6_ON},
+    {"then", ONE_SCHEMA, SC_IN_7_ON},
+    {"unevaluatedItems", ONE_SCHEMA, SC_IN_2019_ON},
+    {"unevaluatedProperties", ONE_SCHEMA, SC_IN_2019_ON},
+    {"contentSchema", ONE_SCHEMA, SC_IN_2019_ON},
+    {"allOf", SCHEMA_ARRAY, SC_IN_ALL},
+    {"anyOf", SCHEMA_ARRAY, SC_IN_ALL},
+    {"oneOf", SCHEMA_ARRAY, SC_IN_ALL},
+    {"prefixItems", SCHEMA_ARRAY, SC_IN_2020},
+    {"$defs", SCHEMA_MAP, SC_IN_2019_ON},
+    {"definitions", SCHEMA_MAP, SC_IN_ALL},
+    {"properties", SCHEMA_MAP, SC_IN_ALL},
+    {"patternProperties", SCHEMA_MAP, SC_IN_ALL},
+    {"dependentSchemas", SCHEMA_MAP, SC_IN_2019_ON},
+    {"dependencies", SCHEMA_MAP, SC_IN_ALL},
+};
 
 static void walk_keyword(walk_state *w, json_t *value, const char *keyword, int shape, size_t base,
-                         const char *resource_uri, sc_buf *pointer, const char *schema_uri, int draft7)
+                         const char *resource_uri, sc_buf *pointer, walk_dialect dialect)
 {
-    /* shape: 1 schema, 2 array of schemas, 3 map of schemas; 4 schema or array */
     size_t mark = pointer->len;
     sc_buf_pointer_token(pointer, keyword, strlen(keyword));
-    if ((shape == 1 || shape == 4) && (json_is_object(value) || json_is_boolean(value))) {
-        walk(w, value, base, resource_uri, pointer, schema_uri, draft7);
-    } else if ((shape == 2 || shape == 4) && json_is_array(value)) {
+    if ((shape == ONE_SCHEMA || shape == SCHEMA_OR_ARRAY) && (json_is_object(value) || json_is_boolean(value))) {
+        walk(w, value, base, resource_uri, pointer, dialect);
+    } else if ((shape == SCHEMA_ARRAY || shape == SCHEMA_OR_ARRAY) && json_is_array(value)) {
         for (size_t i = 0; i < json_array_size(value); i++) {
             size_t m2 = pointer->len;
             sc_buf_printf(pointer, "/%zu", i);
-            walk(w, json_array_get(value, i), base, resource_uri, pointer, schema_uri, draft7);
+            walk(w, json_array_get(value, i), base, resource_uri, pointer, dialect);
             sc_buf_truncate(pointer, m2);
         }
-    } else if (shape == 3 && json_is_object(value)) {
+    } else if (shape == SCHEMA_MAP && json_is_object(value)) {
         for (void *it = json_object_iter(value); it; it = json_object_iter_next(value, it)) {
             json_t *sub = json_object_iter_value(it);
             if (!json_is_object(sub) && !json_is_boolean(sub))
                 continue;
             size_t m2 = pointer->len;
             sc_buf_pointer_token(pointer, json_object_iter_key(it), json_object_iter_key_len(it));
-            walk(w, sub, base, resource_uri, pointer, schema_uri, draft7);
+            walk(w, sub, base, resource_uri, pointer, dialect);
             sc_buf_truncate(pointer, m2);
         }
     }
     sc_buf_truncate(pointer, mark);
 }
-
-static const struct {
-    const char *name;
-    int shape;
-} sub_keywords[] = {
-    {"additionalItems", 1}, {"additionalProperties", 1}, {"contains", 1},     {"else", 1},
-    {"if", 1},              {"items", 4},                {"not", 1},          {"propertyNames", 1},
-    {"then", 1},            {"unevaluatedItems", 1},     {"unevaluatedProperties", 1},
-    {"contentSchema", 1},   {"allOf", 2},                {"anyOf", 2},        {"oneOf", 2},
-    {"prefixItems", 2},     {"$defs", 3},                {"definitions", 3},  {"properties", 3},
-    {"patternProperties", 3}, {"dependentSchemas", 3},   {"dependencies", 3},
-};
 
 static size_t add_info(walk_state *w, json_t *node, size_t base, const char *resource_uri, const sc_buf *pointer,
                        const char *schema_uri)
@@ -145,7 +162,9 @@ static size_t add_info(walk_state *w, json_t *node, size_t base, const char *res
     info->base = base;
     info->canonical = text;
     info->schema_uri = schema_uri;
-    if (sc_map_put_ptr(&idx->nodes, node, idx->ninfos) < 0) {
+    /* true and false are shared by every document (jansson has one of each), so their
+     * address names no place: only objects are found by address */
+    if (json_is_object(node) && sc_map_put_ptr(&idx->nodes, node, idx->ninfos) < 0) {
         free(text);
         return (size_t)-1;
     }
@@ -164,32 +183,45 @@ static void put_anchor(walk_state *w, const char *base_uri, const char *name, si
     sc_buf_free(&key);
 }
 
+/* The dialect of a schema object that declares "$schema" (the walk keeps the one it had
+ * when the URI names no dialect it can find: compiling reports that). */
+static walk_dialect dialect_at(const sc_index *idx, json_t *node, walk_dialect outer)
+{
+    json_t *schema = json_is_object(node) ? json_object_get(node, "$schema") : NULL;
+    if (!json_is_string(schema))
+        return outer;
+    walk_dialect own = {json_string_value(schema), outer.draft};
+    sc_resolved_dialect resolved;
+    char why[8];
+    if (sc_dialect_resolve(own.schema_uri, sc_index_meta_lookup, idx, &resolved, why, sizeof why) == 0)
+        own.draft = resolved.draft;
+    return own;
+}
+
 static void walk(walk_state *w, json_t *node, size_t base, const char *resource_uri, sc_buf *pointer,
-                 const char *schema_uri, int draft7)
+                 walk_dialect dialect)
 {
     if (w->failed)
         return;
     sc_index *idx = w->idx;
     if (!json_is_object(node)) {
-        if (add_info(w, node, base, resource_uri, pointer, schema_uri) == (size_t)-1)
+        if (add_info(w, node, base, resource_uri, pointer, dialect.schema_uri) == (size_t)-1)
             w->failed = 1;
         return;
     }
-    json_t *schema = json_object_get(node, "$schema");
-    if (json_is_string(schema)) {
-        schema_uri = json_string_value(schema);
-        draft7 = is_draft7_uri(schema_uri);
-    }
-    json_t *id = json_object_get(node, "$id");
-    const char *anchor7 = NULL; /* draft-07 "#name" identifiers */
+    dialect = dialect_at(idx, node, dialect);
+    sc_draft draft = dialect.draft;
+    int ref_overrides = sc_draft_ref_overrides(draft) && json_object_get(node, "$ref") != NULL;
+    json_t *id = ref_overrides ? NULL : json_object_get(node, sc_draft_id_keyword(draft));
+    const char *plain_name = NULL; /* draft-07 and older: "$id": "#name" names a location */
     sc_buf local_pointer;
     sc_buf_init(&local_pointer);
     sc_buf *ptr = pointer;
-    if (json_is_string(id) && !(draft7 == 1 && json_object_get(node, "$ref"))) {
+    if (json_is_string(id)) {
         const char *text = json_string_value(id);
         if (text[0] == '#') {
-            if (draft7 != 0)
-                anchor7 = text + 1;
+            if (draft <= SC_DRAFT_7)
+                plain_name = text + 1;
         } else {
             char *resolved = sc_uri_resolve(idx->uris[base], text);
             if (!resolved) {
@@ -197,8 +229,8 @@ static void walk(walk_state *w, json_t *node, size_t base, const char *resource_
                 return;
             }
             size_t blen = sc_uri_base_length(resolved);
-            if (resolved[blen] == '#' && draft7 != 0)
-                anchor7 = text + sc_uri_base_length(text) + 1;
+            if (resolved[blen] == '#' && draft <= SC_DRAFT_7)
+                plain_name = text + sc_uri_base_length(text) + 1;
             resolved[blen] = '\0';
             base = add_uri(idx, resolved);
             if (base == (size_t)-1) {
@@ -209,7 +241,7 @@ static void walk(walk_state *w, json_t *node, size_t base, const char *resource_
             ptr = &local_pointer;
         }
     }
-    size_t info = add_info(w, node, base, resource_uri, ptr, schema_uri);
+    size_t info = add_info(w, node, base, resource_uri, ptr, dialect.schema_uri);
     if (info == (size_t)-1) {
         w->failed = 1;
         sc_buf_free(&local_pointer);
@@ -219,79 +251,102 @@ static void walk(walk_state *w, json_t *node, size_t base, const char *resource_
         if (sc_map_put(&idx->resources, resource_uri, strlen(resource_uri), info, 0) < 0)
             w->failed = 1;
     }
-    if (anchor7 && *anchor7)
-        put_anchor(w, resource_uri, anchor7, info);
-    if (draft7 != 1) {
+    if (plain_name && *plain_name)
+        put_anchor(w, resource_uri, plain_name, info);
+    if (draft >= SC_DRAFT_2019) {
         json_t *anchor = json_object_get(node, "$anchor");
         if (json_is_string(anchor))
             put_anchor(w, resource_uri, json_string_value(anchor), info);
+    }
+    if (draft == SC_DRAFT_2020) {
         json_t *dynamic = json_object_get(node, "$dynamicAnchor");
         if (json_is_string(dynamic))
             put_anchor(w, resource_uri, json_string_value(dynamic), info);
     }
-    if (draft7 == 1 && json_object_get(node, "$ref")) {
-        /* draft-07: $ref siblings are ignored, but definitions may still be referenced by pointer */
-        json_t *defs = json_object_get(node, "definitions");
-        if (defs)
-            walk_keyword(w, defs, "definitions", 3, base, resource_uri, ptr, schema_uri, draft7);
-    } else {
-        for (size_t i = 0; i < sizeof sub_keywords / sizeof sub_keywords[0]; i++) {
-            json_t *value = json_object_get(node, sub_keywords[i].name);
-            if (value)
-                walk_keyword(w, value, sub_keywords[i].name, sub_keywords[i].shape, base, resource_uri, ptr,
-                             schema_uri, draft7);
-        }
+    unsigned in = 1u << draft;
+    for (size_t i = 0; i < sizeof sub_keywords / sizeof sub_keywords[0]; i++) {
+        if (!(sub_keywords[i].dialects & in))
+            continue;
+        /* beside "$ref" only definitions count: they may still be referenced by pointer */
+        if (ref_overrides && strcmp(sub_keywords[i].name, "definitions") != 0)
+            continue;
+        json_t *value = json_object_get(node, sub_keywords[i].name);
+        if (value)
+            walk_keyword(w, value, sub_keywords[i].name, sub_keywords[i].shape, base, resource_uri, ptr, dialect);
     }
     if (local_pointer.failed)
         w->failed = 1;
     sc_buf_free(&local_pointer);
 }
 
-int sc_index_add(sc_index *idx, const char *uri, json_t *doc, int draft7_walk, sc_error *error)
+/* The root's identifier as its dialect spells it ("$id", or "id" in draft-04), read even when
+ * "$ref" beside it makes the walk ignore it. */
+static const char *root_identifier(const sc_index *idx, json_t *doc, walk_dialect *dialect)
+{
+    walk_dialect fallback = {sc_draft_uri(idx->default_draft), idx->default_draft};
+    *dialect = dialect_at(idx, doc, fallback);
+    json_t *id = json_is_object(doc) ? json_object_get(doc, sc_draft_id_keyword(dialect->draft)) : NULL;
+    return json_is_string(id) && json_string_value(id)[0] != '#' ? json_string_value(id) : NULL;
+}
+
+int sc_index_add(sc_index *idx, const char *uri, json_t *doc, sc_error *error)
 {
     if (!doc || (!json_is_object(doc) && !json_is_boolean(doc))) {
-        sc_error_set(error, uri, "a schema must be an object or a boolean");
+        sc_error_set(error, SC_ERROR_INVALID_SCHEMA, uri, "a schema must be an object or a boolean");
         return -1;
     }
+    walk_dialect dialect;
+    const char *own_id = root_identifier(idx, doc, &dialect);
     if (grow((void **)&idx->docs, &idx->capdocs, idx->ndocs + 1, sizeof *idx->docs) < 0) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
     idx->docs[idx->ndocs++] = json_incref(doc);
 
-    char *given = uri ? sc_uri_resolve("", uri) : sc_strdup("");
+    /* The retrieval URI: the one given, else the root's own identifier, else none (""). */
+    const char *retrieval = uri ? uri : own_id ? own_id : "";
+    char *given = sc_uri_resolve("", retrieval);
     if (given)
         given[sc_uri_base_length(given)] = '\0';
     size_t base = add_uri(idx, given);
     if (base == (size_t)-1) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
-    walk_state w = {idx, error, 0};
+    walk_state w = {idx, 0};
     sc_buf pointer;
     sc_buf_init(&pointer);
     size_t before = idx->ninfos;
-    json_t *schema = json_is_object(doc) ? json_object_get(doc, "$schema") : NULL;
-    if (json_is_string(schema))
-        draft7_walk = is_draft7_uri(json_string_value(schema));
-    walk(&w, doc, base, idx->uris[base], &pointer, NULL, draft7_walk);
+    walk(&w, doc, base, idx->uris[base], &pointer, dialect);
     sc_buf_free(&pointer);
     if (w.failed || idx->ninfos == before) {
-        sc_error_set(error, uri, "out of memory");
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
         return -1;
     }
-    /* The document root answers to the given URI (which wins over earlier entries) and to
-     * its own $id when it has one (the walk registered that one). */
+    /* The root answers to its retrieval URI, which wins over earlier entries (the walk
+     * registered its own identifier when its dialect honours it). */
     size_t root = before;
-    if (uri) {
-        if (sc_map_put(&idx->resources, idx->uris[base], strlen(idx->uris[base]), root, 1) < 0) {
-            sc_error_set(error, uri, "out of memory");
+    const char *name = idx->uris[base];
+    if (!uri)
+        name = idx->uris[idx->infos[root].base];
+    if (sc_map_put(&idx->resources, name, strlen(name), root, 1) < 0) {
+        sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
+        return -1;
+    }
+    /* draft-07 and older ignore an identifier beside "$ref"; other documents still name the
+     * document by it, so the root answers to it too (unless something else already does). */
+    int ignored = own_id && sc_draft_ref_overrides(dialect.draft) && json_object_get(doc, "$ref");
+    if (ignored && uri) {
+        char *alias = sc_uri_resolve(idx->uris[base], own_id);
+        if (!alias) {
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
             return -1;
         }
-    } else {
-        const char *own = idx->uris[idx->infos[root].base];
-        if (sc_map_put(&idx->resources, own, strlen(own), root, 1) < 0) {
-            sc_error_set(error, uri, "out of memory");
+        alias[sc_uri_base_length(alias)] = '\0';
+        int rc = sc_map_put(&idx->resources, alias, strlen(alias), root, 0);
+        free(alias);
+        if (rc < 0) {
+            sc_error_set(error, SC_ERROR_OUT_OF_MEMORY, uri, "out of memory");
             return -1;
         }
     }
@@ -314,6 +369,16 @@ const sc_nodeinfo *sc_index_anchor(const sc_index *idx, const char *uri_with_nam
     return &idx->infos[i];
 }
 
+const json_t *sc_index_meta_lookup(const void *context, const char *uri)
+{
+    for (const sc_index *idx = context; idx; idx = idx->outer) {
+        const sc_nodeinfo *info = sc_index_resource(idx, uri, sc_uri_base_length(uri));
+        if (info)
+            return info->node;
+    }
+    return NULL;
+}
+
 const sc_nodeinfo *sc_index_node(const sc_index *idx, const json_t *node)
 {
     size_t i;
@@ -326,9 +391,14 @@ const sc_nodeinfo *sc_index_node(const sc_index *idx, const json_t *node)
 
 sc_registry *sc_registry_new(void)
 {
+    return sc_registry_new_for_dialect(SC_DIALECT_2020_12);
+}
+
+sc_registry *sc_registry_new_for_dialect(sc_dialect dialect)
+{
     sc_registry *registry = malloc(sizeof *registry);
     if (registry)
-        sc_index_init(&registry->index);
+        sc_index_init(&registry->index, sc_draft_from_dialect(dialect), NULL);
     return registry;
 }
 
@@ -345,12 +415,14 @@ int sc_registry_add(sc_registry *registry, const char *uri, json_t *document, sc
     if (error)
         memset(error, 0, sizeof *error);
     if (!registry) {
-        sc_error_set(error, uri, "no registry");
+        sc_error_set(error, SC_ERROR_USAGE, uri, "no registry");
         return -1;
     }
-    if (!uri && !(json_is_object(document) && json_is_string(json_object_get(document, "$id")))) {
-        sc_error_set(error, NULL, "the document has no $id and no URI was given");
+    walk_dialect dialect;
+    if (!uri && !root_identifier(&registry->index, document, &dialect)) {
+        sc_error_set(error, SC_ERROR_USAGE, NULL, "the document has no %s and no URI was given",
+                     sc_draft_id_keyword(dialect.draft));
         return -1;
     }
-    return sc_index_add(&registry->index, uri, document, -1, error);
+    return sc_index_add(&registry->index, uri, document, error);
 }

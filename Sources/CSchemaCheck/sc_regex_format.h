@@ -96,6 +96,13 @@ int sc_format_check(const char *format, const char *value, size_t length);
 /* 1 when sc_format_check knows the format name, else 0. */
 int sc_format_is_known(const char *format);
 
+/* One format's checker: 1 valid, 0 invalid. */
+typedef int (*sc_format_fn)(const char *value, size_t length);
+
+/* The checker of a format name, or NULL when unknown. rfc1123_hostname: "hostname" as
+ * draft-04 and draft-06 define it (RFC 1123 labels, no IDNA2008 rules). */
+sc_format_fn sc_format_lookup(const char *format, int rfc1123_hostname);
+
 /* ---- internal to format*.c: one checker per format, 1 valid / 0 invalid ------------ */
 /* Not for the core: call sc_format_check. Declared here because the formats are split
  * over several files (format.c, format_time.c, format_net.c, format_idna.c,
@@ -108,6 +115,7 @@ int sc_fmt_duration(const char *s, size_t n);
 int sc_fmt_ipv4(const char *s, size_t n);
 int sc_fmt_ipv6(const char *s, size_t n);
 int sc_fmt_hostname(const char *s, size_t n);
+int sc_fmt_hostname_rfc1123(const char *s, size_t n);
 int sc_fmt_idn_hostname(const char *s, size_t n);
 int sc_fmt_email(const char *s, size_t n);
 int sc_fmt_idn_email(const char *s, size_t n);

@@ -327,11 +327,12 @@ int sc_map_get_ptr(const sc_map *m, const void *ptr, size_t *out)
 
 /* ---- errors ----------------------------------------------------------------------- */
 
-void sc_error_set(sc_error *error, const char *location, const char *fmt, ...)
+void sc_error_set(sc_error *error, sc_error_code code, const char *location, const char *fmt, ...)
 {
     if (!error)
         return;
     memset(error, 0, sizeof *error);
+    error->code = code;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(error->text, sizeof error->text, fmt, ap);

@@ -112,8 +112,8 @@ static void vreport(sc_vctx *v, const sc_kw *kw, const char *fmt, va_list ap)
     char text[512];
     vsnprintf(text, sizeof text, fmt, ap);
     char suffix[64];
-    snprintf(suffix, sizeof suffix, "/%s", kw->name);
-    report_text(v, kw->name, suffix, kw->abs, text);
+    snprintf(suffix, sizeof suffix, "/%s", kw->def->name);
+    report_text(v, kw->def->name, suffix, kw->abs, text);
 }
 
 void sc_report(sc_vctx *v, const sc_kw *kw, const char *fmt, ...)
@@ -126,21 +126,21 @@ void sc_report(sc_vctx *v, const sc_kw *kw, const char *fmt, ...)
     va_end(ap);
 }
 
-static void push_instance(sc_vctx *v, const char *token, size_t token_len, size_t index)
+/* Appends one location step to a JSON Pointer. */
+static void push_token(sc_buf *path, sc_token token)
 {
-    if (token)
-        sc_buf_pointer_token(&v->ipath, token, token_len);
-    else if (index != (size_t)-1)
-        sc_buf_printf(&v->ipath, "/%zu", index);
+    if (token.kind == SC_TOKEN_NAME)
+        sc_buf_pointer_token(path, token.name, token.len);
+    else if (token.kind == SC_TOKEN_INDEX)
+        sc_buf_printf(path, "/%zu", token.index);
 }
 
-void sc_report_at(sc_vctx *v, const sc_kw *kw, const char *token, size_t token_len, size_t index,
-                  const char *fmt, ...)
+void sc_report_at(sc_vctx *v, const sc_kw *kw, sc_token at, const char *fmt, ...)
 {
     if (!v->full)
         return;
     size_t mark = v->ipath.len;
-    push_instance(v, token, token_len, index);
+    push_token(&v->ipath, at);
     va_list ap;
     va_start(ap, fmt);
     vreport(v, kw, fmt, ap);
@@ -150,20 +150,32 @@ void sc_report_at(sc_vctx *v, const sc_kw *kw, const char *token, size_t token_l
 
 /* ---- the walk ------------------------------------------------------------------------- */
 
-int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+/* node is being applied to the value it is already being applied to: a loop that makes no
+ * progress. Validation of this instance cannot finish; where it happened is kept for the
+ * result (full mode). */
+static int loop_found(sc_vctx *v, const sc_node *node)
 {
-    if (node->boolean == 1)
-        return 1;
-    if (node->boolean == 0) {
-        if (v->full)
-            report_text(v, v->via ? v->via : "false", NULL, node->canonical,
-                        "no value is allowed here (the schema is false)");
-        return 0;
+    v->incomplete = "the schema applies itself to the same value in a loop";
+    if (!v->loop_at) {
+        v->loop_at = node;
+        if (v->full) {
+            v->loop_instance = sc_strdup(sc_buf_cstr(&v->ipath));
+            v->loop_keyword = sc_strdup(sc_buf_cstr(&v->kpath));
+            v->loop_via = v->via;
+        }
     }
-    if (v->depth >= v->schema->max_depth) {
-        v->incomplete = "the schema nests deeper than the validation depth limit (a $ref cycle?)";
-        return -1;
-    }
+    return -1;
+}
+
+/* The keywords of an object schema, in order, inside its dynamic scope frame. Inlined into
+ * both callers: it is the innermost loop of every validation. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SC_ALWAYS_INLINE inline
+#endif
+static SC_ALWAYS_INLINE int validate_keywords(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
     v->depth++;
     sc_scope frame;
     const sc_scope *saved = v->scope;
@@ -181,7 +193,7 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
     int result = 1;
     for (size_t i = 0; i < node->nkws; i++) {
         const sc_kw *kw = &node->kws[i];
-        int r = kw->validate(v, kw, instance, use);
+        int r = kw->def->validate(v, kw, instance, use);
         if (r < 0) {
             result = -1;
             break;
@@ -206,22 +218,51 @@ int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc
     return result;
 }
 
-int sc_validate_child(sc_vctx *v, const sc_kw *kw, const char *kw_token, size_t kw_token_len, size_t kw_index,
-                      const sc_node *node, const json_t *instance, const char *inst_token, size_t inst_token_len,
-                      size_t inst_index, sc_ann *ann)
+/* A node on a loop (loops.c): applied to a value it is already being applied to, it would
+ * never finish. Only these nodes pay for the watch. */
+static int validate_watched(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
+    for (const sc_loop_frame *f = v->loops; f; f = f->outer)
+        if (f->node == node && f->instance == instance)
+            return loop_found(v, node);
+    sc_loop_frame loop = {node, instance, v->loops};
+    v->loops = &loop;
+    int result = validate_keywords(v, node, instance, ann);
+    v->loops = loop.outer;
+    return result;
+}
+
+int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann)
+{
+    if (node->boolean == 1)
+        return 1;
+    if (node->boolean == 0) {
+        if (v->full)
+            report_text(v, v->via ? v->via : "false", NULL, node->canonical,
+                        "no value is allowed here (the schema is false)");
+        return 0;
+    }
+    if (v->depth >= v->schema->max_depth) {
+        v->incomplete = "the schema nests deeper than the validation depth limit";
+        return -1;
+    }
+    if (node->loop_check)
+        return validate_watched(v, node, instance, ann);
+    return validate_keywords(v, node, instance, ann);
+}
+
+int sc_validate_step(sc_vctx *v, const sc_kw *kw, const sc_node *schema, const sc_step *step)
 {
     if (!v->full)
-        return sc_validate_node(v, node, instance, ann);
+        return sc_validate_node(v, schema, step->instance, step->ann);
+    const char *keyword = step->keyword ? step->keyword : kw->def->name;
     size_t kmark = v->kpath.len, imark = v->ipath.len;
-    sc_buf_pointer_token(&v->kpath, kw->name, strlen(kw->name));
-    if (kw_token)
-        sc_buf_pointer_token(&v->kpath, kw_token, kw_token_len);
-    else if (kw_index != (size_t)-1)
-        sc_buf_printf(&v->kpath, "/%zu", kw_index);
-    push_instance(v, inst_token, inst_token_len, inst_index);
+    sc_buf_pointer_token(&v->kpath, keyword, strlen(keyword));
+    push_token(&v->kpath, step->via);
+    push_token(&v->ipath, step->at);
     const char *via = v->via;
-    v->via = kw->name;
-    int r = sc_validate_node(v, node, instance, ann);
+    v->via = keyword;
+    int r = sc_validate_node(v, schema, step->instance, step->ann);
     v->via = via;
     sc_buf_truncate(&v->kpath, kmark);
     sc_buf_truncate(&v->ipath, imark);

@@ -43,13 +43,14 @@ struct JSONParser {
     private struct Failure: Error {
         let message: String
         let offset: Int
+        var kind: JSONParseError.Kind = .parse
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits) -> Result<JSONValue, JSONParseError> {
         if limits.maxBytes > 0 && bytes.count > limits.maxBytes {
             return .failure(JSONParseError(
                 message: "the input of \(bytes.count) bytes is larger than the limit of \(limits.maxBytes) bytes",
-                line: 1, column: 1, position: 0))
+                line: 1, column: 1, position: 0, kind: .limitExceeded))
         }
         var parser = JSONParser(bytes: bytes, limits: limits)
         do {
@@ -83,7 +84,7 @@ struct JSONParser {
                 case .array:
                     arrays[arrays.count - 1].append(value)
                     if limits.maxArrayLength > 0 && arrays[arrays.count - 1].count > limits.maxArrayLength {
-                        throw Failure(message: "an array has more than the limit of \(limits.maxArrayLength) items", offset: index)
+                        throw Failure(message: "an array has more than the limit of \(limits.maxArrayLength) items", offset: index, kind: .limitExceeded)
                     }
                     skipWhitespace()
                     if take(UInt8(ascii: ",")) { continue parsing }
@@ -152,7 +153,7 @@ struct JSONParser {
     /// One more level of nesting, refused past the limit.
     private func enter() throws(Failure) {
         if open.count + 1 > maxDepth {
-            throw Failure(message: "nesting deeper than \(maxDepth) levels", offset: index)
+            throw Failure(message: "nesting deeper than \(maxDepth) levels", offset: index, kind: .limitExceeded)
         }
     }
 
@@ -177,7 +178,7 @@ struct JSONParser {
                 offset: start)
         }
         if limits.maxProperties > 0 && members.count + 1 > limits.maxProperties {
-            throw Failure(message: "an object has more than the limit of \(limits.maxProperties) properties", offset: start)
+            throw Failure(message: "an object has more than the limit of \(limits.maxProperties) properties", offset: start, kind: .limitExceeded)
         }
         skipWhitespace()
         guard take(UInt8(ascii: ":")) else { throw expected("':' after the key") }
@@ -249,7 +250,7 @@ struct JSONParser {
                 let length = hasEscapes ? scratch.count : index - start
                 if limits.maxStringLength > 0 && length > limits.maxStringLength {
                     throw Failure(message: "a string of \(length) bytes is longer than the limit of \(limits.maxStringLength) bytes",
-                                  offset: start - 1)
+                                  offset: start - 1, kind: .limitExceeded)
                 }
                 index += 1
                 return text
@@ -418,6 +419,6 @@ struct JSONParser {
                 column += 1
             }
         }
-        return JSONParseError(message: failure.message, line: line, column: column, position: failure.offset)
+        return JSONParseError(message: failure.message, line: line, column: column, position: failure.offset, kind: failure.kind)
     }
 }

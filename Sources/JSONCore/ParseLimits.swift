@@ -45,12 +45,25 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var line: Int
     public var column: Int
     public var position: Int
+    /// Whether the text is not JSON or broke a limit (or, from the C parser, memory ran out).
+    public var kind: Kind
 
-    public init(message: String, line: Int = 0, column: Int = 0, position: Int = 0) {
+    /// What kind of refusal this is, for programs (the message is for people).
+    public enum Kind: Sendable, Hashable {
+        /// Not JSON: syntax, invalid UTF-8, a duplicate key, trailing data.
+        case parse
+        /// A limit was exceeded: input size, nesting, string length, members, items.
+        case limitExceeded
+        /// An allocation failed; nothing is wrong with the input.
+        case outOfMemory
+    }
+
+    public init(message: String, line: Int = 0, column: Int = 0, position: Int = 0, kind: Kind = .parse) {
         self.message = message
         self.line = line
         self.column = column
         self.position = position
+        self.kind = kind
     }
 
     public var description: String {

@@ -19,6 +19,17 @@ extension ParseLimits {
     private static func size(_ value: Int) -> Int { value > 0 ? value : 0 }
 }
 
+extension JSONParseError.Kind {
+    /// The C parser's code: parse errors, limits and allocation failures are all it reports.
+    init(_ code: sc_error_code) {
+        switch code {
+        case SC_ERROR_OUT_OF_MEMORY: self = .outOfMemory
+        case SC_ERROR_LIMIT: self = .limitExceeded
+        default: self = .parse
+        }
+    }
+}
+
 /// A parsed JSON document held as jansson's `json_t`, so it can be validated without
 /// converting it. Immutable once created, hence safe to share between threads.
 public final class JSONDocument: @unchecked Sendable {
@@ -81,7 +92,8 @@ public final class JSONDocument: @unchecked Sendable {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return .failure(JSONParseError(
-                message: message, line: Int(error.line), column: Int(error.column), position: error.position))
+                message: message, line: Int(error.line), column: Int(error.column), position: error.position,
+                kind: JSONParseError.Kind(error.code)))
         }
         return .success(value)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import BridgeContracts
 import SchemaCheck
 
@@ -9,7 +10,7 @@ import SchemaCheck
 /// contracts-released contracts`), through the entry point the binary uses, on scratch copies
 /// of the repository's contracts.
 @Suite @MainActor struct DiffCLITests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = RepositoryPaths.root
     static let released = repository.appendingPathComponent("contracts-released").path
     static let contracts = repository.appendingPathComponent("contracts").path
 

@@ -45,7 +45,7 @@ struct ContractLinterTests {
     @Test func anUnknownDialect() throws {
         let found = try findings([("schemas/start.v1.json", "https://json-schema.org/draft/2020-12/schema", "https://example.com/my-dialect")])
         #expect(found.map(\.description) == [
-            "schemas/start.v1.json: /$schema: unknown dialect https://example.com/my-dialect (use https://json-schema.org/draft/2020-12/schema or http://json-schema.org/draft-07/schema#)",
+            "schemas/start.v1.json: /$schema: unknown dialect https://example.com/my-dialect (use one of https://json-schema.org/draft/2020-12/schema, https://json-schema.org/draft/2019-09/schema, http://json-schema.org/draft-07/schema#, http://json-schema.org/draft-06/schema#, http://json-schema.org/draft-04/schema#)",
         ])
     }
 

@@ -58,6 +58,24 @@ struct ParsingTests {
         }
     }
 
+    @Test func parseErrorKinds() {
+        func kind(_ text: String, _ limits: ParseLimits = .bridgeMessage) -> JSONParseError.Kind? {
+            do {
+                _ = try JSONDocument(text, limits: limits)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        #expect(kind("{\"a\": nope}") == .parse)
+        #expect(kind("{\"a\": 1, \"a\": 2}") == .parse)
+        #expect(kind("") == .parse)
+        #expect(kind("[1, 2, 3]", ParseLimits(maxBytes: 4)) == .limitExceeded)
+        #expect(kind("[[[1]]]", ParseLimits(maxDepth: 2)) == .limitExceeded)
+        #expect(kind("[1, 2]", ParseLimits(maxArrayLength: 1)) == .limitExceeded)
+        #expect(kind("[1, 2]") == nil)
+    }
+
     @Test func limits() throws {
         let long = "\"" + String(repeating: "x", count: 16 * 1024 + 1) + "\""
         #expect(throws: JSONParseError.self) { try JSONDocument(long, limits: .bridgeMessage) }
@@ -204,15 +222,44 @@ struct ValidationTests {
         #expect(throws: SchemaError.self) { try CompiledSchema(document: ["type": "text"]) }
     }
 
-    @Test func cyclesDoNotHang() throws {
-        // a loop that never reaches a property or item is a broken schema
-        #expect(throws: SchemaError.self) { try CompiledSchema(document: ["$ref": "#"]) }
-        #expect(throws: SchemaError.self) {
-            try CompiledSchema(document: [
-                "$ref": "#/$defs/a",
-                "$defs": ["a": ["$ref": "#/$defs/b"], "b": ["anyOf": [["type": "string"], ["$ref": "#/$defs/a"]]]],
-            ])
+    /// Programs tell failures apart by kind, not by the wording of the message.
+    @Test func compileErrorKinds() {
+        func kind(_ document: JSONValue) -> CheckerErrorKind? {
+            do {
+                _ = try CompiledSchema(document: document)
+                return nil
+            } catch {
+                return error.kind
+            }
         }
+        #expect(kind(["minLength": -1]) == .invalidSchema)
+        #expect(kind(["type": "text"]) == .invalidSchema)
+        #expect(kind(["$ref": "other.json"]) == .unresolvedReference)
+        #expect(kind(["$defs": ["a": true], "$ref": "#/$defs/b"]) == .unresolvedReference)
+        #expect(kind(["pattern": "(unclosed"]) == .badRegex)
+        #expect(kind(["patternProperties": ["[z-a]": true]]) == .badRegex)
+        #expect(kind(5) == .invalidSchema)
+        var deep: JSONValue = true
+        for _ in 0..<1100 { deep = ["not": deep] }
+        #expect(kind(deep) == .limitExceeded)
+        #expect(kind(["minLength": 1]) == nil)
+    }
+
+    @Test func cyclesDoNotHang() throws {
+        // a loop that never reaches a property or item compiles; only what enters it fails
+        let itself = try CompiledSchema(document: ["$ref": "#"])
+        #expect(itself.loopLocation == "#")
+        #expect(itself.check(1) == .incomplete)
+        let loop = try CompiledSchema(document: [
+            "$ref": "#/$defs/a",
+            "$defs": ["a": ["$ref": "#/$defs/b"], "b": ["anyOf": [["type": "string"], ["$ref": "#/$defs/a"]]]],
+        ])
+        #expect(loop.loopLocation != nil)
+        #expect(loop.check("text") == .valid)
+        #expect(loop.check(5) == .incomplete)
+        let result = loop.validate(5)
+        #expect(result.status == .incomplete)
+        #expect(result.last?.error.contains("applies itself to the same value in a loop") == true)
         // recursion that makes progress but goes deeper than the bound: could not finish
         var deep: JSONValue = []
         for _ in 0..<600 { deep = [deep] }

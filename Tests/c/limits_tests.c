@@ -33,7 +33,8 @@ static double now(void)
 static const sc_parse_limits bridge = {
     .max_bytes = 65536, .max_depth = 64, .max_string_length = 16384, .max_properties = 256, .max_array_length = 1024};
 
-/* Parses text with limits: expects success, or failure with expected_text inside the error. */
+/* Parses text with limits: expects success, or a limit failure (SC_ERROR_LIMIT) with
+ * expected_text inside the error. */
 static void expect_parse(const char *name, const char *text, size_t length, const sc_parse_limits *limits,
                          const char *expected_text)
 {
@@ -44,8 +45,9 @@ static void expect_parse(const char *name, const char *text, size_t length, cons
         snprintf(detail, sizeof detail, "%s", value ? "accepted" : err.text);
         report(value != NULL, name, detail);
     } else {
-        snprintf(detail, sizeof detail, "%s", value ? "accepted, expected a refusal" : err.text);
-        report(!value && strstr(err.text, expected_text) != NULL, name, detail);
+        snprintf(detail, sizeof detail, "%s (code %d)", value ? "accepted, expected a refusal" : err.text,
+                 (int)err.code);
+        report(!value && err.code == SC_ERROR_LIMIT && strstr(err.text, expected_text) != NULL, name, detail);
     }
     json_decref(value);
 }
@@ -236,21 +238,65 @@ static void test_validation_depth_and_cycles(void)
     json_decref(deep);
     free(deep_text);
 
-    /* $ref cycles that make no progress (no instance step between visits). */
-    const char *cycles[] = {
-        "{\"$ref\":\"#\"}",
-        "{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},\"$ref\":\"#/$defs/a\"}",
-        "{\"allOf\":[{\"$ref\":\"#\"}]}",
+    /* Loops that make no progress (no property or item between visits) compile, and only an
+     * instance that enters one fails: status -1, in both modes, with a unit naming the loop,
+     * quickly (not by running into the depth limit). */
+    static const struct {
+        const char *schema;
+        const char *enters;     /* an instance that reaches the loop */
+        const char *misses;     /* one that does not (NULL: every instance does) */
+        int missed_valid;
+    } loops[] = {
+        {"{\"$ref\":\"#\"}", "1", NULL, 0},
+        {"{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},\"$ref\":\"#/$defs/a\"}", "{}", NULL,
+         0},
+        {"{\"allOf\":[{\"$ref\":\"#\"}]}", "[]", NULL, 0},
+        {"{\"properties\":{\"x\":{\"$ref\":\"#/$defs/loop\"}},\"$defs\":{\"loop\":{\"anyOf\":[{\"$ref\":\"#/$defs/loop\"}]}}}",
+         "{\"x\":1}", "{\"y\":1}", 1},
+        {"{\"anyOf\":[{\"type\":\"string\"},{\"$ref\":\"#\"}]}", "5", "\"s\"", 1},
+        {"{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"$id\":\"https://example.com/a.json\",\"$ref\":\"#\"}",
+         "\"x\"", NULL, 0},
     };
     sc_options_init(&opts);
-    for (size_t i = 0; i < sizeof cycles / sizeof cycles[0]; i++) {
-        sc_schema *schema = compile_text(cycles[i], &opts, &err);
-        snprintf(detail, sizeof detail, "%s -> %s", cycles[i], schema ? "compiled" : err.text);
-        /* Refused at compile time, naming the cycle, before any message is validated. */
-        report(schema == NULL && strstr(err.text, "cycle") != NULL,
-               "ref-cycle: a $ref loop with no progress is refused at compile time", detail);
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+        sc_schema *schema = compile_text(loops[i].schema, &opts, &err);
+        const char *where = schema ? sc_schema_loop_location(schema) : NULL;
+        snprintf(detail, sizeof detail, "%s -> %s%s", loops[i].schema, schema ? "compiled, loop at " : err.text,
+                 where ? where : "(none)");
+        report(schema != NULL && where != NULL, "loop: compiles and names a schema object on the loop", detail);
+        if (!schema)
+            continue;
+        json_t *enters = sc_parse(loops[i].enters, strlen(loops[i].enters), NULL, &err);
+        double t = now();
+        int fast = sc_is_valid(schema, enters);
+        sc_result *result = sc_validate(schema, enters);
+        double elapsed = now() - t;
+        const sc_output_unit *unit = sc_result_unit(result, sc_result_count(result) ? sc_result_count(result) - 1 : 0);
+        snprintf(detail, sizeof detail, "%s on %s: fast=%d full=%d in %.3f s: %s", loops[i].schema, loops[i].enters,
+                 fast, sc_result_status(result), elapsed, unit ? unit->error : "(no unit)");
+        report(fast == -1 && sc_result_status(result) == -1 && unit && strstr(unit->error, "in a loop") &&
+                   strstr(unit->error, "#") && elapsed < 0.5,
+               "loop: an instance that enters it cannot be validated, with a clear error", detail);
+        sc_result_free(result);
+        json_decref(enters);
+        if (loops[i].misses) {
+            json_t *misses = sc_parse(loops[i].misses, strlen(loops[i].misses), NULL, &err);
+            fast = sc_is_valid(schema, misses);
+            result = sc_validate(schema, misses);
+            snprintf(detail, sizeof detail, "%s on %s: fast=%d full=%d", loops[i].schema, loops[i].misses, fast,
+                     sc_result_status(result));
+            report(fast == loops[i].missed_valid && sc_result_status(result) == loops[i].missed_valid,
+                   "loop: an instance that does not enter it validates as usual", detail);
+            sc_result_free(result);
+            json_decref(misses);
+        }
         sc_schema_free(schema);
     }
+    /* recursion that makes progress is not a loop */
+    sc_schema *progress = compile_text("{\"items\":{\"$ref\":\"#\"}}", &opts, &err);
+    report(progress && sc_schema_loop_location(progress) == NULL, "loop: recursion into items is not a loop",
+           progress ? "no loop" : err.text);
+    sc_schema_free(progress);
 }
 
 int main(void)

@@ -50,7 +50,10 @@ static void check_pair(const sc_schema *schema, const json_t *data)
     int fast = sc_is_valid(schema, data);
     sc_result *res = sc_validate(schema, data);
     int full = sc_result_status(res);
-    if (fast != full) {
+    /* -1 is "could not finish" (a loop the instance enters, a limit): the fast path stops at
+     * the first failure, so it may answer 0 before it gets there, as fuzz_common.h allows */
+    int stopped_first = (fast == 0 && full == -1) || (fast == -1 && full == 0);
+    if (fast != full && !stopped_first) {
         disagreements++;
         char *text = json_dumps(data, JSON_ENCODE_ANY | JSON_COMPACT);
         fprintf(stderr, "modes disagree (fast %d, full %d) on %s\n", fast, full, text ? text : "?");
@@ -101,7 +104,11 @@ int main(int argc, char **argv)
         closedir(d);
     sc_options opts;
     sc_options_init(&opts);
-    opts.default_dialect = strcmp(draft, "draft7") == 0 ? SC_DIALECT_DRAFT7 : SC_DIALECT_2020_12;
+    opts.default_dialect = strcmp(draft, "draft7") == 0          ? SC_DIALECT_DRAFT7
+                           : strcmp(draft, "draft2019-09") == 0 ? SC_DIALECT_2019_09
+                           : strcmp(draft, "draft6") == 0       ? SC_DIALECT_DRAFT6
+                           : strcmp(draft, "draft4") == 0       ? SC_DIALECT_DRAFT4
+                                                                : SC_DIALECT_2020_12;
 
     /* 1. cross product */
     for (size_t s = 0; s < json_array_size(schemas); s++) {
@@ -137,8 +144,8 @@ int main(int argc, char **argv)
                     sc_schema_free(compiled_schema);
                 } else {
                     rejected++;
-                    if (!err.text[0])
-                        fprintf(stderr, "compile failed without a message\n");
+                    if (!err.text[0] || err.code == SC_ERROR_NONE)
+                        fprintf(stderr, "compile failed without a message or a code\n");
                 }
                 json_decref(copy);
             }

@@ -4,7 +4,9 @@
  *
  *   suite_runner SUITE_DIR METASCHEMA_DIR DRAFT [optional] [-v]
  *
- * DRAFT is draft2020-12 or draft7. Prints per-file counts, every failure as
+ * DRAFT is draft2020-12, draft2019-09, draft7, draft6 or draft4 (the default dialect of the
+ * registry and of every test schema). Optional files run with content assertions on, and
+ * optional/format/ with format assertions. Prints per-file counts, every failure as
  * "draft/file.json :: case :: test", and a total. Both sc_is_valid and sc_validate must
  * give the expected answer for a test to pass.
  */
@@ -80,8 +82,21 @@ static void free_list(char **list, size_t n)
 
 static int verbose;
 
+static sc_dialect dialect_of(const char *draft)
+{
+    if (strcmp(draft, "draft7") == 0)
+        return SC_DIALECT_DRAFT7;
+    if (strcmp(draft, "draft2019-09") == 0)
+        return SC_DIALECT_2019_09;
+    if (strcmp(draft, "draft6") == 0)
+        return SC_DIALECT_DRAFT6;
+    if (strcmp(draft, "draft4") == 0)
+        return SC_DIALECT_DRAFT4;
+    return SC_DIALECT_2020_12;
+}
+
 static void run_file(const char *suite, const char *draft, const char *rel, const sc_registry *reg, int assert_format,
-                     size_t *pass, size_t *fail)
+                     int assert_content, size_t *pass, size_t *fail)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/tests/%s/%s", suite, draft, rel);
@@ -91,8 +106,9 @@ static void run_file(const char *suite, const char *draft, const char *rel, cons
     size_t p = 0, f = 0;
     sc_options opts;
     sc_options_init(&opts);
-    opts.default_dialect = strcmp(draft, "draft7") == 0 ? SC_DIALECT_DRAFT7 : SC_DIALECT_2020_12;
+    opts.default_dialect = dialect_of(draft);
     opts.assert_format = assert_format;
+    opts.assert_content = assert_content;
     for (size_t i = 0; i < json_array_size(cases); i++) {
         json_t *c = json_array_get(cases, i);
         const char *cdesc = json_string_value(json_object_get(c, "description"));
@@ -157,7 +173,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-v") == 0)
             verbose = 1;
     }
-    sc_registry *reg = sc_registry_new();
+    sc_registry *reg = sc_registry_new_for_dialect(dialect_of(draft));
     char **files = NULL;
     size_t nfiles = 0;
     list_files(metas, "", 1, &files, &nfiles);
@@ -166,7 +182,7 @@ int main(int argc, char **argv)
         snprintf(path, sizeof path, "%s/%s", metas, files[i]);
         json_t *doc = load_file(path);
         sc_error err;
-        if (doc && json_object_get(doc, "$id") && sc_registry_add(reg, NULL, doc, &err) < 0)
+        if (doc && sc_registry_add(reg, NULL, doc, &err) < 0)
             fprintf(stderr, "%s: %s\n", files[i], err.text);
         json_decref(doc);
     }
@@ -199,7 +215,7 @@ int main(int argc, char **argv)
         if (is_optional != optional)
             continue;
         int assert_format = strncmp(files[i], "optional/format/", 16) == 0;
-        run_file(suite, draft, files[i], reg, assert_format, &pass, &fail);
+        run_file(suite, draft, files[i], reg, assert_format, is_optional, &pass, &fail);
     }
     free_list(files, nfiles);
     printf("%s %s: %zu passed, %zu failed\n", draft, optional ? "optional" : "required", pass, fail);

@@ -1,5 +1,5 @@
 /*
- * schemacheck.h: a JSON Schema checker on jansson (draft 2020-12 and draft-07).
+ * schemacheck.h: a JSON Schema checker on jansson (drafts 2020-12, 2019-09, 07, 06 and 04).
  *
  * Compile once, validate many. A schema document (and the documents it references, added
  * to a registry under their URIs) is compiled into a tree of keyword nodes; validation
@@ -23,26 +23,57 @@ extern "C" {
 
 /* ---- dialects and options ---------------------------------------------------------- */
 
+/*
+ * A dialect is chosen by "$schema" (one of the meta-schema URIs below, or a meta-schema
+ * registered under its URI); a schema without "$schema" is read in the default dialect,
+ * exactly as if "$schema" named it. An unknown "$schema" is an error (SC_ERROR_UNKNOWN_DIALECT).
+ */
 typedef enum sc_dialect {
-    SC_DIALECT_2020_12 = 0, /* the default for a schema with no $schema */
-    SC_DIALECT_DRAFT7 = 1
+    SC_DIALECT_2020_12 = 0, /* https://json-schema.org/draft/2020-12/schema (the default) */
+    SC_DIALECT_DRAFT7 = 1,  /* http://json-schema.org/draft-07/schema# */
+    SC_DIALECT_2019_09 = 2, /* https://json-schema.org/draft/2019-09/schema */
+    SC_DIALECT_DRAFT6 = 3,  /* http://json-schema.org/draft-06/schema# */
+    SC_DIALECT_DRAFT4 = 4   /* http://json-schema.org/draft-04/schema# */
 } sc_dialect;
 
 typedef struct sc_options {
-    sc_dialect default_dialect;  /* used when the root schema has no $schema */
+    sc_dialect default_dialect;  /* used for a document without $schema */
     int assert_format;           /* nonzero: "format" is an assertion, not an annotation */
+    int assert_content;          /* nonzero: contentEncoding (base64), contentMediaType
+                                  * (application/json) and contentSchema are assertions where the
+                                  * dialect has them (draft-07, 2019-09, 2020-12); else annotations */
     uint32_t regex_match_limit;  /* PCRE2 match limit per match; 0 means the default */
     uint32_t max_validation_depth; /* bound on nested schema/instance recursion; 0 = default */
 } sc_options;
 
-/* Fills opts with the defaults (2020-12, format as annotation, default limits). */
+/* Fills opts with the defaults (2020-12, format and content as annotations, default limits). */
 void sc_options_init(sc_options *opts);
 
 /* ---- errors -------------------------------------------------------------------------- */
 
 #define SC_ERROR_TEXT_LENGTH 320
 
+/*
+ * What kind of failure an sc_error describes, for programs; the text is for people.
+ * SC_ERROR_NONE (0) means nothing failed. New codes may be added at the end.
+ */
+typedef enum sc_error_code {
+    SC_ERROR_NONE = 0,
+    SC_ERROR_OUT_OF_MEMORY = 1,       /* an allocation failed; nothing is wrong with the input */
+    SC_ERROR_PARSE = 2,               /* not JSON: syntax, invalid UTF-8, a duplicate key, trailing data */
+    SC_ERROR_LIMIT = 3,               /* a limit was exceeded: input size, nesting, string length,
+                                       * members, items, or a schema nested too deeply to compile */
+    SC_ERROR_INVALID_SCHEMA = 4,      /* a keyword has a value its dialect does not allow, or the
+                                       * document is not a schema at all */
+    SC_ERROR_UNRESOLVED_REFERENCE = 5, /* $ref / $dynamicRef names nothing in the document or registry */
+    SC_ERROR_BAD_REGEX = 6,           /* pattern / patternProperties is not a usable ECMA-262 regex */
+    SC_ERROR_UNKNOWN_DIALECT = 7,     /* $schema names no known dialect, or a meta-schema requires
+                                       * a vocabulary this checker does not know */
+    SC_ERROR_USAGE = 8                /* a bad argument: no registry, no URI for a document without $id */
+} sc_error_code;
+
 typedef struct sc_error {
+    sc_error_code code;                  /* SC_ERROR_NONE unless something failed */
     char text[SC_ERROR_TEXT_LENGTH];     /* one sentence saying what is wrong */
     char location[SC_ERROR_TEXT_LENGTH]; /* where: schema URI#pointer, or "" */
     int line;                            /* for parse errors: 1-based, else 0 */
@@ -64,7 +95,8 @@ typedef struct sc_parse_limits {
  * Parses one JSON text the way bridge messages must be read: duplicate keys are an error
  * (JSON_REJECT_DUPLICATES), NUL inside strings is kept (JSON_ALLOW_NUL), invalid UTF-8 is
  * an error, trailing garbage is an error. limits may be NULL. Returns a new reference,
- * or NULL with *error filled.
+ * or NULL with *error filled: SC_ERROR_PARSE (with line, column and position),
+ * SC_ERROR_LIMIT or SC_ERROR_OUT_OF_MEMORY.
  */
 json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits,
                  sc_error *error);
@@ -95,13 +127,19 @@ json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length,
 
 typedef struct sc_registry sc_registry;
 
+/* A registry whose documents without $schema are read as 2020-12 (sc_registry_new) or as the
+ * given dialect; compile with the same default_dialect. */
 sc_registry *sc_registry_new(void);
+sc_registry *sc_registry_new_for_dialect(sc_dialect dialect);
 void sc_registry_free(sc_registry *registry);
 
 /*
- * Registers a schema document under uri, or under its own $id when uri is NULL.
+ * Registers a schema document under uri, or under its own $id ("id" in draft-04) when uri
+ * is NULL. In draft-07 and older an identifier beside "$ref" is ignored inside the document,
+ * but the document still answers to it.
  * Embedded $id and $anchor resources inside it become resolvable too. The registry takes
- * its own reference to document. Returns 0, or -1 with *error filled.
+ * its own reference to document. Returns 0, or -1 with *error filled (SC_ERROR_INVALID_SCHEMA
+ * for a document that is not a schema, SC_ERROR_USAGE, SC_ERROR_OUT_OF_MEMORY).
  */
 int sc_registry_add(sc_registry *registry, const char *uri, json_t *document, sc_error *error);
 
@@ -112,23 +150,38 @@ typedef struct sc_schema sc_schema;
 /*
  * Compiles the schema found at uri (which may carry a #fragment) in the registry.
  * References resolve only within the registry: nothing is fetched. Returns NULL with
- * *error filled for a broken schema (bad keyword value, unresolvable $ref, bad regex).
+ * *error filled for a broken schema: SC_ERROR_INVALID_SCHEMA (a bad keyword value),
+ * SC_ERROR_UNRESOLVED_REFERENCE, SC_ERROR_BAD_REGEX, SC_ERROR_UNKNOWN_DIALECT, SC_ERROR_LIMIT
+ * (nested too deeply), SC_ERROR_OUT_OF_MEMORY; the location names the schema object.
+ * Registered documents without $schema are read in the registry's dialect
+ * (sc_registry_new_for_dialect), not in opts->default_dialect: create the registry with it.
  */
 sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts,
                       sc_error *error);
 
-/* Compiles a standalone document; registry (may be NULL) resolves its outside references. */
+/* Compiles a standalone document (read in opts->default_dialect when it has no $schema);
+ * registry (may be NULL) resolves its outside references. */
 sc_schema *sc_compile_document(json_t *document, const sc_registry *registry,
                                const sc_options *opts, sc_error *error);
 
 void sc_schema_free(sc_schema *schema);
+
+/*
+ * A loop that makes no progress: "$ref" (or another in-place applicator) leading back to the
+ * same schema object without stepping into a property or an item. Such a schema compiles;
+ * an instance that enters the loop fails validation with status -1 and an error naming it.
+ * Returns the absolute location of one schema object on such a loop, or NULL (for linting:
+ * the string lives as long as the schema).
+ */
+const char *sc_schema_loop_location(const sc_schema *schema);
 
 /* ---- validating ---------------------------------------------------------------------- */
 
 /*
  * The fast path: stops at the first failure and tracks no locations.
  * Returns 1 valid, 0 invalid, -1 when validation itself could not finish (regex match
- * limit, depth limit, out of memory). Thread-safe on a shared schema.
+ * limit, depth limit, a loop that makes no progress, out of memory). Thread-safe on a
+ * shared schema.
  */
 int sc_is_valid(const sc_schema *schema, const json_t *instance);
 
