@@ -83,6 +83,7 @@ func describe(_ disposition: NavigationDisposition) -> String {
     case .failed(let id, let failure): return "\(id) failed: \(failure)"
     case .refused(let id, let refusal): return "\(id) refused: \(refusal)"
     case .cancelled(let id, _): return "\(id) cancelled"
+    case .offered(let id): return "\(id) offered, not navigated (the person is browsing)"
     }
 }
 

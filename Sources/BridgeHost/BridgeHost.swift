@@ -304,6 +304,9 @@ public final class BridgeHost {
             return navigationFailed(failure.description, failure.code, extra)
         case .refused(_, let refusal):
             return navigationFailed(refusal.description, refusal.code, [("channel", .string(refusal.channel.rawValue))])
+        case .offered:
+            // Only deferred deep links are offered; a CTA comes through the bridge.
+            return BridgeReply(id: nil, outcome: .failure(BridgeError(.internal, "a CTA's navigation was offered like a deferred link")))
         case .cancelled(_, let byLogout):
             return byLogout
                 ? navigationFailed("the person logged out before \(route) could be shown", "cancelled_by_logout")

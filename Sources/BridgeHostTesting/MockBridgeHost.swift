@@ -22,7 +22,7 @@ public enum MockStepResult: Sendable, Equatable {
 /// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
 /// exactly where it wants.
 @MainActor
-public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening {
+public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening, DeferredOfferPresenting {
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
@@ -78,33 +78,43 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public var failingOpens: Set<String> = []
     /// Every `open` the navigator asked for, in order.
     public private(set) var externalOpens: [ExternalOpenRecord] = []
+    /// The deferred link on offer right now (the snackbar the person sees), if any.
+    public private(set) var shownOffer: NavigationDestination?
+    /// How many offers were presented.
+    public private(set) var offersPresented = 0
 
     /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
-                            stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                            stepTimeoutMs: Int = 10_000, deferredWindowMs: Int = 10_000,
+                            offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs)
+        try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
+                      deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
+    /// The navigator is made now: this is the launch the deferred-link window counts from.
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
-                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000) throws(BridgeHostSetupError) {
+                clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
+                deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
         self.clock = clock
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
-                                           appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000)
+                                           appState: appState, stepTimeoutMs: stepTimeoutMs, logCapacity: 100_000,
+                                           deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
         navigator.host = self
         navigator.auth = self
         navigator.opener = self
+        navigator.offerPresenter = self
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
@@ -153,6 +163,24 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public func openLink(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> NavigationDisposition {
         navigator.navigate(try bridge.handler.parse(url, source: source))
     }
+
+    /// Install attribution handed over the link that was opened before the app was installed.
+    /// It navigates inside the deferred window unless the person is browsing; then it is offered.
+    @discardableResult
+    public func openDeferred(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> NavigationDisposition {
+        navigator.navigate(try bridge.handler.parse(url, source: source), from: .deferred)
+    }
+
+    /// The person used the app (a tap, a scroll).
+    public func interact() { navigator.didInteract() }
+
+    /// The person tapped offer `id`: its destination navigates as a new envelope. Throws for an
+    /// offer that ended or never was.
+    @discardableResult
+    public func acceptOffer(_ id: EnvelopeID) throws(OfferError) -> NavigationDisposition { try navigator.acceptOffer(id) }
+
+    /// The person swiped offer `id` away.
+    public func dismissOffer(_ id: EnvelopeID) throws(OfferError) { try navigator.dismissOffer(id) }
 
     public func completeLogin() {
         isLoggedIn = true
@@ -290,6 +318,19 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
 
     static func scheme(of url: String) -> String {
         url.firstIndex(of: ":").map { url[..<$0].lowercased() } ?? ""
+    }
+
+    // MARK: - DeferredOfferPresenting
+
+    public func presentOffer(_ destination: NavigationDestination) {
+        shownOffer = destination
+        offersPresented += 1
+        append(.offer(id: destination.envelopeID, route: destination.route.name, url: destination.url))
+    }
+
+    public func withdrawOffer(_ destination: NavigationDestination, because end: OfferEnd) {
+        if shownOffer?.envelopeID == destination.envelopeID { shownOffer = nil }
+        append(.offerWithdrawn(id: destination.envelopeID, route: destination.route.name, end: end))
     }
 
     // MARK: - HostRecorder

@@ -69,6 +69,11 @@ public enum MockRecord: Sendable, Equatable {
     /// (nil) waits for `completeStep`.
     case step(id: EnvelopeID, route: String, step: NavigationStep, latencyMs: Int?)
     case externalOpen(ExternalOpenRecord)
+    /// A deferred deep link is offered to the person (a snackbar). The offer's id is that of the
+    /// envelope consumed as `offered`.
+    case offer(id: EnvelopeID, route: String, url: String)
+    /// The offer ended and went away (taken, dismissed, expired, replaced, logged out).
+    case offerWithdrawn(id: EnvelopeID, route: String, end: OfferEnd)
 
     public var json: JSONValue {
         switch self {
@@ -109,6 +114,18 @@ public enum MockRecord: Sendable, Equatable {
             case .opened(let opened):
                 object["provider"] = .string(opened.provider)
             default: break
+            }
+            return .object(object)
+        case .offer(let id, let route, let url):
+            return .object(JSONObject([("type", "offer"), ("offer", .integer(Int64(id.rawValue))), ("route", .string(route)),
+                                       ("url", .string(url))]))
+        case .offerWithdrawn(let id, let route, let end):
+            var object = JSONObject([("type", "offer_withdrawn"), ("offer", .integer(Int64(id.rawValue))), ("route", .string(route)),
+                                     ("reason", .string(end.name))])
+            switch end {
+            case .taken(let envelope): object["envelope"] = .integer(Int64(envelope.rawValue))
+            case .replaced(let newer): object["by"] = .integer(Int64(newer.rawValue))
+            case .dismissed, .expired, .loggedOut: break
             }
             return .object(object)
         case .externalOpen(let record):

@@ -26,6 +26,18 @@ public struct Scenario: Sendable {
     public var stepTimeoutMs = 10_000
     /// The apps installed on the simulated device, by URL scheme (`--installed`, a fixture's `installed`).
     public var installedApps: Set<String> = []
+    /// A message to post (false: the scenario is only a deferred deep link).
+    public var hasMessage = true
+    /// A deferred deep link handed over by install attribution, after the message (`--deferred`).
+    public var deferredURL: String?
+    /// When it arrives, in milliseconds after launch (`--deferred-after`).
+    public var deferredAfterMs = 0
+    /// The person used the app before it arrived (`--interacted`).
+    public var interactedBeforeDeferred = false
+    /// The person takes the offer, if it is offered (`--accept-offer`).
+    public var acceptsOffer = false
+    public var deferredWindowMs = 10_000
+    public var offerLifetimeMs = 60_000
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -104,7 +116,8 @@ public struct Scenario: Sendable {
         let host: MockBridgeHost
         do {
             host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
-                                      stepTimeoutMs: stepTimeoutMs)
+                                      stepTimeoutMs: stepTimeoutMs, deferredWindowMs: deferredWindowMs,
+                                      offerLifetimeMs: offerLifetimeMs)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
@@ -114,11 +127,21 @@ public struct Scenario: Sendable {
         var entryError: DeeplinkError?
         if let entry {
             do { try host.open(entry: entry, source: source) } catch { entryError = error }
-        } else {
+        } else if hasMessage {
             _ = try? host.open(entry: nil, source: source)
         }
         let start = host.records.count
-        host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
+        if hasMessage { host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame) }
+        var deferredError: DeeplinkError?
+        if let deferredURL {
+            if interactedBeforeDeferred { host.interact() }
+            host.advanceClock(milliseconds: deferredAfterMs)
+            var disposition: NavigationDisposition?
+            do { disposition = try host.openDeferred(deferredURL) } catch { deferredError = error }
+            if acceptsOffer, case .offered(let id)? = disposition {
+                do { try host.acceptOffer(id) } catch { throw ScenarioError("the offer just made cannot be taken: \(error)") }
+            }
+        }
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
         host.runUntilIdle()
@@ -131,7 +154,7 @@ public struct Scenario: Sendable {
                 break
             }
         }
-        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError)
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, deferredError: deferredError)
     }
 }
 
@@ -151,6 +174,8 @@ public struct ScenarioOutcome {
     public let repliedAtMs: Int?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
+    /// The deferred deep link did not route.
+    public var deferredError: DeeplinkError? = nil
 
     public var json: JSONValue {
         var object = JSONObject()
@@ -165,6 +190,8 @@ public struct ScenarioOutcome {
             return .object(line)
         })
         if let entryError { object["entryError"] = .string(entryError.description) }
+        if let deferredError { object["deferredError"] = .string(deferredError.description) }
+        object["offersPresented"] = .integer(Int64(host.offersPresented))
         return .object(object)
     }
 }

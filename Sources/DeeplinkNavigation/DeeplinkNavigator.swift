@@ -17,11 +17,14 @@ public enum NavigationDisposition: Sendable, Equatable {
     case refused(EnvelopeID, NavigationRefusal)
     /// Consumed by a cancellation before `navigate` returned (an observer cancelled it).
     case cancelled(EnvelopeID, byLogout: Bool)
+    /// A deferred deep link offered to the person instead of navigated (they were browsing); the
+    /// id is the offer's, for `acceptOffer`.
+    case offered(EnvelopeID)
 
     public var envelopeID: EnvelopeID {
         switch self {
         case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id), .opened(let id, _),
-             .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _):
+             .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _), .offered(let id):
             return id
         }
     }
@@ -39,6 +42,7 @@ public enum NavigationDisposition: Sendable, Equatable {
         case .refused(let refusal)?: self = .refused(id, refusal)
         case .cancelledByLogout?: self = .cancelled(id, byLogout: true)
         case .cancelled?, .replacedWhilePending?: self = .cancelled(id, byLogout: false)
+        case .offered?: self = .offered(id)
         }
     }
 }
@@ -76,6 +80,8 @@ public final class DeeplinkNavigator {
     public weak var auth: (any AuthState)?
     /// Opens destinations outside the app (routes.json `external`): the map apps.
     public weak var opener: (any ApplicationOpening)?
+    /// Shows and takes away the offer of a deferred deep link (a snackbar).
+    public weak var offerPresenter: (any DeferredOfferPresenting)?
     public let clock: any NavigationClock
     private var ownedAdapter: (any CallbackNavigationHost)?
 
@@ -84,6 +90,7 @@ public final class DeeplinkNavigator {
     private var isProcessing = false
     private var nextID = 1
     private var stepTimer: ScheduledWork?
+    private var offerTimer: ScheduledWork?
     /// The envelopes of the `navigate` calls on the stack, and the last outcome each got so far.
     private var probing: Set<EnvelopeID> = []
     private var probes: [EnvelopeID: EnvelopeOutcome] = [:]
@@ -98,26 +105,33 @@ public final class DeeplinkNavigator {
 
     /// A navigator over a host with completion handlers (tests, mocks, a coordinator written like
     /// the seed's). `stepTimeoutMs` bounds each asynchronous step (tab switch, detail fetch).
+    /// Deferred deep links (channel `.deferred`) arriving more than `deferredWindowMs` after launch
+    /// (the navigator's creation), or after `didInteract()`, are offered for `offerLifetimeMs`
+    /// instead of navigated.
     public init(
         host: (any CallbackNavigationHost)?, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
-        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000
     ) {
         self.host = host
         self.auth = auth
         self.clock = clock
         core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
-                             stepTimeoutMilliseconds: stepTimeoutMs)
+                             stepTimeoutMilliseconds: stepTimeoutMs, launchedAt: clock.now(),
+                             deferredWindowMilliseconds: deferredWindowMs, offerLifetimeMilliseconds: offerLifetimeMs)
         log = EnvelopeLog(capacity: logCapacity)
     }
 
     /// A navigator over an async/await host: the app's coordinator.
     public convenience init<Host: NavigationHost>(
         host: Host, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
-        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024
+        duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000
     ) {
         let adapter = AsyncNavigationHostAdapter(host)
         self.init(host: adapter, auth: auth, clock: clock, duplicateWindowMs: duplicateWindowMs, appState: appState,
-                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity)
+                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity, deferredWindowMs: deferredWindowMs,
+                  offerLifetimeMs: offerLifetimeMs)
         ownedAdapter = adapter
     }
 
@@ -133,6 +147,10 @@ public final class DeeplinkNavigator {
         core.running.map { ($0.envelope, $0.step) }
     }
     public var stepTimeoutMs: Int { core.stepTimeoutMilliseconds }
+    /// The deferred deep link on offer, if any (its id is the offer's).
+    public var offer: RouteEnvelope? { core.offer }
+    /// Whether the person has used the app since launch (`didInteract()`).
+    public var hasInteracted: Bool { core.hasInteracted }
     /// The id the next `navigate` call will give its envelope (so a caller can recognise the
     /// records made while that call runs).
     public var nextEnvelopeID: EnvelopeID { EnvelopeID(nextID) }
@@ -170,6 +188,31 @@ public final class DeeplinkNavigator {
     /// Foreground and background both mean the hierarchy exists, so they open the gate; a cold
     /// start closes it (what runs carries on, what waits keeps waiting).
     public func setAppState(_ state: AppState) { send(.appState(state)) }
+
+    /// The person used the app (the first tap or scroll is enough): from now on a deferred deep
+    /// link is offered, not navigated, so nobody is yanked away from what they are looking at.
+    public func didInteract() { send(.interaction) }
+
+    /// The person took offer `id`: its destination navigates as a new envelope (through the auth
+    /// and ready gates, like any link), returned as for `navigate`. An offer is taken at most once;
+    /// an offer that ended (taken, dismissed, expired, replaced, logged out) or never existed throws.
+    @discardableResult
+    public func acceptOffer(_ id: EnvelopeID) throws(OfferError) -> NavigationDisposition {
+        guard let offered = core.offer, offered.id == id else { throw OfferError(offer: id, end: core.endedOffers[id]) }
+        let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: offered.route, channel: offered.channel,
+                                     receivedAt: clock.now(), fingerprint: offered.fingerprint, acceptedOffer: id)
+        nextID += 1
+        probing.insert(envelope.id)
+        send(.acceptOffer(envelope))
+        probing.remove(envelope.id)
+        return NavigationDisposition(envelope.id, outcome: probes.removeValue(forKey: envelope.id))
+    }
+
+    /// The person dismissed offer `id`; throws when it is not on offer.
+    public func dismissOffer(_ id: EnvelopeID) throws(OfferError) {
+        guard core.offer?.id == id else { throw OfferError(offer: id, end: core.endedOffers[id]) }
+        send(.dismissOffer(id))
+    }
 
     /// Gives up on an envelope the navigator holds (the person backed out while it loaded):
     /// consumed as `cancelled`, its running step cancelled. False when it is not held.
@@ -238,6 +281,15 @@ public final class DeeplinkNavigator {
             stepTimer = nil
         case .cancelSteps(let destination):
             host?.cancelSteps(for: destination)
+        case .presentOffer(let destination, let milliseconds):
+            offerTimer?.cancel()
+            let id = destination.envelopeID
+            offerTimer = clock.schedule(afterMilliseconds: milliseconds) { [weak self] in self?.send(.offerExpired(id)) }
+            offerPresenter?.presentOffer(destination)
+        case .withdrawOffer(let destination, let end):
+            offerTimer?.cancel()
+            offerTimer = nil
+            offerPresenter?.withdrawOffer(destination, because: end)
         case .perform(let step, let ticket, let destination):
             perform(step, ticket: ticket, destination)
         }

@@ -13,6 +13,10 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     case pendingLogin
     /// Waiting behind the navigation that is running (one navigation at a time, in order).
     case queued(behind: EnvelopeID)
+    /// A deferred deep link that came after the person started browsing (or after the window):
+    /// consumed by being offered (a snackbar), not navigated. Taking the offer
+    /// (`acceptOffer`) navigates it as a new envelope whose `acceptedOffer` names this one.
+    case offered
     case navigated
     /// An external destination opened: the provider's app, or its fallback.
     case opened(ExternalOpenOutcome)
@@ -60,6 +64,7 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
         case .refused: return "refused"
         case .cancelledByLogout: return "cancelled_by_logout"
         case .cancelled: return "cancelled"
+        case .offered: return "offered"
         }
     }
 

@@ -32,6 +32,12 @@ struct NavigatorCore: Sendable {
         case stepFinished(ticket: Int, StepResult)
         case stepTimedOut(ticket: Int)
         case cancel(EnvelopeID)
+        /// The person used the app (a tap, a scroll): deferred links are offered from now on.
+        case interaction
+        /// The person took the offer; `envelope` (a new one, `acceptedOffer` set) navigates it.
+        case acceptOffer(RouteEnvelope)
+        case dismissOffer(EnvelopeID)
+        case offerExpired(EnvelopeID)
     }
 
     enum StepResult: Sendable, Equatable {
@@ -56,6 +62,10 @@ struct NavigatorCore: Sendable {
         case stopTimer
         /// The navigator gave up on this destination: stop its work, drop what was prepared.
         case cancelSteps(NavigationDestination)
+        /// Show the offer of a deferred link (a snackbar); it expires after the given time.
+        case presentOffer(NavigationDestination, expiresAfterMilliseconds: Int)
+        /// Take the offer away: it ended.
+        case withdrawOffer(NavigationDestination, OfferEnd)
     }
 
     struct Running: Sendable, Equatable {
@@ -69,13 +79,33 @@ struct NavigatorCore: Sendable {
     private(set) var pending: RouteEnvelope?
     private(set) var queue: [RouteEnvelope] = []
     private(set) var running: Running?
+    /// The deferred link on offer, if any (one at a time: the latest wins). Its envelope was
+    /// consumed as `offered`; the offer lives on until it ends.
+    private(set) var offer: RouteEnvelope?
+    /// How each offer ended, so a late tap on one gets a clear answer. Offers are few (one per
+    /// install attribution), so this stays small.
+    private(set) var endedOffers: [EnvelopeID: OfferEnd] = [:]
+    private(set) var hasInteracted = false
+    /// When the app launched, for the deferred-link window.
+    let launchedAt: Date
+    let deferredWindowMilliseconds: Int
+    let offerLifetimeMilliseconds: Int
+    /// Fingerprints of the deferred links seen: install attribution may deliver one twice, any time.
+    private var deferredSeen: [String: EnvelopeID] = [:]
+    /// Deferred links the person logged in for (login was presented for them): they navigate even
+    /// if the person touched the app meanwhile.
+    private var committed: Set<EnvelopeID> = []
     private var duplicates: DuplicateFilter
     let stepTimeoutMilliseconds: Int
     private var nextTicket = 1
     private var out: [Command] = []
 
-    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int) {
+    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int, launchedAt: Date,
+         deferredWindowMilliseconds: Int = 10_000, offerLifetimeMilliseconds: Int = 60_000) {
         self.appState = appState
+        self.launchedAt = launchedAt
+        self.deferredWindowMilliseconds = max(0, deferredWindowMilliseconds)
+        self.offerLifetimeMilliseconds = max(1, offerLifetimeMilliseconds)
         isGateOpen = appState != .coldStart
         duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds)
         self.stepTimeoutMilliseconds = max(1, stepTimeoutMilliseconds)
@@ -94,6 +124,7 @@ struct NavigatorCore: Sendable {
         case .loginCompleted:
             if let envelope = pending {
                 pending = nil
+                if envelope.channel == .deferred { committed.insert(envelope.id) }
                 enqueue(envelope)
             }
         case .loggedOut:
@@ -115,6 +146,21 @@ struct NavigatorCore: Sendable {
             }
         case .cancel(let id):
             cancel(id)
+        case .interaction:
+            hasInteracted = true
+        case .acceptOffer(let envelope):
+            if let offered = offer, offered.id == envelope.acceptedOffer {
+                end(offered, .taken(by: envelope.id))
+                // The person's own tap: no duplicate of the offered envelope, no second offer,
+                // but the auth and ready gates as for any link.
+                admit(envelope, context)
+            } else {
+                record(envelope, .cancelled)
+            }
+        case .dismissOffer(let id):
+            if let offered = offer, offered.id == id { end(offered, .dismissed) }
+        case .offerExpired(let id):
+            if let offered = offer, offered.id == id { end(offered, .expired) }
         }
         startNext(context)
         defer { out = [] }
@@ -132,12 +178,45 @@ struct NavigatorCore: Sendable {
         if let original = duplicates.check(envelope) {
             return record(envelope, .duplicate(of: original))
         }
+        if envelope.channel == .deferred {
+            // Install attribution can hand over the same link twice, seconds apart or more.
+            if let original = deferredSeen[envelope.fingerprint] {
+                return record(envelope, .duplicate(of: original))
+            }
+            deferredSeen[envelope.fingerprint] = envelope.id
+            // The routing seed's rule: once the person is browsing, do not yank them away; offer.
+            let elapsed = envelope.receivedAt.timeIntervalSince(launchedAt) * 1000
+            if hasInteracted || elapsed > Double(deferredWindowMilliseconds) {
+                return makeOffer(envelope)
+            }
+        }
+        admit(envelope, context)
+    }
+
+    /// Through the auth gate into the queue.
+    private mutating func admit(_ envelope: RouteEnvelope, _ context: Context) {
         // Login is presented at once, even during a cold start or while another navigation runs:
         // it is the launch flow's own screen and needs no tab bar.
-        if route.requiresAuth && !context.isLoggedIn {
+        if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
             return holdForLogin(envelope)
         }
         enqueue(envelope)
+    }
+
+    // MARK: - Deferred links
+
+    /// The envelope is consumed as `offered`; the offer replaces any older one.
+    private mutating func makeOffer(_ envelope: RouteEnvelope) {
+        if let older = offer { end(older, .replaced(by: envelope.id)) }
+        offer = envelope
+        record(envelope, .offered)
+        out.append(.presentOffer(NavigationDestination(envelope), expiresAfterMilliseconds: offerLifetimeMilliseconds))
+    }
+
+    private mutating func end(_ offered: RouteEnvelope, _ end: OfferEnd) {
+        offer = nil
+        endedOffers[offered.id] = end
+        out.append(.withdrawOffer(NavigationDestination(offered), end))
     }
 
     private mutating func enqueue(_ envelope: RouteEnvelope) {
@@ -183,6 +262,9 @@ struct NavigatorCore: Sendable {
             pending = nil
             record(held, .cancelledByLogout)
         }
+        if let offered = offer, offered.route.configuration.requiresAuth {
+            end(offered, .loggedOut)
+        }
         let dropped = queue.filter { $0.route.configuration.requiresAuth }
         queue.removeAll { $0.route.configuration.requiresAuth }
         for envelope in dropped { record(envelope, .cancelledByLogout) }
@@ -205,6 +287,13 @@ struct NavigatorCore: Sendable {
     private mutating func startNext(_ context: Context) {
         while running == nil, isGateOpen, !queue.isEmpty {
             let envelope = queue.removeFirst()
+            // A deferred link that waited (for ready, behind another navigation) while the person
+            // started browsing is offered rather than yanking them away.
+            if envelope.channel == .deferred && hasInteracted && envelope.acceptedOffer == nil
+                && !committed.contains(envelope.id) {
+                makeOffer(envelope)
+                continue
+            }
             // Auth may have changed while the envelope waited without the app reporting a logout.
             if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
                 holdForLogin(envelope)
@@ -280,6 +369,7 @@ struct NavigatorCore: Sendable {
     }
 
     private mutating func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
+        if outcome.isTerminal { committed.remove(envelope.id) }
         out.append(.record(envelope, outcome))
     }
 

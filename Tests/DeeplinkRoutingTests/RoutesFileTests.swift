@@ -59,7 +59,7 @@ struct RoutesFileTests {
         (#"{"routes": [{"name": "a", "pattern": "/a", "requiresAuth": "no", "tab": "home"}]}"#,
          "routes.json: /routes/0/requiresAuth: expected true or false"),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "sms"]}]}"#,
-         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge)"#),
+         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge, deferred)"#),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "push"]}]}"#,
          #"routes.json: /routes/0/enabledFrom/1: channel "push" is listed twice"#),
         (#"{"routes": [{\#(entry), "enabledFrom": "push"}]}"#, "routes.json: /routes/0/enabledFrom: expected an array of strings"),
