@@ -32,9 +32,13 @@ let hostCommand = Command(
           (completes the waiting navigation step now)
       {"type":"cancel","envelope":N}     (the app gives up on an envelope)
       {"type":"installed","apps":["kakaomap",...]}   (the apps on the device, by URL scheme)
+      {"type":"deferred","url":URL,"source":SOURCE?}  (install attribution hands over a deferred link)
+      {"type":"interaction"}             (the person used the app: deferred links are offered from now)
+      {"type":"accept","offer":N}  {"type":"dismiss","offer":N}   (the person takes or dismisses offer N)
       {"type":"advance","ms":N}          (with --manual-clock)
     Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
     {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"external_open",...},
+    {"type":"offer",...}, {"type":"offer_withdrawn",...},
     {"type":"campaign_conflict",...},
     {"type":"notification",...}, and {"type":"error","line":N,"message":...} for a bad line
     (the host keeps running). A reply whose navigation is still resolving comes when it settles, or
@@ -85,7 +89,8 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
         host = try MockBridgeHost(
             contracts: contracts, loggedIn: !arguments.has("logged-out"),
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
-            clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs)
+            clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
+            deferredWindowMs: steps.deferredWindowMs, offerLifetimeMs: steps.offerLifetimeMs)
     } catch {
         console.err("bridgectl host: \(error)\n")
         return ExitCode.usage
@@ -145,7 +150,7 @@ final class HostSession {
         host.onRecord = { [weak self] record in self?.emit(record) }
     }
 
-    static let types = "open, message, login, logout, ready, state, complete, cancel, installed, advance"
+    static let types = "open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance"
 
     /// The input line of each message, by the mock host's message count.
     private var messageLines: [Int: Int] = [:]
@@ -193,13 +198,18 @@ final class HostSession {
                 return fail(number, "\"state\" must be one of foreground, background, coldStart")
             }
             host.setAppState(state)
-        case "advance":
-            guard let milliseconds = object["ms"]?.integerValue, milliseconds >= 0, milliseconds <= 86_400_000 else {
-                return fail(number, "\"ms\" must be an integer from 0 to 86400000")
-            }
-            guard manualClock else { return fail(number, "advance needs --manual-clock (the host runs on the wall clock)") }
-            host.advanceClock(milliseconds: Int(milliseconds))
         case "complete": complete(object, number)
+        case _ where ScenarioStep.types.contains(type):
+            // The steps simulate --step takes too: one parser, the same messages.
+            do {
+                let step = try ScenarioStep(object)
+                if case .advance = step, !manualClock {
+                    return fail(number, "advance needs --manual-clock (the host runs on the wall clock)")
+                }
+                try step.run(on: host)
+            } catch {
+                fail(number, error.description)
+            }
         case "installed":
             guard let list = object["apps"]?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                 return fail(number, "\"apps\" must be an array of URL schemes, e.g. [\"kakaomap\"]")

@@ -26,16 +26,12 @@ public struct Scenario: Sendable {
     public var stepTimeoutMs = 10_000
     /// The apps installed on the simulated device, by URL scheme (`--installed`, a fixture's `installed`).
     public var installedApps: Set<String> = []
-    /// A message to post (false: the scenario is only a deferred deep link).
+    /// A message to post (false: the scenario is only its steps).
     public var hasMessage = true
-    /// A deferred deep link handed over by install attribution, after the message (`--deferred`).
-    public var deferredURL: String?
-    /// When it arrives, in milliseconds after launch (`--deferred-after`).
-    public var deferredAfterMs = 0
-    /// The person used the app before it arrived (`--interacted`).
-    public var interactedBeforeDeferred = false
-    /// The person takes the offer, if it is offered (`--accept-offer`).
-    public var acceptsOffer = false
+    /// What happens after the message, in order (`--step`): deferred links, the person's taps,
+    /// time passing.
+    public var steps: [ScenarioStep] = []
+    /// How long after launch a deferred link still navigates, and how long an offer shows.
     public var deferredWindowMs = 10_000
     public var offerLifetimeMs = 60_000
 
@@ -132,15 +128,9 @@ public struct Scenario: Sendable {
         }
         let start = host.records.count
         if hasMessage { host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame) }
-        var deferredError: DeeplinkError?
-        if let deferredURL {
-            if interactedBeforeDeferred { host.interact() }
-            host.advanceClock(milliseconds: deferredAfterMs)
-            var disposition: NavigationDisposition?
-            do { disposition = try host.openDeferred(deferredURL) } catch { deferredError = error }
-            if acceptsOffer, case .offered(let id)? = disposition {
-                do { try host.acceptOffer(id) } catch { throw ScenarioError("the offer just made cannot be taken: \(error)") }
-            }
+        var stepErrors: [String] = []
+        for (index, step) in steps.enumerated() {
+            do { try step.run(on: host) } catch { stepErrors.append("step \(index + 1): \(error)") }
         }
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
@@ -154,7 +144,7 @@ public struct Scenario: Sendable {
                 break
             }
         }
-        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, deferredError: deferredError)
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, stepErrors: stepErrors)
     }
 }
 
@@ -174,8 +164,9 @@ public struct ScenarioOutcome {
     public let repliedAtMs: Int?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
-    /// The deferred deep link did not route.
-    public var deferredError: DeeplinkError? = nil
+    /// Steps that could not run (a link that does not route, an offer that cannot be taken), as
+    /// "step N: why".
+    public var stepErrors: [String] = []
 
     public var json: JSONValue {
         var object = JSONObject()
@@ -190,8 +181,8 @@ public struct ScenarioOutcome {
             return .object(line)
         })
         if let entryError { object["entryError"] = .string(entryError.description) }
-        if let deferredError { object["deferredError"] = .string(deferredError.description) }
-        object["offersPresented"] = .integer(Int64(host.offersPresented))
+        if !stepErrors.isEmpty { object["stepErrors"] = .array(stepErrors.map { .string($0) }) }
+        if host.offersPresented > 0 { object["offersPresented"] = .integer(Int64(host.offersPresented)) }
         return .object(object)
     }
 }
