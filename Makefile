@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench ci doc-test test-vendored
 
 deps:
 	@scripts/ensure-deps.sh
@@ -37,34 +37,54 @@ demo: build
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test.
-test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js doc-test
+test: deps layers c-warnings test-c build test-swift example lint check generate-check compat test-js catalog-test doc-test
 
-# What CI runs: every test, then the real-WebKit end to end run, bounded fuzzing, the test
-# suite under ASan and UBSan, and leak checks of the command line.
-ci: test e2e fuzz sanitizers leaks
+# What CI runs: every test, the whole suite again with the vendored C libraries, then the
+# real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, and leak
+# checks of the command line.
+ci: test test-vendored e2e fuzz sanitizers leaks
+
+# The package trait VendoredC (what an iOS app enables): jansson and PCRE2 built from the
+# vendored Debian sources, PCRE2 without JIT. Its own scratch path, so the default build stays.
+# The vendored bridgectl must link neither system library (ldd), then the whole Swift suite runs.
+VENDORED_SCRATCH ?= .build-vendored
+test-vendored:
+	$(SWIFT) build --traits VendoredC --scratch-path $(VENDORED_SCRATCH)
+	scripts/check-vendored-links.sh $(VENDORED_SCRATCH)/debug/bridgectl
+	$(SWIFT) test --traits VendoredC --scratch-path $(VENDORED_SCRATCH)
 
 # The package graph (needs no build): the deep link stack reaches no C target and depends only on
 # the layers below it, and every target imports exactly the modules Package.swift declares
-# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux).
+# (`swift build --explicit-target-dependency-import-check` does not catch that on Linux). And no
+# product source can print a Swift debug description as an error text (check-error-texts).
 layers:
 	node scripts/check-layers.mjs
 	node scripts/check-imports.mjs
+	node scripts/check-error-texts.mjs
 
 # The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
 # auth-required link across a cold start and a login, against its expected output.
+# And the app-integration doc's example, compiled with `import BridgeKit` alone and run; its code
+# block in docs/app-integration.md must be the same text as the file.
 example: build
 	.build/debug/RoutingOnly | diff -u Examples/RoutingOnly/expected-output.txt -
 	@echo "Examples/RoutingOnly: output as expected"
+	node scripts/check-doc-snippets.mjs
+	.build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -
+	@echo "Examples/AppIntegration: output as expected"
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
 
 # The C checker's own tests: ECMA regex and formats, input limits, the fast reader against
-# jansson, fuzz regressions (each also under ASan and UBSan).
+# jansson, fuzz regressions (each also under ASan and UBSan). The regex and limits tests run
+# twice: with PCRE2's JIT, and without it (SC_REGEX_NO_JIT, as on iOS and with VendoredC).
 test-c: deps
 	Tests/c/run-regex-format-tests.sh | tail -n 1
+	SC_EXTRA_CFLAGS=-DSC_REGEX_NO_JIT Tests/c/run-regex-format-tests.sh | tail -n 1
 	Tests/c/run-limits-tests.sh | tail -n 1
+	SC_EXTRA_CFLAGS=-DSC_REGEX_NO_JIT Tests/c/run-limits-tests.sh | tail -n 1
 	Tests/c/run-reader-tests.sh | tail -n 1
 	Tests/c/regressions/run.sh | tail -n 1
 
@@ -79,32 +99,43 @@ check: build
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
+	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
+	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
+	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
-# (contracts-released/). Fails on a breaking or possibly breaking finding that
-# contracts/accepted-changes.json does not accept.
+# (contracts-released/). First: releases.json and the snapshot tell one story (the snapshot holds
+# exactly the action versions supported builds take); then the diff, which fails on a breaking or
+# possibly breaking finding that contracts/accepted-changes.json does not accept.
 compat: build
+	$(BRIDGECTL) release check
 	$(BRIDGECTL) diff contracts-released contracts
 
-# After an app build ships with the current contracts: they become the released baseline.
-record-release:
-	rm -rf contracts-released/manifest.json contracts-released/routes.json contracts-released/schemas
-	mkdir -p contracts-released/schemas
-	cp contracts/manifest.json contracts/routes.json contracts-released/
-	cp contracts/schemas/*.json contracts-released/schemas/
-	@echo "contracts-released/ now holds the current contracts; commit it with the release"
+# After an app build ships with the current contracts, the one way to record it:
+#   make record-release PLATFORM=ios VERSION=5.14.0 [SHARE=2.5]
+# (bridgectl release record: releases.json gets the build, contracts-released/ is refreshed.)
+record-release: build
+	@test -n "$(PLATFORM)" -a -n "$(VERSION)" || { echo "usage: make record-release PLATFORM=ios|android VERSION=X.Y.Z [SHARE=percent]" >&2; exit 2; }
+	$(BRIDGECTL) release record $(PLATFORM) $(VERSION) $(if $(SHARE),--share $(SHARE))
+	$(BRIDGECTL) generate js --contracts contracts --out js
 
-
-# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src and
-# the generated files), the size budget, then the Node tests: the runtime alone, the generated
-# shim, the fixtures and the cross-checks with bridgectl, the validators' agreement with the C
-# checker (CORPUS_SIZE messages, default 100,000), tsc --strict and the compile-fail suite, and
-# npm pack + install by package name.
+# The web kit: every JS file of js/ parses (node --check; the hand-written runtime in js/src, the
+# generated files, and the app's document-start script template in js/host), the size budget,
+# then the Node tests: the runtime alone, the generated shim, the fixtures and the cross-checks
+# with bridgectl, the validators' agreement with the C checker (CORPUS_SIZE messages, default
+# 100,000), tsc --strict and the compile-fail suite, and npm pack + install by package name.
 test-js: build js-deps
-	@for file in js/src/*.js js/*.js js/testing/*.js; do node --check $$file || exit 1; done
-	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js | wc -l) JS files of js/ parse"
+	@for file in js/src/*.js js/*.js js/testing/*.js js/host/*.js; do node --check $$file || exit 1; done
+	@echo "node --check: $$(ls js/src/*.js js/*.js js/testing/*.js js/host/*.js | wc -l) JS files of js/ parse"
 	node js/tools/bundle-size.mjs --check
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test js/test/
+
+# The contract catalog (bridgectl docs) in Debian's headless Chromium, driven over the DevTools
+# protocol: every page loads from file:// without console errors or broken links, the link builder
+# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/.
+catalog-test: build
+	scripts/ensure-deps.sh chromium fonts-nanum
+	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test catalog/test/
 
 # Runs the console examples of README.md, docs/, BENCHMARKS.md, RELIABILITY.md and compares
 # their output (the convention is at the top of scripts/doc-test.py and in docs/testing.md).

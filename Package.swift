@@ -1,29 +1,52 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // bridgekit: a WebView bridge contract toolkit. Layers, bottom up (dependencies point down only):
 //   JSONCore                      pure Swift JSON value, parser, writer, pointers
 //   DeeplinkRouting               pure Swift: routes.json, DeepLinkHandler, campaign, URL builder
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
-//   BridgeHost -> BridgeHostTesting, BridgeCodegen; ContractEvolution (diff of two contract sets)
+//   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen;
+//   ContractEvolution (diff of two contract sets)
+//   ContractCatalog               the contract catalog for people (HTML), from the above
 //   -> BridgeCLI -> bridgectl
+// C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
+// pkg-config; the trait VendoredC builds both from the Debian sources vendored under
+// Sources/CJanssonVendored and Sources/CPCRE2Vendored (for iOS, which has neither). Enable
+// exactly one: `swift build --traits VendoredC` replaces the default.
 // Every module a target imports is declared here (scripts/check-imports.mjs), and the deep link
 // stack reaches no C target (scripts/check-layers.mjs); both run in `make test` (`make layers`).
 import PackageDescription
 
 let package = Package(
     name: "bridgekit",
+    // The Swift 6 runtime (iOS 18, macOS 15): the libraries use Swift 6 standard library API
+    // (String(validating:as:)), typed throws throughout (function types with typed throws need the
+    // Swift 6 runtime on Apple platforms), and bridgectl uses Synchronization's Atomic.
+    platforms: [.iOS(.v18), .macOS(.v15)],
     products: [
+        // The one import an app needs: host, WebKit adapter, navigator, contracts, routing, analytics.
+        .library(name: "BridgeKit", targets: ["BridgeKit"]),
         .library(name: "JSONCore", targets: ["JSONCore"]),
         .library(name: "DeeplinkRouting", targets: ["DeeplinkRouting"]),
         .library(name: "DeeplinkNavigation", targets: ["DeeplinkNavigation"]),
         .library(name: "SchemaCheck", targets: ["SchemaCheck"]),
         .library(name: "BridgeContracts", targets: ["BridgeContracts"]),
         .library(name: "BridgeHost", targets: ["BridgeHost"]),
+        .library(name: "BridgeWebKit", targets: ["BridgeWebKit"]),
+        .library(name: "BridgeContractTypes", targets: ["BridgeContractTypes"]),
         .library(name: "BridgeHostTesting", targets: ["BridgeHostTesting"]),
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
+        .library(name: "ContractCatalog", targets: ["ContractCatalog"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
+    ],
+    traits: [
+        .trait(name: "SystemC", description: "jansson and PCRE2 from the system (pkg-config): Linux, macOS with Homebrew"),
+        .trait(
+            name: "VendoredC",
+            description: "jansson and PCRE2 built from the vendored Debian sources, PCRE2 without JIT: iOS, or no system libraries"
+        ),
+        .default(enabledTraits: ["SystemC"]),
     ],
     targets: [
         // The deep link stack: pure Swift, no C.
@@ -42,14 +65,46 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // The same libraries from vendored, unmodified Debian sources (VENDORED.md in each folder
+        // names the versions); only their config headers are ours.
+        .target(
+            name: "CJanssonVendored",
+            exclude: ["LICENSE", "VENDORED.md"],
+            cSettings: [.headerSearchPath("config"), .define("HAVE_CONFIG_H")]
+        ),
+        .target(
+            name: "CPCRE2Vendored",
+            exclude: [
+                "LICENCE", "VENDORED.md",
+                // #included by pcre2_jit_compile.c and pcre2_tables.c, not compiled on their own.
+                "src/pcre2_jit_match.c", "src/pcre2_jit_misc.c", "src/pcre2_ucptables.c",
+            ],
+            cSettings: [
+                .headerSearchPath("config"), .define("HAVE_CONFIG_H"), .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
+            ]
+        ),
         .target(
             name: "CSchemaCheck",
-            dependencies: ["CJansson", "CPCRE2"],
-            cSettings: [.define("PCRE2_CODE_UNIT_WIDTH", to: "8")]
+            dependencies: [
+                .target(name: "CJansson", condition: .when(traits: ["SystemC"])),
+                .target(name: "CPCRE2", condition: .when(traits: ["SystemC"])),
+                .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
+                .target(name: "CPCRE2Vendored", condition: .when(traits: ["VendoredC"])),
+            ],
+            cSettings: [
+                .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
+                // The vendored PCRE2 has no JIT (iOS forbids it); the interpreter keeps the limits.
+                .define("SC_REGEX_NO_JIT", .when(traits: ["VendoredC"])),
+                .define("SC_REGEX_NO_JIT", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS])),
+            ]
         ),
         .target(
             name: "SchemaCheck",
-            dependencies: ["CSchemaCheck", "CJansson", "JSONCore"],
+            dependencies: [
+                "CSchemaCheck", "JSONCore",
+                .target(name: "CJansson", condition: .when(traits: ["SystemC"])),
+                .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
+            ],
             plugins: ["EmbedResources"]
         ),
 
@@ -61,7 +116,22 @@ let package = Package(
         ),
         .target(
             name: "BridgeHost",
-            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"]
+            dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
+        // WebKit-shaped messages (a Foundation tree, origin parts): needs Foundation's NS types, so
+        // it stays out of bridgectl, which starts on FoundationEssentials alone.
+        .target(name: "BridgeWebKit", dependencies: ["BridgeHost", "BridgeContracts", "JSONCore"]),
+        // Typed messages: one Codable struct per action version, generated from the schemas by
+        // `bridgectl generate swift --out Sources/BridgeContractTypes` (checked by make generate-check).
+        .target(name: "BridgeContractTypes"),
+        // The umbrella: re-exports the modules above for `import BridgeKit`.
+        .target(
+            name: "BridgeKit",
+            dependencies: [
+                "JSONCore", "DeeplinkRouting", "DeeplinkNavigation", "BridgeContracts", "BridgeHost", "BridgeWebKit",
+                "BridgeContractTypes",
+            ]
         ),
         .target(
             name: "BridgeHostTesting",
@@ -78,10 +148,15 @@ let package = Package(
             dependencies: ["BridgeContracts", "SchemaCheck", "DeeplinkRouting", "JSONCore"]
         ),
         .target(
+            name: "ContractCatalog",
+            dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "BridgeHostTesting", "DeeplinkRouting", "JSONCore"],
+            plugins: ["EmbedResources"]
+        ),
+        .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -95,7 +170,15 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
-        // Build-time embedding of contracts/, metaschemas/ and js/src/ so the binary works from any directory.
+        // The app-integration doc's example, compiled with `import BridgeKit` alone.
+        .executableTarget(
+            name: "AppIntegration",
+            dependencies: ["BridgeKit"],
+            path: "Examples/AppIntegration",
+            exclude: ["expected-output.txt"]
+        ),
+
+        // Build-time embedding of contracts/, metaschemas/, js/src/ and js/host/ so the binary works from any directory.
         .executableTarget(name: "EmbedResourcesTool", path: "Sources/EmbedResourcesTool"),
         .plugin(
             name: "EmbedResources",
@@ -126,6 +209,18 @@ let package = Package(
                 "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
                 "SchemaCheck", "JSONCore", "TestSupport",
             ]
+        ),
+        .testTarget(
+            name: "BridgeWebKitTests",
+            dependencies: ["BridgeWebKit", "BridgeHost", "BridgeHostTesting", "JSONCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BridgeContractTypesTests",
+            dependencies: ["BridgeContractTypes", "BridgeContracts", "JSONCore"]
+        ),
+        .testTarget(
+            name: "ContractCatalogTests",
+            dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(

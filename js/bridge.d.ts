@@ -4,10 +4,10 @@
 // Regenerate, from the repository root: bridgectl generate js --contracts contracts --out js
 // CI check (exit 1 when js/ is stale):   bridgectl generate js --check
 
-import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions } from "./src/bridge-runtime.js";
+import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions, OfferedPayloads } from "./src/bridge-runtime.js";
 export type {
   BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,
-  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions,
+  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions, OfferedPayloads,
 } from "./src/bridge-runtime.js";
 export { BridgeError, ERROR_CODES, encodeComponent } from "./src/bridge-runtime.js";
 
@@ -241,28 +241,31 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 신청: apply v1. The app opens route applyForm (/event/:slug/apply), after login when logged out (pendingLogin).
    * Fails with TIMEOUT after 5000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without apply: opens its Universal Link and resolves with fallback: true.
+   * An app that takes only other versions of apply: fails with UNSUPPORTED_VERSION (error.supportedVersions); offer older versions too with bridge.offer.
    * Expects a reply: it cannot be sent as a notification.
    */
   applyV1(payload: ApplyV1Payload, options?: CallOptions): Promise<BridgeResult>;
   /**
    * 신청: apply v2. The app opens route applyForm (/event/:slug/apply), after login when logged out (pendingLogin).
    * Fails with TIMEOUT after 5000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without apply: opens its Universal Link and resolves with fallback: true.
+   * An app that takes only other versions of apply: fails with UNSUPPORTED_VERSION (error.supportedVersions); offer older versions too with bridge.offer.
    * Expects a reply: it cannot be sent as a notification.
    */
   apply(payload: ApplyV2Payload, options?: CallOptions): Promise<BridgeResult>;
   /**
    * 신청: apply v2. The app opens route applyForm (/event/:slug/apply), after login when logged out (pendingLogin).
    * Fails with TIMEOUT after 5000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without apply: opens its Universal Link and resolves with fallback: true.
+   * An app that takes only other versions of apply: fails with UNSUPPORTED_VERSION (error.supportedVersions); offer older versions too with bridge.offer.
    * Expects a reply: it cannot be sent as a notification.
    */
   applyV2(payload: ApplyV2Payload, options?: CallOptions): Promise<BridgeResult>;
   /**
    * 더 많은 차량 보러가기: view_vehicles v1. The app opens route vehicleList (/vehicles).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without view_vehicles: opens its Universal Link and resolves with fallback: true.
    * With { notify: true } it is sent without an id and resolves once posted.
    */
   viewVehicles(payload?: ViewVehiclesV1Payload, options?: CallOptions): Promise<BridgeResult>;
@@ -270,7 +273,7 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 더 많은 차량 보러가기: view_vehicles v1. The app opens route vehicleList (/vehicles).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without view_vehicles: opens its Universal Link and resolves with fallback: true.
    * With { notify: true } it is sent without an id and resolves once posted.
    */
   viewVehiclesV1(payload?: ViewVehiclesV1Payload, options?: CallOptions): Promise<BridgeResult>;
@@ -278,7 +281,7 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 센디 시작하기: start v1. The app opens route onboardingStart (/start).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without start: opens its Universal Link and resolves with fallback: true.
    * With { notify: true } it is sent without an id and resolves once posted.
    */
   start(payload?: StartV1Payload, options?: CallOptions): Promise<BridgeResult>;
@@ -286,7 +289,7 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 센디 시작하기: start v1. The app opens route onboardingStart (/start).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true.
+   * Outside the app, or in an app without start: opens its Universal Link and resolves with fallback: true.
    * With { notify: true } it is sent without an id and resolves once posted.
    */
   startV1(payload?: StartV1Payload, options?: CallOptions): Promise<BridgeResult>;
@@ -294,14 +297,14 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   /**
    * 길찾기: open_directions v1. The app opens route directions (/directions).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: fails with UNAVAILABLE (no fallback).
+   * Outside the app, or in an app without open_directions: fails (UNAVAILABLE, UNSUPPORTED_VERSION; no fallback).
    * Expects a reply: it cannot be sent as a notification.
    */
   openDirections(payload: OpenDirectionsV1Payload, options?: CallOptions): Promise<BridgeResult>;
   /**
    * 길찾기: open_directions v1. The app opens route directions (/directions).
    * Fails with TIMEOUT after 3000 ms without a reply.
-   * Outside the app, or in an app without it: fails with UNAVAILABLE (no fallback).
+   * Outside the app, or in an app without open_directions: fails (UNAVAILABLE, UNSUPPORTED_VERSION; no fallback).
    * Expects a reply: it cannot be sent as a notification.
    */
   openDirectionsV1(payload: OpenDirectionsV1Payload, options?: CallOptions): Promise<BridgeResult>;
@@ -309,6 +312,13 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
     action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
   ): Promise<BridgeResult | undefined>;
+  /**
+   * Offers several versions of an action, each with its payload: sends the highest one the app takes
+   * (bridge.offer("apply", { 2: payloadV2, 1: payloadV1 })). An app without the action gets the
+   * fallback; an app with only other versions fails with UNSUPPORTED_VERSION, without posting.
+   */
+  offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<BridgeResult>;
+  offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<BridgeResult | undefined>;
   /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
   linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
 }

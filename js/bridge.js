@@ -12,9 +12,15 @@
 //                  as message events; or window.sendyBridgeAndroid.postMessage(envelopeJSONString)
 //                  (JavascriptInterface) with replies through window.sendyBridgeReceive(replyJSONString).
 //   Capabilities:  injected at document start as window.sendyBridgeCapabilities =
-//                  {bridge, envelope, actions: {action: [versions]}, appVersion}.
-//   Outside the app (no bridge) or for an action the app does not support, a call opens the
-//   action's Universal Link (contract fallback "universalLink") or fails with UNAVAILABLE ("none").
+//                  {bridge, envelope, app: {platform, version}, actions: {action: [versions]}}
+//                  (the Swift host's HostCapabilities), and the result of the built-in request
+//                  {action: "capabilities", version: 1, payload: {}}, which the shim sends when
+//                  nothing was injected (each call waits at most its timeout for it).
+//   A call sends the highest version the page offers that the app takes; an app that has only
+//   other versions of the action gets nothing: the call fails with UNSUPPORTED_VERSION. Outside
+//   the app, or in an app without the action, it opens the action's Universal Link (contract
+//   fallback "universalLink"), or fails ("none": UNAVAILABLE outside, UNSUPPORTED_VERSION inside).
+//   In a page's tests the fake host's window.sendyBridgeUsage records each call.
 
 import { bindContract, deepFreeze } from "./src/bridge-runtime.js";
 export { BridgeError, ERROR_CODES, encodeComponent } from "./src/bridge-runtime.js";
@@ -27,56 +33,91 @@ export const CONTRACT = deepFreeze({
   "receiveFunction": "sendyBridgeReceive",
   "capabilitiesGlobal": "sendyBridgeCapabilities",
   "androidInterface": "sendyBridgeAndroid",
-  "campaignFields": [
-    {
-      "name": "campaign_id",
-      "minLength": null,
-      "maxLength": null,
-      "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
-    },
-    {
-      "name": "group_id",
-      "minLength": 1,
-      "maxLength": 32,
-      "pattern": null
-    },
-    {
-      "name": "variant",
-      "minLength": 1,
-      "maxLength": 64,
-      "pattern": null
-    },
-    {
-      "name": "utm_source",
-      "minLength": 1,
-      "maxLength": 128,
-      "pattern": null
-    },
-    {
-      "name": "utm_medium",
-      "minLength": 1,
-      "maxLength": 128,
-      "pattern": null
-    },
-    {
-      "name": "utm_campaign",
-      "minLength": 1,
-      "maxLength": 128,
-      "pattern": null
-    },
-    {
-      "name": "utm_term",
-      "minLength": 1,
-      "maxLength": 128,
-      "pattern": null
-    },
-    {
-      "name": "utm_content",
-      "minLength": 1,
-      "maxLength": 128,
-      "pattern": null
-    }
-  ],
+  "campaignRules": {
+    "closed": true,
+    "fields": [
+      {
+        "name": "campaign_id",
+        "minLength": 1,
+        "maxLength": 64,
+        "summary": "1 to 64 characters: one of A-Z a-z 0-9, then up to 63 of A-Z a-z 0-9 _ . -",
+        "pattern": [
+          {
+            "ranges": [
+              [65, 90],
+              [97, 122],
+              [48, 57]
+            ],
+            "min": 1,
+            "max": 1,
+            "allowed": "A-Z a-z 0-9"
+          },
+          {
+            "ranges": [
+              [65, 90],
+              [97, 122],
+              [48, 57],
+              [95, 95],
+              [46, 46],
+              [45, 45]
+            ],
+            "min": 0,
+            "max": 63,
+            "allowed": "A-Z a-z 0-9 _ . -"
+          }
+        ]
+      },
+      {
+        "name": "group_id",
+        "minLength": 1,
+        "maxLength": 32,
+        "summary": "1 to 32 characters",
+        "pattern": null
+      },
+      {
+        "name": "variant",
+        "minLength": 1,
+        "maxLength": 64,
+        "summary": "1 to 64 characters",
+        "pattern": null
+      },
+      {
+        "name": "utm_source",
+        "minLength": 1,
+        "maxLength": 128,
+        "summary": "1 to 128 characters",
+        "pattern": null
+      },
+      {
+        "name": "utm_medium",
+        "minLength": 1,
+        "maxLength": 128,
+        "summary": "1 to 128 characters",
+        "pattern": null
+      },
+      {
+        "name": "utm_campaign",
+        "minLength": 1,
+        "maxLength": 128,
+        "summary": "1 to 128 characters",
+        "pattern": null
+      },
+      {
+        "name": "utm_term",
+        "minLength": 1,
+        "maxLength": 128,
+        "summary": "1 to 128 characters",
+        "pattern": null
+      },
+      {
+        "name": "utm_content",
+        "minLength": 1,
+        "maxLength": 128,
+        "summary": "1 to 128 characters",
+        "pattern": null
+      }
+    ]
+  },
   "actions": {
     "apply": {
       "title": "신청",

@@ -9,15 +9,18 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readPackage } from "./package-graph.mjs";
+import { readPackageAllTraits } from "./package-graph.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const targets = readPackage(root);
+// An import may sit under `#if VendoredC`: dependencies of every trait configuration count.
+const targets = readPackageAllTraits(root);
 
 /** Modules the toolchain provides (never declared in Package.swift). */
 const toolchain = new Set([
   "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch", "Synchronization",
   "Testing", "XCTest", "PackagePlugin", "Glibc", "Musl", "Darwin", "WinSDK", "_Concurrency", "_StringProcessing",
+  // Apple SDK modules, imported under #if canImport(...) only.
+  "CoreFoundation", "WebKit",
 ]);
 
 /** Modules that must not use Foundation at all: the bottom of the stack stays plain Swift. */

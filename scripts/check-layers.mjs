@@ -10,10 +10,11 @@
 // Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isC, linkedDependencies, readPackage } from "./package-graph.mjs";
+import { isC, linkedDependencies, readPackageAllTraits } from "./package-graph.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const targets = readPackage(root);
+// Both build modes (SystemC, VendoredC) at once: a conditional dependency counts.
+const targets = readPackageAllTraits(root);
 
 /** The pure-Swift stack, each with the only targets it may depend on directly. */
 const pureStack = {

@@ -4,10 +4,15 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-export function readPackage(root) {
+/** The package's build modes: the default traits (SystemC), and VendoredC. */
+export const traitConfigurations = [null, "VendoredC"];
+
+/** Targets as resolved for one trait configuration (`null`: the default traits). */
+export function readPackage(root, traits = null) {
+  const traitArguments = traits ? ["--traits", traits] : [];
   const text = process.env.PACKAGE_DESCRIPTION
     ? readFileSync(process.env.PACKAGE_DESCRIPTION, "utf8")
-    : execFileSync(process.env.SWIFT || "swift", ["package", "describe", "--type", "json"], {
+    : execFileSync(process.env.SWIFT || "swift", ["package", ...traitArguments, "describe", "--type", "json"], {
         cwd: root,
         encoding: "utf8",
         stdio: ["ignore", "pipe", "inherit"],
@@ -28,6 +33,20 @@ export function readPackage(root) {
     });
   }
   return targets;
+}
+
+/** Targets with the dependencies of every trait configuration together (conditional ones included). */
+export function readPackageAllTraits(root) {
+  const merged = readPackage(root);
+  for (const traits of traitConfigurations.filter(Boolean)) {
+    if (process.env.PACKAGE_DESCRIPTION) break;
+    for (const [name, target] of readPackage(root, traits)) {
+      const known = merged.get(name);
+      if (!known) merged.set(name, target);
+      else known.dependencies = [...new Set([...known.dependencies, ...target.dependencies])];
+    }
+  }
+  return merged;
 }
 
 /** Targets that end up in the program: plugins run at build time and are never linked. */

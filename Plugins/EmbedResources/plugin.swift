@@ -13,6 +13,10 @@ struct EmbedResources: BuildToolPlugin {
         "BridgeContracts": ("contracts", "BundledContracts", nil),
         "SchemaCheck": ("metaschemas", "BundledMetaSchemas", nil),
         "BridgeCodegen": ("js/src", "BundledJavaScriptRuntime", nil),
+        // The app's document-start script (the capability manifest), a template the host fills in.
+        "BridgeHost": ("js/host", "BundledHostScripts", nil),
+        // The contract catalog's stylesheet and its link builder page's form wiring.
+        "ContractCatalog": ("catalog/assets", "BundledCatalogAssets", nil),
         // The routing-only example ships routes.json and nothing of the bridge contracts.
         "RoutingOnly": ("contracts", "BundledRoutes", ["routes.json"]),
     ]

@@ -33,9 +33,9 @@ public struct Arguments: Sendable {
             if word == "--" { optionsEnded = true; continue }
             var name = String(word.dropFirst(2))
             var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            if let (before, after) = Self.splitAtFirstEquals(name) {
+                inlineValue = after
+                name = before
             }
             if spec.flags.contains(name) {
                 guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
@@ -56,6 +56,13 @@ public struct Arguments: Sendable {
     }
 
     public func has(_ flag: String) -> Bool { setFlags.contains(flag) }
+
+    /// NAME=VALUE split at the first "=" scalar. Not at a Character: "=" followed by a combining
+    /// mark (`--variant=\u{301}a`) is one Character, and the value must keep its mark.
+    public static func splitAtFirstEquals(_ text: String) -> (String, String)? {
+        guard let equals = text.unicodeScalars.firstIndex(of: "=") else { return nil }
+        return (String(text.unicodeScalars[..<equals]), String(text.unicodeScalars[text.unicodeScalars.index(after: equals)...]))
+    }
 
     /// The last value given for an option.
     public func value(_ name: String) -> String? { values[name]?.last }

@@ -24,44 +24,76 @@ public struct Command: Sendable {
     ) {
         self.name = name
         self.summary = summary
-        self.help = help
+        // Exactly one newline at the end, however the literal ends: the prompt starts on its own line.
+        var help = help
+        while help.hasSuffix("\n") { help.removeLast() }
+        self.help = help + "\n"
         self.hidden = hidden
         self.run = run
     }
 }
 
 public enum BridgeCLI {
+    /// The tool's version (`bridgectl --version`).
+    public static let version = "0.1.0"
+
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
         validateCommand,
         lintCommand,
         checkCommand,
         diffCommand,
+        releaseCommand,
+        canIDeployCommand,
         generateCommand,
         simulateCommand,
         hostCommand,
+        capabilitiesCommand,
         routeCommand,
         linkCommand,
+        docsCommand,
+        versionCommand,
         benchRoutesCommand,
     ]
 
-    /// Runs `bridgectl ARGS...` and returns the exit code.
+    /// Runs `bridgectl ARGS...` and returns the exit code. Conventions every command keeps:
+    /// `--help` (or `-h`) prints to standard output and exits 0; a usage error is one line on
+    /// standard error and exit 2.
     @MainActor
     public static func main(_ arguments: [String], console: Console) -> Int32 {
-        guard let first = arguments.first, first != "--help", first != "-h", first != "help" else {
-            console.out(overview())
-            return arguments.isEmpty ? ExitCode.usage : ExitCode.success
-        }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            console.err("bridgectl: unknown command \"\(first)\" (commands: \(commands.filter { !$0.hidden }.map(\.name).joined(separator: ", ")))\n")
+        guard let first = arguments.first else {
+            // No command is a usage error: the overview goes where errors go.
+            console.err(overview())
             return ExitCode.usage
         }
+        if first == "--help" || first == "-h" {
+            console.out(overview())
+            return ExitCode.success
+        }
+        if first == "help" {
+            guard let name = arguments.dropFirst().first else {
+                console.out(overview())
+                return ExitCode.success
+            }
+            guard let command = commands.first(where: { $0.name == name }) else { return unknownCommand(name, console) }
+            console.out(command.help)
+            return ExitCode.success
+        }
+        if first == "--version" {
+            return versionCommand.run(Array(arguments.dropFirst()), console)
+        }
+        guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first, console) }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.help)
             return ExitCode.success
         }
         return command.run(rest, console)
+    }
+
+    static func unknownCommand(_ name: String, _ console: Console) -> Int32 {
+        console.err("bridgectl: unknown command \"\(name)\" (commands: \(commands.filter { !$0.hidden }.map(\.name).joined(separator: ", ")))\n")
+        return ExitCode.usage
     }
 
     static func overview() -> String {
@@ -71,7 +103,7 @@ public enum BridgeCLI {
         for command in listed {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
         }
-        text += "\nbridgectl COMMAND --help shows a command's options.\n"
+        text += "\nbridgectl COMMAND --help shows a command's options; bridgectl --version the version.\n"
         return text
     }
 }

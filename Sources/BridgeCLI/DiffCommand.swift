@@ -3,9 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#endif
 import BridgeContracts
 import ContractEvolution
 
@@ -61,7 +58,7 @@ private struct DiffCommandRunner {
         } catch {
             return fail("\(error)")
         }
-        let today = arguments.value("today") ?? Self.todayUTC()
+        let today = arguments.value("today") ?? UTCDate.today()
         guard AcceptedChanges.isDate(today) else { return fail("--today \(today) is not a date YYYY-MM-DD") }
         let old: LoadedContracts, new: LoadedContracts
         do {
@@ -103,13 +100,5 @@ private struct DiffCommandRunner {
         }
         console.out(format == "json" ? report.json.prettyPrinted() + "\n" : report.text)
         return report.fails ? ExitCode.invalid : ExitCode.success
-    }
-
-    static func todayUTC() -> String {
-        var now = time(nil)
-        var parts = tm()
-        gmtime_r(&now, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
     }
 }

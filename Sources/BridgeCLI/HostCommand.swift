@@ -17,9 +17,9 @@ let hostCommand = Command(
     name: "host",
     summary: "drive the Swift bridge host over JSON lines on stdin/stdout (--stdio)",
     help: """
-    usage: bridgectl host --stdio [--contracts DIR] [--logged-out] [--cold-start] [--manual-clock] [--ack]
-                          [--detail-latency MS|hold] [--tab-latency MS|hold] [--fail-detail ROUTE]
-                          [--missing-detail ROUTE] [--step-timeout MS]
+    usage: bridgectl host --stdio [--contracts DIR] [--release PLATFORM@VERSION] [--logged-out] [--cold-start]
+                          [--manual-clock] [--ack] [--detail-latency MS|hold] [--tab-latency MS|hold]
+                          [--fail-detail ROUTE] [--missing-detail ROUTE] [--step-timeout MS]
 
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
@@ -48,6 +48,9 @@ let hostCommand = Command(
     options:
       --stdio          required: speak the JSON-lines protocol on stdin/stdout
       --contracts DIR  another contracts folder (default: the bundled contracts)
+      --release PLATFORM@VERSION
+                       act as that build of releases.json (e.g. ios@5.12.0): accept exactly its
+                       action versions; others get UNKNOWN_ACTION / UNSUPPORTED_VERSION
       --logged-out     start logged out
       --cold-start     start in a cold start: navigation waits for {"type":"ready"}
       --manual-clock   time moves only with {"type":"advance"} (default: the wall clock)
@@ -62,7 +65,7 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
     let arguments: Arguments
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: Set(["contracts"]).union(StepOptions.optionNames), flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
+            options: Set(["contracts", "release"]).union(StepOptions.optionNames), flags: ["stdio", "logged-out", "cold-start", "manual-clock", "ack"]))
         guard arguments.has("stdio") else { throw UsageError("host needs --stdio (the only transport)") }
         guard arguments.positional.isEmpty else { throw UsageError("host takes no positional arguments") }
     } catch {
@@ -90,6 +93,7 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
             contracts: contracts, loggedIn: !arguments.has("logged-out"),
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
             clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
+            capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts),
             deferredWindowMs: steps.deferredWindowMs, offerLifetimeMs: steps.offerLifetimeMs)
     } catch {
         console.err("bridgectl host: \(error)\n")
@@ -178,6 +182,9 @@ final class HostSession {
         if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return }
         guard line.utf8.count <= Self.maxLineBytes else {
             return fail(number, "line is \(line.utf8.count) bytes; the limit is \(Self.maxLineBytes)")
+        }
+        if line.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return fail(number, "line starts with a UTF-8 byte-order mark (remove it)")
         }
         let value: JSONValue
         do {

@@ -8,7 +8,7 @@ let linkCommand = Command(
     help: """
     usage: bridgectl link build ROUTE [--param NAME=VALUE ...] [--query NAME=VALUE ...]
                                [--campaign-id ID] [--group-id ID] [--variant V] [--utm NAME=VALUE ...]
-                               [--scheme https|custom|sendy] [--contracts DIR]
+                               [--scheme https|custom|sendy] [--strict] [--contracts DIR]
            bridgectl link routes [--contracts DIR]
 
     build   prints the link for ROUTE. Give raw values, never encoded ones: every value is
@@ -20,10 +20,18 @@ let linkCommand = Command(
             "utm_source=kakaotalk". --query may repeat a name for repeated values.
             --scheme https (default) is the Universal Link on the manifest's webBaseURL;
             custom (or the scheme's own name, e.g. sendy) gives sendy://event/...
+            Campaign values must follow the contract's campaign rules (campaign.v1.json; see
+            docs/contracts.md); a value that breaks them is refused, naming the field and rule.
+            Values are tidied first, each with a warning on standard error: surrounding
+            whitespace removed, decomposed Unicode (NFD) composed (NFC). A value with a control
+            character, or one that already looks percent-encoded (%EC%B9%B4), is warned about.
+    --strict  refuse a value that already looks percent-encoded instead of warning.
     routes  lists the routes with their parameters and query fields.
 
-    exit: 0 printed; 1 a value does not have its declared type; 2 usage error, unknown route,
-          parameter or query field (the valid ones are listed), unreadable contracts.
+    exit: 0 printed (warnings, if any, on standard error); 1 a value does not have its declared
+          type, breaks the campaign rules, or (with --strict) looks encoded already; 2 usage
+          error, unknown route, parameter or query field (the valid ones are listed),
+          unreadable contracts.
     """,
     run: { argv, console in LinkCommandRunner(console: console).run(argv) }
 )
@@ -50,7 +58,7 @@ private struct LinkCommandRunner {
         do {
             arguments = try Arguments(argv, spec: .init(options: [
                 "param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "contracts",
-            ]))
+            ], flags: ["strict"]))
             guard arguments.positional.count == 1 else {
                 throw UsageError("expected one ROUTE name (see bridgectl link --help)")
             }
@@ -101,15 +109,18 @@ private struct LinkCommandRunner {
             campaignId: arguments.value("campaign-id"), groupId: arguments.value("group-id"),
             variant: arguments.value("variant"), utm: utm, source: .externalURL)
         do {
-            let url = try handler.urlBuilder.build(
+            let built = try handler.urlBuilder.link(
                 route: arguments.positional[0], parameters: parameters, query: query,
-                campaign: campaign.isEmpty ? nil : campaign, scheme: scheme)
-            console.out(url + "\n")
+                campaign: campaign.isEmpty ? nil : campaign, scheme: scheme, strict: arguments.has("strict"))
+            console.out(built.url + "\n")
+            for warning in built.warnings { console.err("bridgectl link build: warning: \(warning)\n") }
             return ExitCode.success
         } catch {
             console.err("bridgectl link build: \(error)\n")
-            if case .badValue = error { return ExitCode.invalid }
-            return ExitCode.usage
+            switch error {
+            case .badValue, .campaignRule, .alreadyEncoded: return ExitCode.invalid
+            default: return ExitCode.usage
+            }
         }
     }
 
@@ -144,11 +155,10 @@ private struct LinkCommandRunner {
 
     /// NAME=VALUE split on the first "=" (the value may contain more).
     static func pair(_ item: String, option: String) throws(UsageError) -> (String, String) {
-        guard let equals = item.firstIndex(of: "=") else {
+        guard let (name, value) = Arguments.splitAtFirstEquals(item) else {
             throw UsageError("--\(option) takes NAME=VALUE, not \"\(item)\"")
         }
-        let name = String(item[..<equals])
         guard !name.isEmpty else { throw UsageError("--\(option) \"\(item)\" has no name before \"=\"") }
-        return (name, String(item[item.index(after: equals)...]))
+        return (name, value)
     }
 }

@@ -12,8 +12,10 @@ let lintCommand = Command(
     2019-09, draft-07, -06 or -04, built into bridgectl), checks that every schema, route and
     JSON Pointer the manifest names resolves, that every action version has valid and invalid
     fixtures, and that the JS validator generator (generate js) can compile every keyword the
-    contracts use. Warns about a $ref loop with no property or item in between (such a schema
-    compiles, but a message that reaches the loop cannot be checked).
+    contracts use. Warns about a schema part the Swift type generator (generate swift) cannot
+    express (oneOf, a list of types, an open object...), and about a $ref loop with no property
+    or item in between (such a schema compiles, but a message that reaches the loop cannot be
+    checked).
     Exit 0 when clean or with warnings only, 1 with findings, 2 when the contracts cannot be
     read at all.
 
@@ -30,6 +32,11 @@ let lintCommand = Command(
         let findings = ContractLinter(contracts: contracts).lint()
             + JavaScriptGenerator.validatorProblems(for: contracts).map {
                 LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "JS validators: " + $0.message)
+            }
+            // A warning: the web side and the checker are fine with such a schema; only the typed
+            // Swift messages (generate swift, which fails on it) are not.
+            + SwiftTypesGenerator.unsupported(in: contracts).map {
+                LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "Swift types: " + $0.reason, severity: .warning)
             }
         if format == "json" {
             let report: JSONValue = [

@@ -88,8 +88,22 @@ struct NDJSONReader<Source: NDJSONByteSource> {
     }
 
     /// The next batch of lines, or nil at the end of the input. A batch holds at least one line
-    /// unless the input is over.
+    /// unless the input is over. Input that starts with a UTF-8 byte-order mark is refused as a
+    /// whole (the first line would otherwise be "invalid" for an invisible character).
     mutating func nextBatch() throws(NDJSONReadError) -> NDJSONBatch? {
+        let batch = try nextBatchOfLines()
+        if !checkedByteOrderMark, let batch {
+            checkedByteOrderMark = true
+            if case .text(1, let range)? = batch.lines.first, batch.bytes[range].starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw NDJSONReadError(description: InputFile.byteOrderMarkMessage)
+            }
+        }
+        return batch
+    }
+
+    private var checkedByteOrderMark = false
+
+    private mutating func nextBatchOfLines() throws(NDJSONReadError) -> NDJSONBatch? {
         var batch = NDJSONBatch()
         while batch.lines.isEmpty {
             if finished { return nil }

@@ -102,14 +102,11 @@ private struct RouteCommandRunner {
 
     private func readPayload(_ path: String) -> JSONValue? {
         let data: Data
-        if path == "-" {
-            data = console.readStandardInput()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                console.err("bridgectl route: cannot read push payload \(path)\n")
-                return nil
-            }
-            data = contents
+        switch InputFile.read(path, maxBytes: 1 << 20, console: console) {
+        case .failure(let error):
+            console.err("bridgectl route: push payload \(error.line)\n")
+            return nil
+        case .success(let input): data = input.bytes
         }
         do {
             // Parsed like a bridge message: duplicate keys and invalid UTF-8 are refused.
@@ -136,7 +133,7 @@ enum RoutingContracts {
             do {
                 return .success(try DeepLinkHandler(contracts: contracts))
             } catch {
-                return .failure(RoutingContractsError(description: "\(contracts.origin): routes.json: \(error)"))
+                return .failure(RoutingContractsError(description: "\(contracts.origin): \(error)"))
             }
         }
     }

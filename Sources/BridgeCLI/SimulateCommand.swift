@@ -23,7 +23,7 @@ let simulateCommand = Command(
     options:
       --entry URL        the link that opened the page (its campaign metadata is authoritative)
       --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
-      --origin ORIGIN    the WebView-attested origin (default https://sendy.co.kr)
+      --origin ORIGIN    the WebView-attested origin (default: the contracts' first allowed origin)
       --frame            the message comes from a subframe, not the main frame
       --logged-out       nobody is logged in
       --cold-start       the app is cold starting: navigation waits for ready
@@ -36,6 +36,8 @@ let simulateCommand = Command(
                            {"type":"advance","ms":N}
                          With steps, MESSAGE.json may be left out.
       --contracts DIR    another contracts folder (default: the bundled contracts)
+      --release PLATFORM@VERSION
+                         the host acts as that build of releases.json (e.g. ios@5.12.0)
       --format text|json output format (default text)
     \(StepOptions.help)
     With a step that takes time the clock runs on until nothing is scheduled, and the text output
@@ -54,7 +56,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     let format: String
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: Set(["entry", "source", "origin", "contracts", "format", "step"]).union(StepOptions.optionNames),
+            options: Set(["entry", "source", "origin", "contracts", "format", "step", "release"]).union(StepOptions.optionNames),
             flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
         format = try arguments.choice("format", ["text", "json"], default: "text")
         guard arguments.positional.count == 1 || (arguments.positional.isEmpty && !arguments.all("step").isEmpty) else {
@@ -103,6 +105,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         if arguments.has("cold-start") { scenario.coldStart = true }
         scenario.thenLogin = arguments.has("then-login")
         scenario.thenReady = arguments.has("then-ready")
+        scenario.capabilities = try ReleaseOption.capabilities(arguments, contracts: contracts)
         let steps = try StepOptions(arguments, contracts: contracts, allowHold: false)
         scenario.stepLatencyMs = steps.latencies
         scenario.detailOutcomes = steps.detailOutcomes
@@ -131,6 +134,9 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     }
     if let entryError = outcome.entryError {
         console.err("bridgectl simulate: note: the entry link does not route (\(entryError)); the page opens with source only\n")
+    }
+    for warning in outcome.entryWarnings {
+        console.err("bridgectl simulate: note: entry link: \(warning)\n")
     }
     if format == "json" {
         console.out(outcome.json.prettyPrinted() + "\n")

@@ -182,8 +182,8 @@ struct ValidateRun {
 
     /// `URI=FILE` when the part before the first "=" looks like a URI (has a scheme), else FILE.
     static func splitReference(_ reference: String) -> (uri: String?, file: String) {
-        if let equals = reference.firstIndex(of: "="), reference[..<equals].contains(":") {
-            return (String(reference[..<equals]), String(reference[reference.index(after: equals)...]))
+        if let (uri, file) = Arguments.splitAtFirstEquals(reference), uri.contains(":") {
+            return (uri, file)
         }
         return (nil, reference)
     }
@@ -192,13 +192,17 @@ struct ValidateRun {
         URL(fileURLWithPath: path).standardizedFileURL.absoluteString
     }
 
+    /// A schema file, or a pipe (`--schema <(jq ... schema.json)`), read once.
     static func loadSchemaFile(_ path: String) throws -> JSONDocument {
-        guard let status = FileSystem.status(atPath: path), !status.isDirectory,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): no such schema file")
+        let bytes: [UInt8]
+        switch InputFile.readBytes(path, maxBytes: 256 << 20) {
+        case .failure(let error):
+            throw UsageError(error.message == "no such file" ? "\(path): no such schema file" : "schema \(error.line)")
+        case .success(let read): bytes = read
         }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw UsageError("\(path): \(InputFile.byteOrderMarkMessage)") }
         do {
-            return try JSONDocument(data, limits: .unlimited)
+            return try JSONDocument(bytes: bytes, limits: .unlimited)
         } catch {
             throw UsageError("\(path): the schema is not valid JSON: \(error)")
         }

@@ -46,11 +46,14 @@ public enum JavaScriptGenerator {
         let model = try ShimModel(contracts: contracts)
         let header = Header(model: model, contracts: contracts)
         let validators = ValidatorEmitter(model: model, contracts: contracts, header: header)
+        let releases = try ReleasesEmitter(contracts: contracts, header: header)
         return [
             GeneratedFile(path: "bridge.js", contents: BridgeScriptEmitter(model: model, header: header).text),
             GeneratedFile(path: "bridge.d.ts", contents: try TypeDeclarationEmitter(model: model, contracts: contracts, header: header).text()),
             GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(header: header).script),
             GeneratedFile(path: "testing/fake-host.d.ts", contents: FakeHostEmitter(header: header).declarations),
+            GeneratedFile(path: "testing/releases.js", contents: releases.script),
+            GeneratedFile(path: "testing/releases.d.ts", contents: releases.declarations),
             GeneratedFile(path: "validators.js", contents: try validators.script()),
             GeneratedFile(path: "validators.d.ts", contents: validators.declarations),
             GeneratedFile(path: "package.json", contents: PackageManifestEmitter(model: model).text),
@@ -103,9 +106,15 @@ struct Header {
             "                 as message events; or window.\(model.androidInterface).postMessage(envelopeJSONString)",
             "                 (JavascriptInterface) with replies through window.\(model.receiveFunction)(replyJSONString).",
             "  Capabilities:  injected at document start as window.\(model.capabilitiesGlobal) =",
-            "                 {bridge, envelope, actions: {action: [versions]}, appVersion}.",
-            "  Outside the app (no bridge) or for an action the app does not support, a call opens the",
-            "  action's Universal Link (contract fallback \"universalLink\") or fails with UNAVAILABLE (\"none\").",
+            "                 {bridge, envelope, app: {platform, version}, actions: {action: [versions]}}",
+            "                 (the Swift host's HostCapabilities), and the result of the built-in request",
+            "                 {action: \"capabilities\", version: 1, payload: {}}, which the shim sends when",
+            "                 nothing was injected (each call waits at most its timeout for it).",
+            "  A call sends the highest version the page offers that the app takes; an app that has only",
+            "  other versions of the action gets nothing: the call fails with UNSUPPORTED_VERSION. Outside",
+            "  the app, or in an app without the action, it opens the action's Universal Link (contract",
+            "  fallback \"universalLink\"), or fails (\"none\": UNAVAILABLE outside, UNSUPPORTED_VERSION inside).",
+            "  In a page's tests the fake host's window.\(model.bridge)Usage records each call.",
         ]
         return lines.map { $0.isEmpty ? "//" : "// " + $0 }.joined(separator: "\n") + "\n"
     }
@@ -139,23 +148,33 @@ struct FakeHostEmitter {
         header.comment(for: "testing/fake-host.js") + "\n"
             + "import { CONTRACT } from \"../bridge.js\";\n"
             + "import * as validators from \"../validators.js\";\n"
+            + "import { RELEASES } from \"./releases.js\";\n"
             + "import { bindFakeHost } from \"\(runtime)\";\n"
-            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n\n"
-            + "/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js; the host\n"
-            + " * validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */\n"
-            + "export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT, validators);\n"
+            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n"
+            + "export { RELEASES } from \"./releases.js\";\n\n"
+            + "/** createFakeHost(options), installFakeHost(options), fullCapabilities(app) and releaseCapabilities(name)\n"
+            + " * for the contract of bridge.js and the app builds of releases.json (installFakeHost({ release: \"ios@5.12.0\" })).\n"
+            + " * The host validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */\n"
+            + "export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(CONTRACT, validators, RELEASES);\n"
     }
 
     var declarations: String {
         header.comment(for: "testing/fake-host.d.ts") + "\n"
             + "import type { BridgeEnvelope, Capabilities } from \"../bridge.js\";\n"
             + "import type { FakeHostOf, FakeHostOptions } from \"\(runtime)\";\n"
-            + "export type { FakeHostOptions, FakeReply, Fixture } from \"\(runtime)\";\n"
-            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n\n"
+            + "import type { ReleaseName } from \"./releases.js\";\n"
+            + "export type { AppRelease, FakeHostOptions, FakeReply, Fixture, PageUsage } from \"\(runtime)\";\n"
+            + "export type { ReleaseName } from \"./releases.js\";\n"
+            + "export { NO_REPLY, differencesFromFixture, replyForFixture } from \"\(runtime)\";\n"
+            + "export { RELEASES } from \"./releases.js\";\n\n"
             + "/** The fake host; its messages are this contract's envelopes. */\n"
             + "export type FakeHost = FakeHostOf<BridgeEnvelope>;\n"
-            + "export declare function installFakeHost(options?: FakeHostOptions): FakeHost;\n"
-            + "export declare function fullCapabilities(appVersion?: string): Capabilities;\n"
+            + "/** Options of this kit's fake host: release names one of releases.json's builds. */\n"
+            + "export type KitFakeHostOptions = FakeHostOptions & { release?: ReleaseName };\n"
+            + "export declare function createFakeHost(options?: KitFakeHostOptions): FakeHost;\n"
+            + "export declare function installFakeHost(options?: KitFakeHostOptions): FakeHost;\n"
+            + "export declare function fullCapabilities(app?: { platform: \"ios\" | \"android\"; version: string }): Capabilities;\n"
+            + "export declare function releaseCapabilities(release: ReleaseName): Capabilities;\n"
     }
 }
 

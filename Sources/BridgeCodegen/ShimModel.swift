@@ -41,20 +41,14 @@ struct ShimModel {
         var latest: Version { versions[versions.count - 1] }
     }
 
-    struct CampaignField {
-        let name: String
-        let minLength: Int?
-        let maxLength: Int?
-        let pattern: String?
-        let description: String?
-    }
 
     let bridge: String
     let envelopeVersion: Int
     let webBaseURL: String
     let envelopeSchemaFile: String
     let campaignSchemaFile: String
-    let campaignFields: [CampaignField]
+    /// The campaign schema as the rules every link tool applies (BridgeContracts derives them).
+    let campaignRules: CampaignRules
     let actions: [Action]
 
     /// Global names the native side uses, derived from the bridge name (documented in the header).
@@ -62,14 +56,9 @@ struct ShimModel {
     var capabilitiesGlobal: String { bridge + "Capabilities" }
     var androidInterface: String { bridge + "Android" }
 
-    /// The shared URL conventions' fixed order of campaign fields in a link.
-    static let campaignOrder = [
-        "campaign_id", "group_id", "variant", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
-    ]
-
     /// Members of the bridge object that an action's function name must not shadow.
     static let reservedMembers: Set<String> = [
-        "send", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
+        "send", "offer", "supports", "isSupported", "capabilities", "campaign", "campaignWarnings", "stats", "linkFor", "dispose",
         "constructor", "prototype", "__proto__", "toString", "valueOf", "hasOwnProperty",
     ]
 
@@ -94,25 +83,14 @@ struct ShimModel {
         }
         let campaignFile = target.file
         campaignSchemaFile = campaignFile
-        guard let properties = campaign["properties"]?.objectValue else {
+        guard campaign["properties"]?.objectValue != nil else {
             throw CodegenError(file: campaignFile, pointer: "/properties", message: "the campaign schema lists its fields under properties")
         }
-        let names = Self.campaignOrder.filter { properties[$0] != nil } + properties.keys.filter { !Self.campaignOrder.contains($0) }
-        var fields: [CampaignField] = []
-        for name in names {
-            let keywords = try converter.effectiveKeywords(file: campaignFile, pointer: "/properties/" + JSONPointer.escape(name))
-            guard keywords["type"]?.stringValue == "string" else {
-                throw CodegenError(file: campaignFile, pointer: "/properties/" + JSONPointer.escape(name), message: "campaign fields are read from the page URL, so each must be of type string")
-            }
-            fields.append(CampaignField(
-                name: name,
-                minLength: keywords["minLength"]?.integerValue.map { Int($0) },
-                maxLength: keywords["maxLength"]?.integerValue.map { Int($0) },
-                pattern: keywords["pattern"]?.stringValue,
-                description: keywords["description"]?.stringValue
-            ))
+        do {
+            campaignRules = try contracts.campaignRules()
+        } catch {
+            throw CodegenError(file: error.file, pointer: error.pointer, message: error.message)
         }
-        campaignFields = fields
 
         let envelopeRequired = contracts.schema(file: envelopeSchemaFile)?["required"]?.arrayValue ?? []
         var actions: [Action] = []
@@ -177,14 +155,7 @@ struct ShimModel {
         root["receiveFunction"] = .string(receiveFunction)
         root["capabilitiesGlobal"] = .string(capabilitiesGlobal)
         root["androidInterface"] = .string(androidInterface)
-        root["campaignFields"] = .array(campaignFields.map { field in
-            var entry = JSONObject()
-            entry["name"] = .string(field.name)
-            entry["minLength"] = field.minLength.map { .integer(Int64($0)) } ?? .null
-            entry["maxLength"] = field.maxLength.map { .integer(Int64($0)) } ?? .null
-            entry["pattern"] = field.pattern.map { .string($0) } ?? .null
-            return .object(entry)
-        })
+        root["campaignRules"] = CampaignRulesTable.json(campaignRules)
         var actionsTable = JSONObject()
         for action in actions {
             var entry = JSONObject()

@@ -40,9 +40,9 @@ struct TypeDeclarationEmitter {
 
         let runtime = "./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js"
         var out = header.comment(for: "bridge.d.ts") + "\n"
-        out += "import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions } from \"\(runtime)\";\n"
+        out += "import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions, OfferedPayloads } from \"\(runtime)\";\n"
         out += "export type {\n  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,\n"
-        out += "  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions,\n} from \"\(runtime)\";\n"
+        out += "  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions, OfferedPayloads,\n} from \"\(runtime)\";\n"
         out += "export { BridgeError, ERROR_CODES, encodeComponent } from \"\(runtime)\";\n\n"
         out += "// Types converted from the JSON Schemas. Constraints TypeScript cannot express are in the\n"
         out += "// JSDoc tags (@pattern, @maxLength, @minimum, @integer...); the app validates them.\n\n"
@@ -100,9 +100,12 @@ struct TypeDeclarationEmitter {
                         + (route?.requiresAuth == true ? ", after login when logged out (pendingLogin)." : "."),
                     "Fails with TIMEOUT after \(version.timeoutMs) ms without a reply.",
                     version.fallback == .universalLink
-                        ? "Outside the app, or in an app without it: opens its Universal Link and resolves with fallback: true."
-                        : "Outside the app, or in an app without it: fails with UNAVAILABLE (no fallback).",
+                        ? "Outside the app, or in an app without \(action.name): opens its Universal Link and resolves with fallback: true."
+                        : "Outside the app, or in an app without \(action.name): fails (UNAVAILABLE, UNSUPPORTED_VERSION; no fallback).",
                 ]
+                if action.versions.count > 1 {
+                    docs.append("An app that takes only other versions of \(action.name): fails with UNSUPPORTED_VERSION (error.supportedVersions); offer older versions too with bridge.offer.")
+                }
                 docs.append(version.requiresId ? "Expects a reply: it cannot be sent as a notification." : "With { notify: true } it is sent without an id and resolves once posted.")
                 var names = ["\(action.method)V\(version.version)"]
                 if version.version == action.latest.version { names.insert(action.method, at: 0) }
@@ -120,6 +123,13 @@ struct TypeDeclarationEmitter {
           send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
             action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
           ): Promise<BridgeResult | undefined>;
+          /**
+           * Offers several versions of an action, each with its payload: sends the highest one the app takes
+           * (bridge.offer("apply", { 2: payloadV2, 1: payloadV1 })). An app without the action gets the
+           * fallback; an app with only other versions fails with UNSUPPORTED_VERSION, without posting.
+           */
+          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<BridgeResult>;
+          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<BridgeResult | undefined>;
           /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
           linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
         }

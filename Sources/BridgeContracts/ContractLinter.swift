@@ -29,7 +29,9 @@ public struct LintFinding: Sendable, Equatable, CustomStringConvertible {
 
 /// Checks a contract set as a whole before anyone relies on it: every schema against its
 /// dialect's official meta-schema, every manifest reference (schema file, route, JSON Pointer
-/// mapping) resolves, and every action version has valid and invalid fixtures.
+/// mapping) resolves, the campaign schema can be applied to links as campaign rules, and every
+/// action version has valid and invalid fixtures, and releases.json agrees with the manifest
+/// (`ReleaseLinter`).
 public struct ContractLinter {
     public let contracts: ContractSet
 
@@ -51,7 +53,10 @@ public struct ContractLinter {
     public func lint() -> [LintFinding] {
         var findings = metaSchemaFindings()
         findings += manifestFindings()
+        findings += campaignRuleFindings()
+        findings += UniversalLinkFilesCheck(contracts: contracts).findings()
         findings += fixtureFindings()
+        findings += ReleaseLinter(contracts: contracts).lint()
         return findings
     }
 
@@ -123,6 +128,10 @@ public struct ContractLinter {
     func manifestFindings() -> [LintFinding] {
         var findings: [LintFinding] = []
         let manifest = contracts.manifest
+        if manifest.action(named: BridgeManifest.capabilitiesRequestAction) != nil {
+            findings.append(LintFinding(file: "manifest.json", pointer: "/actions/" + BridgeManifest.capabilitiesRequestAction,
+                message: "the action name \"\(BridgeManifest.capabilitiesRequestAction)\" is reserved for the built-in request that reads the capability manifest"))
+        }
         if contracts.schema(file: manifest.envelopeSchema) == nil {
             findings.append(LintFinding(file: "manifest.json", pointer: "/envelopeSchema",
                 message: "names schemas/\(manifest.envelopeSchema), which does not exist"))
@@ -203,6 +212,20 @@ public struct ContractLinter {
         return findings
     }
 
+    // MARK: campaign rules
+
+    /// The link tools apply the campaign schema without a JSON Schema checker; a schema they cannot
+    /// express faithfully is an error here, not an approximation at run time.
+    func campaignRuleFindings() -> [LintFinding] {
+        guard contracts.schema(file: contracts.manifest.envelopeSchema) != nil else { return [] }
+        do {
+            _ = try contracts.campaignRules()
+            return []
+        } catch {
+            return [LintFinding(file: error.file, pointer: error.pointer, message: error.message)]
+        }
+    }
+
     // MARK: fixtures
 
     func fixtureFindings() -> [LintFinding] {
@@ -224,6 +247,12 @@ public struct ContractLinter {
         }
         return findings
     }
+}
+
+extension BridgeManifest {
+    /// The built-in request every host answers with its capability manifest: no contract action
+    /// may take the name.
+    public static let capabilitiesRequestAction = "capabilities"
 }
 
 /// Answers whether a JSON Pointer into a message names a property the schema declares,

@@ -17,6 +17,11 @@ public struct ContractSet: Sendable {
     public let fixtures: [Fixture]
     /// Where it came from, for messages: a folder path or "bundled contracts".
     public let origin: String
+    /// The text of releases.json (the app builds in the field), nil when the set has none; read
+    /// on demand by `releaseCatalog()`, so a message check never parses it.
+    public let releasesText: String?
+    /// The texts it was read from, by relative path (for `digest`).
+    public let files: [String: String]
 
     /// The contracts compiled into this binary from the repository's contracts/ folder.
     /// `includingFixtures: false` skips parsing fixtures (empty `fixtures`): `validate` needs
@@ -49,7 +54,8 @@ public struct ContractSet: Sendable {
         var files: [String: String] = [:]
         for relative in subpaths where URL(filePath: relative, directoryHint: .notDirectory).pathExtension == "json" {
             guard let data = FileManager.default.contents(atPath: root.path + "/" + relative),
-                  let text = String(data: data, encoding: .utf8) else {
+                  // Not String(data:encoding:), which drops a byte-order mark that other readers choke on.
+                  let text = String(validating: data, as: UTF8.self) else {
                 throw ContractError(file: relative, message: "cannot be read as UTF-8 text")
             }
             files[relative] = text
@@ -65,6 +71,7 @@ public struct ContractSet: Sendable {
 
     public init(files: [String: String], origin: String, includingFixtures: Bool) throws(ContractError) {
         self.origin = origin
+        self.files = files
         guard let manifestText = files["manifest.json"] else {
             throw ContractError(file: "manifest.json", message: "missing in \(origin)")
         }
@@ -73,6 +80,7 @@ public struct ContractSet: Sendable {
             throw ContractError(file: "routes.json", message: "missing in \(origin)")
         }
         // routes.json is the routing layer's file: read by its loader, with JSONCore's parser.
+        try Self.refuseByteOrderMark(routesText, file: "routes.json")
         do {
             routes = try RoutesFile.routes(fromJSON: routesText, file: "routes.json")
         } catch {
@@ -90,6 +98,7 @@ public struct ContractSet: Sendable {
         }
         self.schemas = schemas
         self.fixtures = fixtures
+        releasesText = files[ReleaseCatalog.fileName]
     }
 
     public func route(named name: String) -> RouteDefinition? {
@@ -105,7 +114,15 @@ public struct ContractSet: Sendable {
         schema(file: file)?["$id"]?.stringValue ?? manifest.schemaBase + file
     }
 
+    /// JSON has no byte-order mark; the parser's message would name an invisible character.
+    static func refuseByteOrderMark(_ text: String, file: String) throws(ContractError) {
+        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw ContractError(file: file, message: "file starts with a UTF-8 byte-order mark (remove it)")
+        }
+    }
+
     static func parse(_ text: String, file: String) throws(ContractError) -> JSONValue {
+        try refuseByteOrderMark(text, file: file)
         do {
             return try JSONDocument(text, limits: .unlimited).value
         } catch {

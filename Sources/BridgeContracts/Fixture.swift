@@ -11,7 +11,8 @@ public struct Fixture: Sendable {
     /// (for bodies JSON cannot hold as a value, such as duplicate keys).
     public let body: String
     public let message: JSONValue?
-    public let origin: String
+    /// The WebView-attested origin; nil (not stated) means the manifest's first allowed origin.
+    public let origin: String?
     public let isMainFrame: Bool
     /// The deep link that opened the page, if any.
     public let entry: String?
@@ -82,7 +83,7 @@ public struct Fixture: Sendable {
             description: try reader.child("description").string(),
             body: raw ?? message!.serialized(),
             message: message,
-            origin: try reader.optionalChild("origin")?.string() ?? "https://sendy.co.kr",
+            origin: try reader.optionalChild("origin")?.string(),
             isMainFrame: try reader.optionalChild("isMainFrame")?.bool() ?? true,
             entry: try reader.optionalChild("entry")?.string(),
             source: try reader.optionalChild("source")?.string(),

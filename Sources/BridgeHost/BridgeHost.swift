@@ -16,7 +16,8 @@ import DeeplinkNavigation
 /// 2. parse: duplicate keys rejected, depth limit       -> INVALID_MESSAGE (id null: none readable)
 /// 3. envelope schema                                   -> INVALID_MESSAGE with every output unit
 /// 4. origin policy (`OriginPolicy`), frames            -> ORIGIN_REJECTED
-/// 5. action and version lookup                         -> UNKNOWN_ACTION, UNSUPPORTED_VERSION
+/// 5. action and version lookup: what `capabilities` takes -> UNKNOWN_ACTION, UNSUPPORTED_VERSION
+///    (the built-in `capabilities` request is answered here with the capability manifest)
 /// 6. the action version's schema                       -> INVALID_PARAMS with every output unit
 /// 7. request id seen before (`RequestIDMemory`)        -> DUPLICATE
 /// 8. declarative mapping to a ParsedDeeplink (`ActionMapper`), campaign merged (`CampaignContext`)
@@ -40,6 +41,8 @@ public final class BridgeHost {
     public let handler: DeepLinkHandler
     public let navigator: DeeplinkNavigator
     public weak var recorder: HostRecorder?
+    /// The action versions this host takes (an app build's); the page reads the same manifest.
+    public let capabilities: HostCapabilities
 
     private let schemas: ContractSchemas
     private let originPolicy: OriginPolicy
@@ -65,26 +68,33 @@ public final class BridgeHost {
 
     /// Compiles every contract schema once. Throws when the contract set is unusable.
     public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
-                            requestIDCapacity: Int = 4096, replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
+                            capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
+                            replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, requestIDCapacity: requestIDCapacity,
-                      replyMarginMs: replyMarginMs)
+        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, capabilities: capabilities,
+                      requestIDCapacity: requestIDCapacity, replyMarginMs: replyMarginMs)
     }
 
-    /// Shares contracts compiled once among many hosts (one per WebView).
+    /// Shares contracts compiled once among many hosts (one per WebView). `capabilities`: the
+    /// action versions this build takes (default: every version of the contracts).
     public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
-                requestIDCapacity: Int = 4096, replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
+                capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
+                replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
+        self.capabilities = capabilities ?? HostCapabilities(contracts: contracts)
         do {
             handler = try DeepLinkHandler(contracts: contracts)
         } catch {
-            throw .routes(error)
+            switch error {
+            case .routes(let routes): throw .routes(routes)
+            case .campaignRules(let rules): throw .campaignRules(rules)
+            }
         }
         self.navigator = navigator
         self.recorder = recorder
@@ -199,17 +209,20 @@ public final class BridgeHost {
         if !isMainFrame && !schemas.anyActionAllowsFrames {
             return fail(BridgeError(.originRejected, "messages from subframes are not accepted (main frame only)"))
         }
-        // 5: action and version.
+        // 5: action and version, as far as this build takes them; the built-in request first.
         let actionName = message.value["action"]?.stringValue ?? ""
-        guard let action = manifest.action(named: actionName) else {
-            return fail(BridgeError(.unknownAction, "unknown action \"\(actionName)\" (actions: \(manifest.actions.map(\.name).joined(separator: ", ")))"))
+        if actionName == HostCapabilities.requestAction {
+            return reply(CapabilitiesRequest(capabilities: capabilities).reply(to: message.value, id: id))
+        }
+        guard let action = manifest.action(named: actionName), !capabilities.versions(of: actionName).isEmpty else {
+            let known = capabilities.actions.map(\.action).joined(separator: ", ")
+            return fail(BridgeError(.unknownAction, manifest.action(named: actionName) == nil
+                ? "unknown action \"\(actionName)\" (actions: \(known))"
+                : "this app build does not have \(actionName) (actions: \(known))"))
         }
         let version = Int(message.value["version"]?.integerValue ?? 0)
-        guard let contract = action.contract(version: version) else {
-            let supported = action.versions.map(\.version)
-            return fail(BridgeError(.unsupportedVersion,
-                "\(action.name) has no version \(version) (supported versions: \(supported.map(String.init).joined(separator: ", ")))",
-                details: [["action": .string(action.name), "supportedVersions": .array(supported.map { .integer(Int64($0)) })]]))
+        guard let contract = action.contract(version: version), capabilities.takes(action.name, version: version) else {
+            return fail(CapabilitiesRequest.unsupported(action: action.name, version: version, supported: capabilities.versions(of: action.name)))
         }
         if !isMainFrame && !contract.allowFrames {
             return fail(BridgeError(.originRejected, "\(action.name) v\(version) accepts messages from the main frame only"))
@@ -272,7 +285,7 @@ public final class BridgeHost {
         guard let waiting = awaiting.removeValue(forKey: envelope) else { return }
         let route = waiting.deeplink.configuration.name
         settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
-               outcome: BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: waiting.deeplink.url, resolving: true))),
+               outcome: BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: waiting.deeplink.url, resolving: true)))),
                reply: waiting.reply)
     }
 
@@ -285,16 +298,16 @@ public final class BridgeHost {
         }
         switch disposition {
         case .navigated:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url)))
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url))))
         case .opened(_, let outcome):
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, opened: outcome.target,
-                                                                       provider: outcome.provider)))
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, opened: outcome.target,
+                                                                                   provider: outcome.provider))))
         case .pendingLogin:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, pendingLogin: true)))
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, pendingLogin: true))))
         case .waitingForReady:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, waitingForReady: true)))
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, waitingForReady: true))))
         case .inProgress:
-            return BridgeReply(id: nil, outcome: .success(BridgeResult(route: route, url: deeplink.url, resolving: true)))
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, resolving: true))))
         case .duplicate(_, let original):
             return BridgeReply(id: nil, outcome: .failure(BridgeError(.duplicate,
                 "the same destination was requested within \(duplicateWindowMs) ms (envelope \(original))")))
@@ -355,11 +368,14 @@ public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConver
     case contracts(ContractError)
     /// routes.json does not form a route table (two patterns match the same URLs, a bad pattern...).
     case routes(RouteTableError)
+    /// The campaign schema cannot be applied to links as campaign rules.
+    case campaignRules(ContractError)
 
     public var description: String {
         switch self {
         case .contracts(let error): return "the contract schemas do not compile: \(error)"
         case .routes(let error): return "routes.json: \(error)"
+        case .campaignRules(let error): return "the campaign rules: \(error)"
         }
     }
 }

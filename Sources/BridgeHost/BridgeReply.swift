@@ -39,14 +39,27 @@ public struct BridgeResult: Sendable, Equatable {
     }
 }
 
+/// What an ok reply carries: where a CTA led, or the capability manifest the page asked for.
+public enum ReplyResult: Sendable, Equatable {
+    case navigation(BridgeResult)
+    case capabilities(HostCapabilities)
+
+    public var json: JSONValue {
+        switch self {
+        case .navigation(let result): return result.json
+        case .capabilities(let capabilities): return capabilities.json
+        }
+    }
+}
+
 /// A reply to the page: `{"v":1,"id":...,"ok":true,"result":{...}}` or
 /// `{"v":1,"id":...,"ok":false,"error":{"code":...,"message":...,"details":[...]}}`.
 /// `id` is null when the message was too broken to read one from.
 public struct BridgeReply: Sendable, Equatable {
     public let id: String?
-    public let outcome: Result<BridgeResult, BridgeError>
+    public let outcome: Result<ReplyResult, BridgeError>
 
-    public init(id: String?, outcome: Result<BridgeResult, BridgeError>) {
+    public init(id: String?, outcome: Result<ReplyResult, BridgeError>) {
         self.id = id
         self.outcome = outcome
     }
@@ -61,8 +74,15 @@ public struct BridgeReply: Sendable, Equatable {
         return nil
     }
 
+    /// Where a CTA led (nil for an error, and for the reply to a capabilities request).
     public var result: BridgeResult? {
-        if case .success(let result) = outcome { return result }
+        if case .success(.navigation(let result)) = outcome { return result }
+        return nil
+    }
+
+    /// The manifest a capabilities request was answered with.
+    public var capabilities: HostCapabilities? {
+        if case .success(.capabilities(let capabilities)) = outcome { return capabilities }
         return nil
     }
 

@@ -6,7 +6,8 @@ import DeeplinkRouting
 /// The entry link is authoritative: the page's own `campaign` fields only fill what the entry left
 /// empty, and a disagreement is returned as a conflict (the entry value wins). `source` always
 /// comes from the entry channel, never from the page; a page opened without an entry link is
-/// `appInternal`.
+/// `appInternal`. The entry's fields already follow the contract's campaign rules (the handler
+/// drops a value that breaks them); the message's fields were checked by the envelope schema.
 public struct CampaignContext: Sendable, Equatable {
     public let entry: CampaignMetadata
 
@@ -22,7 +23,9 @@ public struct CampaignContext: Sendable, Equatable {
         var conflicts: [CampaignConflict] = []
         guard let message else { return (merged, conflicts) }
         func fill(_ field: String, _ current: String?, _ assign: (String) -> Void) {
-            guard let offered = message[field]?.stringValue else { return }
+            // Composed (NFC) like every value read from a link, so decomposed Hangul from a page
+            // neither splits the variant in analytics nor counts as a conflict.
+            guard let offered = message[field]?.stringValue.map(LinkText.composed) else { return }
             if let current {
                 if current != offered {
                     conflicts.append(CampaignConflict(field: field, entryValue: current, messageValue: offered, requestID: requestID))

@@ -83,11 +83,13 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// How many offers were presented.
     public private(set) var offersPresented = 0
 
-    /// `stepTimeoutMs` is the navigator's bound on each asynchronous step.
+    /// `stepTimeoutMs` is the navigator's bound on each asynchronous step. `capabilities`: the app
+    /// build this host acts as (`HostCapabilities(contracts:release:)`); default every version.
+    /// Deferred deep links navigate within `deferredWindowMs` of launch and are offered after it.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
-                            stepTimeoutMs: Int = 10_000, deferredWindowMs: Int = 10_000,
-                            offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
+                            stepTimeoutMs: Int = 10_000, capabilities: HostCapabilities? = nil,
+                            deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
             compiled = try CompiledContracts(contracts: contracts)
@@ -95,14 +97,15 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             throw .contracts(error)
         }
         try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
-                      deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
+                      capabilities: capabilities, deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
     /// The navigator is made now: this is the launch the deferred-link window counts from.
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
                 clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
-                deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
+                capabilities: HostCapabilities? = nil, deferredWindowMs: Int = 10_000,
+                offerLifetimeMs: Int = 60_000) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.isLoggedIn = loggedIn
@@ -118,7 +121,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
-        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self)
+        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self, capabilities: capabilities)
     }
 
     /// With the contracts compiled into this binary.
@@ -127,6 +130,10 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
 
     // MARK: - Driving
+
+    /// The origin a message comes from when the caller does not say: the first allowed origin
+    /// of the contracts in use (so a contract set for another site works without options).
+    public var defaultOrigin: String { contracts.manifest.allowedOrigins.first ?? "" }
 
     /// The page was opened from `entry` (nil: an in-app page without a link).
     @discardableResult
@@ -138,17 +145,17 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// step takes time); a reply that comes later (the navigation settled, or the reply deadline)
     /// lands in `replies` and `records` then. nil also for a notification.
     @discardableResult
-    public func receive(_ body: String, origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
+    public func receive(_ body: String, origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         receive(bytes: Array(body.utf8), origin: origin, isMainFrame: isMainFrame)
     }
 
     @discardableResult
-    public func receive(bytes: [UInt8], origin: String = "https://sendy.co.kr", isMainFrame: Bool = true) -> BridgeReply? {
+    public func receive(bytes: [UInt8], origin: String? = nil, isMainFrame: Bool = true) -> BridgeReply? {
         let answer = ReplyBox()
         messagesReceived += 1
         let number = messagesReceived
         unansweredMessages.insert(number)
-        bridge.receive(body: bytes, origin: origin, isMainFrame: isMainFrame) { [weak self] reply in
+        bridge.receive(body: bytes, origin: origin ?? defaultOrigin, isMainFrame: isMainFrame) { [weak self] reply in
             answer.reply = reply
             self?.unansweredMessages.remove(number)
             guard let reply, let self else { return }

@@ -9,7 +9,8 @@ import BridgeHost
 public struct Scenario: Sendable {
     /// The message body exactly as posted (bytes, so invalid UTF-8 can be simulated too).
     public var body: [UInt8]
-    public var origin: String = "https://sendy.co.kr"
+    /// The WebView-attested origin; nil is the first allowed origin of the contracts in use.
+    public var origin: String?
     public var isMainFrame = true
     public var entry: String?
     public var source: CampaignMetadata.Source?
@@ -34,6 +35,8 @@ public struct Scenario: Sendable {
     /// How long after launch a deferred link still navigates, and how long an offer shows.
     public var deferredWindowMs = 10_000
     public var offerLifetimeMs = 60_000
+    /// The app build the host acts as (nil: every version of the contracts).
+    public var capabilities: HostCapabilities?
 
     public init(body: String) {
         self.body = Array(body.utf8)
@@ -112,8 +115,8 @@ public struct Scenario: Sendable {
         let host: MockBridgeHost
         do {
             host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
-                                      stepTimeoutMs: stepTimeoutMs, deferredWindowMs: deferredWindowMs,
-                                      offerLifetimeMs: offerLifetimeMs)
+                                      stepTimeoutMs: stepTimeoutMs, capabilities: capabilities,
+                                      deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
@@ -121,8 +124,9 @@ public struct Scenario: Sendable {
         host.detailOutcomes = detailOutcomes
         host.installedApps = installedApps
         var entryError: DeeplinkError?
+        var entryWarnings: [DeeplinkWarning] = []
         if let entry {
-            do { try host.open(entry: entry, source: source) } catch { entryError = error }
+            do { entryWarnings = try host.open(entry: entry, source: source)?.warnings ?? [] } catch { entryError = error }
         } else if hasMessage {
             _ = try? host.open(entry: nil, source: source)
         }
@@ -144,7 +148,8 @@ public struct Scenario: Sendable {
                 break
             }
         }
-        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, stepErrors: stepErrors)
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, entryWarnings: entryWarnings,
+                               stepErrors: stepErrors)
     }
 }
 
@@ -164,6 +169,9 @@ public struct ScenarioOutcome {
     public let repliedAtMs: Int?
     /// The entry link did not route (the page still opened, with only its source known).
     public let entryError: DeeplinkError?
+    /// What was noticed about the entry link that did route (a campaign value dropped by the
+    /// campaign rules, a "+" read as a plus...).
+    public let entryWarnings: [DeeplinkWarning]
     /// Steps that could not run (a link that does not route, an offer that cannot be taken), as
     /// "step N: why".
     public var stepErrors: [String] = []
@@ -181,6 +189,7 @@ public struct ScenarioOutcome {
             return .object(line)
         })
         if let entryError { object["entryError"] = .string(entryError.description) }
+        if !entryWarnings.isEmpty { object["entryWarnings"] = .array(entryWarnings.map { .string($0.description) }) }
         if !stepErrors.isEmpty { object["stepErrors"] = .array(stepErrors.map { .string($0) }) }
         if host.offersPresented > 0 { object["offersPresented"] = .integer(Int64(host.offersPresented)) }
         return .object(object)

@@ -1172,8 +1172,12 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
         return NULL;
     }
     translator_free(&t);
-    /* JIT is an optimisation: when unavailable the interpreter runs the same code. */
+#ifndef SC_REGEX_NO_JIT
+    /* JIT is an optimisation: when unavailable the interpreter runs the same code. Builds
+     * for platforms that forbid it (iOS; the vendored PCRE2) define SC_REGEX_NO_JIT. The
+     * match, depth and heap limits below bound the interpreter and the JIT alike. */
     (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+#endif
 
     sc_regex *r = calloc(1, sizeof *r);
     pcre2_match_context *mctx = pcre2_match_context_create(NULL);

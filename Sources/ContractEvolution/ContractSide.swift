@@ -82,9 +82,10 @@ final class ContractSide {
         MessageVerdict(accepted: false, code: code, errors: errors, summary: summary, url: nil, route: nil)
     }
 
-    private struct MappingFailure: Error {
+    private struct MappingFailure: Error, CustomStringConvertible {
         let code: String
         let message: String
+        var description: String { "\(code): \(message)" }
     }
 
     /// The host's mapping step: each pointer picks a value; a missing path parameter is an

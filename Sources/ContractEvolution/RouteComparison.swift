@@ -63,7 +63,7 @@ extension DiffRun {
         for route in newRoutes where old.contracts.route(named: route.name) == nil && !renamedTo.contains(route.name) {
             findings.append(Finding(kind: .routeAdded, severity: .info, subject: .route(route.name),
                                     schemaPointer: "/routes/\(newRoutes.firstIndex(of: route)!)",
-                                    detail: "route \(route.name) (\(route.pattern)) added; app builds in the field open its links on the web"))
+                                    detail: "route \(route.name) (\(route.pattern)) added; new path: devices may not open it in the app for up to 48 h after the AASA is deployed (iOS caches apple-app-site-association); app builds in the field open its links on the web"))
         }
     }
 

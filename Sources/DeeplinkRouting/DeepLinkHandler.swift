@@ -12,20 +12,23 @@ public struct DeepLinkHandler: Sendable {
     public let webBaseURL: String
     /// The key of a push payload that holds the link; a JSON Pointer when it starts with "/".
     public let pushURLKey: String
+    /// What each campaign field may be: a value that breaks it is dropped, with a warning.
+    public let campaignRules: CampaignRules
 
-    public init(routes: RouteTable, links: LinkConfiguration) {
+    public init(routes: RouteTable, links: LinkConfiguration, campaignRules: CampaignRules = .unrestricted) {
         self.init(
             routes: routes, universalLinkHosts: links.universalLinkHosts, customScheme: links.customScheme,
-            webBaseURL: links.webBaseURL, pushURLKey: links.pushURLKey
+            webBaseURL: links.webBaseURL, pushURLKey: links.pushURLKey, campaignRules: campaignRules
         )
     }
 
     /// The link settings given one by one (benchmarks, tests with a made-up table).
     public init(
         routes: RouteTable, universalLinkHosts: [String], customScheme: String, webBaseURL: String,
-        pushURLKey: String = "deeplink"
+        pushURLKey: String = "deeplink", campaignRules: CampaignRules = .unrestricted
     ) {
         self.routes = routes
+        self.campaignRules = campaignRules
         self.universalLinkHosts = Set(universalLinkHosts.map { $0.lowercased() })
         self.customScheme = customScheme.lowercased()
         self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
@@ -40,7 +43,7 @@ public struct DeepLinkHandler: Sendable {
 
     /// The builder that prints URLs this handler parses back to the same values.
     public var urlBuilder: DeeplinkURLBuilder {
-        DeeplinkURLBuilder(webBaseURL: webBaseURL, customScheme: customScheme, routes: routes)
+        DeeplinkURLBuilder(webBaseURL: webBaseURL, customScheme: customScheme, routes: routes, campaignRules: campaignRules)
     }
 
     // MARK: URLs
@@ -48,8 +51,11 @@ public struct DeepLinkHandler: Sendable {
     /// Parses a Universal Link (`https://` on a configured host, default port) or a custom-scheme
     /// link (`sendy://event/...`, whose host is the first path segment). `source` is the entry
     /// channel when the caller knows it; otherwise it is inferred (see `CampaignMetadata`).
+    /// Surrounding whitespace (a link pasted with a trailing space or line break) is removed with
+    /// a warning; whitespace inside the link is still an error.
     public func parse(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink {
-        let raw = try RawURL.split(url)
+        let trimmed = LinkText.trimmed(url)
+        let raw = try RawURL.split(trimmed.text)
         var rawSegments: [RawBytes]
         let isCustomScheme = raw.scheme == customScheme
         if isCustomScheme {
@@ -70,7 +76,8 @@ public struct DeepLinkHandler: Sendable {
         }
         return try resolve(
             rawSegments: rawSegments, rawQuery: raw.query,
-            source: source, isCustomScheme: isCustomScheme
+            source: source, isCustomScheme: isCustomScheme,
+            warnings: trimmed.removed ? [DeeplinkWarning(field: "url", message: LinkValueTidying.whitespaceRemoved)] : []
         )
     }
 
@@ -87,10 +94,16 @@ public struct DeepLinkHandler: Sendable {
         var campaign = parsed.campaignMetadata
         var warnings = parsed.warnings
         func fill(_ key: String, _ current: String?, _ set: (inout CampaignMetadata, String) -> Void) {
-            guard let value = object[key]?.stringValue, !value.isEmpty else { return }
+            guard let given = object[key]?.stringValue, !given.isEmpty else { return }
+            let field = "push.\(key)"
+            let value = LinkValueTidying.read(given, field: field, hadPlus: false, warnings: &warnings)
+            if let violation = campaignRules.violation(name: key, value: value) {
+                warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value)))
+                return
+            }
             if let current {
                 if current != value {
-                    warnings.append(DeeplinkWarning(field: "push.\(key)", message: "payload says \"\(value)\", the link says \"\(current)\"; the link wins"))
+                    warnings.append(DeeplinkWarning(field: field, message: "payload says \"\(value)\", the link says \"\(current)\"; the link wins"))
                 }
             } else {
                 set(&campaign, value)
@@ -166,22 +179,26 @@ public struct DeepLinkHandler: Sendable {
     // MARK: Resolution
 
     private func resolve(
-        rawSegments: [RawBytes], rawQuery: RawBytes?, source: CampaignMetadata.Source?, isCustomScheme: Bool
+        rawSegments: [RawBytes], rawQuery: RawBytes?, source: CampaignMetadata.Source?, isCustomScheme: Bool,
+        warnings initialWarnings: [DeeplinkWarning]
     ) throws(DeeplinkError) -> ParsedDeeplink {
         // Built only when a failure needs it.
         var fallback: String { fallbackURL(rawSegments, query: rawQuery) }
         var segments: [String] = []
+        var decomposed: Set<Int> = []
         for (index, raw) in rawSegments.enumerated() {
             guard case .success(let decoded) = PercentEncoding.decode(raw) else {
                 throw .badEncoding(field: "path segment \(index + 1)", value: RawURL.text(raw))
             }
-            segments.append(decoded)
+            let composed = LinkText.composed(decoded)
+            if !composed.utf8.elementsEqual(decoded.utf8) { decomposed.insert(index) }
+            segments.append(composed)
         }
         guard let (routeIndex, pathParameters) = routes.matchIndex(path: segments) else {
             throw .noMatchingRoute(path: normalizedPath(rawSegments), fallback: fallback)
         }
         let route = routes.routes[routeIndex]
-        var warnings: [DeeplinkWarning] = []
+        var warnings = initialWarnings
         let parameterNames = routes.parameterNames(ofRouteAt: routeIndex)
         for name in parameterNames {
             let value = pathParameters[name] ?? ""
@@ -189,35 +206,50 @@ public struct DeepLinkHandler: Sendable {
             guard ParameterRules.isValid(value, as: type) else {
                 throw .badParameter(name: "path.\(name)", value: value, expected: type, fallback: fallback)
             }
+            if let position = route.segments.firstIndex(of: ":" + name), decomposed.contains(position) {
+                warnings.append(DeeplinkWarning(field: "path.\(name)", message: LinkValueTidying.composedForm))
+            }
             if PercentEncoding.looksEncoded(value) { warnings.append(.doubleEncoded("path.\(name)", value)) }
         }
 
         var query: [String: [String]] = [:]
         var order: [String] = []
         var campaign = CampaignMetadata(source: .externalURL)
-        for (name, value) in try decodedQueryItems(rawQuery) {
+        // A campaign field's first non-empty value is the one read, valid or not (as the web shim
+        // reads it), so a later repeat never replaces a dropped value.
+        var campaignKeysSeen: Set<String> = []
+        for (name, decoded, hadPlus) in try decodedQueryItems(rawQuery) {
             let field = "query.\(name)"
-            if PercentEncoding.looksEncoded(value) { warnings.append(.doubleEncoded(field, value)) }
             if name.isEmpty {
-                warnings.append(DeeplinkWarning(field: "query", message: "an item without a name (\"=\(value)\") was ignored"))
+                warnings.append(DeeplinkWarning(field: "query", message: "an item without a name (\"=\(decoded)\") was ignored"))
             } else if CampaignMetadata.isCampaignKey(name) {
-                if value.isEmpty { continue }
-                if !campaign.set(name, value) {
+                if decoded.isEmpty { continue }
+                guard campaignKeysSeen.insert(name).inserted else {
                     warnings.append(DeeplinkWarning(field: field, message: "repeated; the first value is kept"))
+                    continue
                 }
-            } else if parameterNames.contains(name) {
-                warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins"))
-            } else if let declared = route.query.first(where: { $0.name == name }) {
-                // A declared field left empty (`plan=`) is the same as an absent one.
-                if value.isEmpty { continue }
-                guard ParameterRules.isValid(value, as: declared.type) else {
-                    throw .badParameter(name: field, value: value, expected: declared.type, fallback: fallback)
+                let value = LinkValueTidying.read(decoded, field: field, hadPlus: hadPlus, warnings: &warnings)
+                if let violation = campaignRules.violation(name: name, value: value) {
+                    warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value)))
+                } else {
+                    _ = campaign.set(name, value)
                 }
-                if query[name] == nil { order.append(name) }
-                query[name, default: []].append(value)
             } else {
-                if query[name] == nil { order.append(name) }
-                query[name, default: []].append(value)
+                let value = LinkValueTidying.read(decoded, field: field, hadPlus: hadPlus, warnings: &warnings)
+                if parameterNames.contains(name) {
+                    warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins"))
+                } else if let declared = route.query.first(where: { $0.name == name }) {
+                    // A declared field left empty (`plan=`) is the same as an absent one.
+                    if value.isEmpty { continue }
+                    guard ParameterRules.isValid(value, as: declared.type) else {
+                        throw .badParameter(name: field, value: value, expected: declared.type, fallback: fallback)
+                    }
+                    if query[name] == nil { order.append(name) }
+                    query[name, default: []].append(value)
+                } else {
+                    if query[name] == nil { order.append(name) }
+                    query[name, default: []].append(value)
+                }
             }
         }
         campaign.source = source ?? CampaignMetadata.inferredSource(utm: campaign.utm, customScheme: isCustomScheme)
@@ -236,9 +268,10 @@ public struct DeepLinkHandler: Sendable {
 
     /// `name=value` items split on `&`, each split on its first `=`, both sides decoded with `+`
     /// kept as a plus. Empty items (`a=1&&b=2`) are skipped.
-    private func decodedQueryItems(_ rawQuery: RawBytes?) throws(DeeplinkError) -> [(String, String)] {
+    /// The third element says whether the raw value had a "+" (a literal plus, warned about).
+    private func decodedQueryItems(_ rawQuery: RawBytes?) throws(DeeplinkError) -> [(String, String, Bool)] {
         guard let rawQuery, !rawQuery.isEmpty else { return [] }
-        var items: [(String, String)] = []
+        var items: [(String, String, Bool)] = []
         for item in rawQuery.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let rawName: RawBytes
             let rawValue: RawBytes
@@ -255,7 +288,7 @@ public struct DeepLinkHandler: Sendable {
             guard case .success(let value) = PercentEncoding.decode(rawValue) else {
                 throw .badEncoding(field: "query.\(name)", value: RawURL.text(rawValue))
             }
-            items.append((name, value))
+            items.append((name, value, rawValue.contains(UInt8(ascii: "+"))))
         }
         return items
     }
@@ -290,7 +323,7 @@ public struct DeepLinkHandler: Sendable {
 
 extension DeeplinkWarning {
     static func doubleEncoded(_ field: String, _ value: String) -> DeeplinkWarning {
-        DeeplinkWarning(field: field, message: "\"\(value)\" still looks percent-encoded after decoding; the link was probably encoded twice")
+        DeeplinkWarning(field: field, message: LinkText.shown(value) + " still looks percent-encoded after decoding; the link was probably encoded twice")
     }
 }
 

@@ -103,6 +103,10 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     case badCampaignField(String, reason: String)
     /// An external route's destination is incomplete or names an unknown provider.
     case invalidDestination(route: String, reason: String)
+    /// A campaign value that breaks the contract's campaign rules. `field` is "campaign.<name>".
+    case campaignRule(field: String, value: String, violation: CampaignRuleViolation)
+    /// A value that looks percent-encoded already, refused in strict mode; `plain` is its decoded text.
+    case alreadyEncoded(field: String, value: String, plain: String?)
 
     public var description: String {
         func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
@@ -121,6 +125,10 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
             return "campaign field \"\(name)\": \(reason)"
         case .invalidDestination(let route, let reason):
             return "route \(route): invalid destination: \(reason)"
+        case .campaignRule(let field, let value, let violation):
+            return "\(field): " + violation.refusal(of: value)
+        case .alreadyEncoded(let field, let value, let plain):
+            return "\(field): \(LinkText.shown(value)) looks percent-encoded already" + (plain.map { "; give the plain text (\(LinkText.shown($0))) instead" } ?? "")
         }
     }
 }

@@ -12,32 +12,83 @@ public struct DeeplinkURLBuilder: Sendable {
     public let routes: RouteTable
     public let webBaseURL: String
     public let customScheme: String
+    /// What each campaign field may be; a value that breaks it is refused.
+    public let campaignRules: CampaignRules
 
-    public init(webBaseURL: String, customScheme: String, routes: RouteTable) {
+    public init(webBaseURL: String, customScheme: String, routes: RouteTable, campaignRules: CampaignRules = .unrestricted) {
         self.routes = routes
         self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
         self.customScheme = customScheme
+        self.campaignRules = campaignRules
     }
 
-    public init(links: LinkConfiguration, routes: RouteTable) {
-        self.init(webBaseURL: links.webBaseURL, customScheme: links.customScheme, routes: routes)
+    public init(links: LinkConfiguration, routes: RouteTable, campaignRules: CampaignRules = .unrestricted) {
+        self.init(webBaseURL: links.webBaseURL, customScheme: links.customScheme, routes: routes, campaignRules: campaignRules)
     }
 
-    /// Builds the link. Query values are emitted in the route's declared field order (repeated
-    /// values in their order), empty values omitted; then the campaign fields in the shared order.
-    /// The campaign's `source` is not part of a URL (it is the channel the link travels by).
+    /// A link and what was noticed about the values it was built from.
+    public struct BuiltLink: Sendable, Equatable {
+        public let url: String
+        public let warnings: [DeeplinkWarning]
+    }
+
+    /// Builds the link from exact values: `DeepLinkHandler` parses it back to the same values.
+    /// Query values are emitted in the route's declared field order (repeated values in their
+    /// order), empty values omitted; then the campaign fields in the shared order. The campaign's
+    /// `source` is not part of a URL (it is the channel the link travels by). Campaign values
+    /// must follow `campaignRules`.
     public func build(
         route name: String, parameters: [String: String], query: [String: [String]] = [:],
         campaign: CampaignMetadata? = nil, scheme: Scheme = .https
     ) throws(LinkBuildError) -> String {
-        let route = try checkedRoute(name, parameters: parameters)
+        try link(route: name, parameters: parameters, query: query, campaign: campaign, scheme: scheme, tidying: false).url
+    }
+
+    /// Builds the link from values as people type and paste them (`bridgectl link build`, the
+    /// catalog's link builder). Each value is first tidied, with a warning: surrounding whitespace
+    /// removed, decomposed Unicode composed (NFC); a control character or a value that already
+    /// looks percent-encoded is warned about (refused with `strict`). Then every value is checked:
+    /// path and query values against their types, campaign values against `campaignRules`.
+    public func link(
+        route name: String, parameters: [String: String], query: [String: [String]] = [:],
+        campaign: CampaignMetadata? = nil, scheme: Scheme = .https, strict: Bool = false
+    ) throws(LinkBuildError) -> BuiltLink {
+        try link(route: name, parameters: parameters, query: query, campaign: campaign, scheme: scheme, strict: strict, tidying: true)
+    }
+
+    private func link(
+        route name: String, parameters: [String: String], query: [String: [String]],
+        campaign: CampaignMetadata?, scheme: Scheme, strict: Bool = false, tidying: Bool
+    ) throws(LinkBuildError) -> BuiltLink {
+        var warnings: [DeeplinkWarning] = []
+        func tidy(_ value: String, _ field: String) throws(LinkBuildError) -> String {
+            guard tidying else { return value }
+            let tidied = try LinkValueTidying.tidy(value, field: field, strict: strict)
+            warnings += tidied.warnings
+            return tidied.value
+        }
+        var cleanParameters: [String: String] = [:]
+        for name in parameters.keys.sorted() {
+            cleanParameters[name] = try tidy(parameters[name]!, "path.\(name)")
+        }
+        var cleanQuery: [String: [String]] = [:]
+        if let route = routes.route(named: name) {
+            // Declared order, so the warnings come in the order of the link.
+            let order = route.query.map(\.name).filter { query[$0] != nil } + query.keys.sorted().filter { key in !route.query.contains { $0.name == key } }
+            for field in order {
+                var values: [String] = []
+                for value in query[field]! { values.append(try tidy(value, "query.\(field)")) }
+                cleanQuery[field] = values
+            }
+        }
+        let route = try checkedRoute(name, parameters: cleanParameters)
         var items: [(name: String, value: String)] = []
-        let checked = try checkedQuery(query, for: route)
+        let checked = try checkedQuery(cleanQuery, for: route)
         for (field, values) in checked {
             for value in values { items.append((field, value)) }
         }
         if let external = route.external {
-            var values = parameters
+            var values = cleanParameters
             for (field, list) in checked where values[field] == nil { values[field] = list.first }
             if let problem = external.problem(with: values) { throw .invalidDestination(route: route.name, reason: problem) }
         }
@@ -47,15 +98,22 @@ public struct DeeplinkURLBuilder: Sendable {
                     throw .badCampaignField(key, reason: "utm keys are \"utm_\" followed by a name, e.g. utm_source")
                 }
             }
-            items += campaign.queryItems.filter { !$0.value.isEmpty }
+            for (field, given) in campaign.queryItems where !given.isEmpty {
+                let value = try tidy(given, "campaign.\(field)")
+                guard !value.isEmpty else { continue }
+                if let violation = campaignRules.violation(name: field, value: value) {
+                    throw .campaignRule(field: "campaign.\(field)", value: value, violation: violation)
+                }
+                items.append((field, value))
+            }
         }
-        let path = URLAssembly.path(for: route, parameters: parameters)
+        let path = URLAssembly.path(for: route, parameters: cleanParameters)
         switch scheme {
         case .https:
-            return webBaseURL + path + URLAssembly.query(items)
+            return BuiltLink(url: webBaseURL + path + URLAssembly.query(items), warnings: warnings)
         case .custom:
             // The first path segment becomes the URL's host: sendy://event/new-user-promo.
-            return customScheme + "://" + path.dropFirst() + URLAssembly.query(items)
+            return BuiltLink(url: customScheme + "://" + path.dropFirst() + URLAssembly.query(items), warnings: warnings)
         }
     }
 

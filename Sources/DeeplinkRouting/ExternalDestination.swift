@@ -78,8 +78,10 @@ public struct ExternalURLTemplate: Sendable, Equatable, CustomStringConvertible 
     public var description: String { text }
 }
 
-public struct MissingTemplateValue: Error, Sendable, Equatable {
+/// A URL template names a field the destination does not give (or gives empty).
+public struct MissingTemplateValue: Error, Sendable, Equatable, CustomStringConvertible {
     public let field: String
+    public var description: String { "no value for {\(field)}" }
 }
 
 public enum ExternalTemplateError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -18,11 +18,18 @@ public enum PercentEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public enum DecodingFailure: Error, Sendable, Equatable {
+    public enum DecodingFailure: Error, Sendable, Equatable, CustomStringConvertible {
         /// `%` not followed by two hex digits (`%ZZ`, or `%E` at the end).
         case badEscape
         /// The decoded bytes are not UTF-8.
         case notUTF8
+
+        public var description: String {
+            switch self {
+            case .badEscape: return "\"%\" not followed by two hexadecimal digits"
+            case .notUTF8: return "the decoded bytes are not UTF-8"
+            }
+        }
     }
 
     /// Decodes %XX escapes; every other character stands for itself (so `+` stays `+`, and raw

@@ -42,7 +42,8 @@ func embed(_ arguments: [String]) -> Int32 {
     source += "    /// Relative path -> file contents.\n"
     source += "    public static let files: [String: String] = [\n"
     for (path, data) in entries {
-        guard let text = String(data: data, encoding: .utf8) else {
+        // String(validating:) keeps a byte-order mark, so the contracts linter sees what is on disk.
+        guard let text = String(validating: data, as: UTF8.self) else {
             FileHandle.standardError.write(Data("EmbedResourcesTool: \(path) is not UTF-8 text\n".utf8))
             return 1
         }

@@ -40,10 +40,11 @@ struct JSONParser {
     private var scratch: [UInt8] = []
 
     /// A failure found at a byte offset; line and column are worked out only when one occurs.
-    private struct Failure: Error {
+    private struct Failure: Error, CustomStringConvertible {
         let message: String
         let offset: Int
         var kind: JSONParseError.Kind = .parse
+        var description: String { "\(message) (byte \(offset + 1))" }
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits) -> Result<JSONValue, JSONParseError> {

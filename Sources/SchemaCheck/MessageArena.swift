@@ -1,4 +1,8 @@
+#if VendoredC
+import CJanssonVendored
+#else
 import CJansson
+#endif
 import CSchemaCheck
 import JSONCore
 

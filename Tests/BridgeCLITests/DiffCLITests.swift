@@ -46,10 +46,19 @@ import SchemaCheck
 
     // MARK: The gate
 
+    /// What the gate says of open_directions, in the contracts but in no recorded build yet.
+    static let unreleasedDirections = """
+        open_directions: new action, version(s) 1: info [action-added]
+        route directions /routes/9: route directions (/directions) added; new path: devices may not open it in the app for up to 48 h after the AASA is deployed (iOS caches apple-app-site-association); app builds in the field open its links on the web: info [route-added]
+
+        """
+
     @Test func theRepositoryPassesTheGate() {
         let result = run(["diff", Self.released, Self.contracts])
         #expect(result.code == 0, "\(result.out)\(result.err)")
-        #expect(result.out.contains("apply v2: new version, side by side with v1: info [action-version-added]"))
+        // Every version a supported build takes is in the snapshot (release record put it there);
+        // open_directions ships with no build yet, so it is new to the gate: info, not a finding.
+        #expect(result.out == Self.unreleasedDirections + "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info\n")
     }
 
     @Test func anIncompatibleEditOfApplyV1FailsTheGateNamingTheFinding() throws {
@@ -58,9 +67,7 @@ import SchemaCheck
         #expect(result.code == 1)
         #expect(result.out.contains(#"apply v1 /properties/payload/properties/plan: enum narrowed ("business" removed): breaks pages in the field [enum-narrowed]; e.g. {"#))
         #expect(result.out.contains("apply v1: a released version changed incompatibly (1 incompatible finding): add apply v3 instead: breaks pages in the field [version-not-bumped]"))
-        // apply v2 is now compared with the narrowed v1: its plan enum widens it (info).
-        #expect(result.out.contains("apply v2 /properties/payload/properties/plan: enum widened (\"business\" added): info (compared with v1) [enum-widened]"))
-        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 1 compatible, 8 info\n"))
+        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 0 compatible, 2 info\n"))
 
         let json = run(["diff", "--format", "json", Self.released, edited])
         #expect(json.code == 1)
@@ -85,7 +92,7 @@ import SchemaCheck
                  ##""memo": { "$ref": "#/$defs/memo" }"##),
                 (#""$defs": {"#, #""$defs": { "memo": { "type": "string", "maxLength": 200, "description": "Free text from the person (Korean allowed)." },"#),
              ]],
-             "diff: 0 breaking, 0 possibly breaking, 1 compatible, 7 info"),
+             "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info"),
             ("a property added to an open object",
              ["schemas/envelope.v1.json": [(#""payload": { "type": "object", "description": "Action-specific; see the action's schema." }"#,
                                             #""payload": { "type": "object", "description": "Action-specific; see the action's schema.", "properties": { "trace": { "description": "Any value a page adds for its own debugging." } } }"#)]],

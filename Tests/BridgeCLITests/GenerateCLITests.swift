@@ -45,7 +45,8 @@ import TestSupport
         #expect(stale.code == 1)
         #expect(stale.out.contains("\(out)/bridge.d.ts: stale"))
         #expect(!stale.out.contains("bridge.js:"), "the data table does not hold enums; only the types changed")
-        #expect(stale.out.contains("regenerate with: bridgectl generate js --contracts contracts --out js"))
+        // The command that fixes it: the same contracts, the same folder.
+        #expect(stale.out.contains("regenerate with: bridgectl generate js --contracts \(contracts) --out \(out)\n"))
 
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out]).code == 0)
         #expect(run(["generate", "js", "--contracts", contracts, "--out", out, "--check"]).code == 0)

@@ -39,12 +39,12 @@ import Testing
         let memo = "a=b&c %41 / ?"
         let built = run([
             "link", "build", "applyForm", "--param", "slug=new-user-promo", "--query", "memo=\(memo)", "--query", "plan=월간",
-            "--campaign-id", "2025Q3_가을", "--group-id", "B", "--variant", variant,
+            "--campaign-id", "2025Q3_fall", "--group-id", "B", "--variant", variant,
             "--utm", "source=kakaotalk", "--utm", "utm_medium=alimtalk", "--utm", "campaign=가을 이벤트",
         ])
         #expect(built.code == 0, "\(built.err)")
         let url = built.out.trimmingCharacters(in: .newlines)
-        #expect(url.hasPrefix("https://sendy.co.kr/event/new-user-promo/apply?plan=%EC%9B%94%EA%B0%84&memo=a%3Db%26c%20%2541%20%2F%20%3F&campaign_id=2025Q3_%EA%B0%80%EC%9D%84&group_id=B&variant=%EC%B9%B4%EB%93%9C%20%EC%8A%A4%EC%BA%90%EB%84%88%20%2B%20%ED%8A%B9%EA%B0%80%201%2B1&utm_source=kakaotalk&utm_medium=alimtalk&utm_campaign="))
+        #expect(url.hasPrefix("https://sendy.co.kr/event/new-user-promo/apply?plan=%EC%9B%94%EA%B0%84&memo=a%3Db%26c%20%2541%20%2F%20%3F&campaign_id=2025Q3_fall&group_id=B&variant=%EC%B9%B4%EB%93%9C%20%EC%8A%A4%EC%BA%90%EB%84%88%20%2B%20%ED%8A%B9%EA%B0%80%201%2B1&utm_source=kakaotalk&utm_medium=alimtalk&utm_campaign="))
 
         let routed = run(["route", url, "--format", "json"])
         #expect(routed.code == 0)
@@ -53,7 +53,7 @@ import Testing
         #expect(report["pathParameters"] == ["slug": "new-user-promo"])
         #expect(report["query"] == ["plan": ["월간"], "memo": [.string(memo)]])
         #expect(report["campaign"] == [
-            "campaign_id": "2025Q3_가을", "group_id": "B", "variant": .string(variant),
+            "campaign_id": "2025Q3_fall", "group_id": "B", "variant": .string(variant),
             "utm_source": "kakaotalk", "utm_medium": "alimtalk", "utm_campaign": "가을 이벤트", "source": "kakaotalk",
         ])
         // "%41" was a raw value, so it is encoded as %2541 and reads back as "%41": that looks

@@ -115,7 +115,10 @@ import TestSupport
         let result = run(["lint", "--contracts", copy.path])
         #expect(result.code == 0, "\(result.out)")
         #expect(result.out.contains("schemas/apply.v1.json: (root): warning: the schema at https://bridge.sendy.co.kr/contracts/schemas/apply.v1.json#/$defs/loop applies itself to the same value in a loop"), "\(result.out)")
-        #expect(result.out.contains("lint: clean, 1 warning(s)"), "\(result.out)")
+        // The loop is also a part the Swift type generator cannot express (allOf, no type): two
+        // more warnings, which leave lint green too.
+        #expect(result.out.contains("schemas/apply.v1.json: /$defs/loop/allOf: warning: Swift types: allOf has no Swift counterpart"), "\(result.out)")
+        #expect(result.out.contains("lint: clean, 3 warning(s)"), "\(result.out)")
     }
 
     // MARK: content keywords

@@ -72,9 +72,17 @@ import Testing
         #expect(try handler.parse("https://sendy.co.kr/event/x?variant=a#top").campaignMetadata.variant == "a")
     }
 
+    @Test func surroundingWhitespaceOfAPastedLinkIsRemovedWithAWarning() throws {
+        let parsed = try handler.parse(" \thttps://sendy.co.kr/event/x?variant=a\r\n\u{3000}")
+        #expect(parsed.campaignMetadata.variant == "a")
+        #expect(parsed.warnings == [DeeplinkWarning(field: "url", message: "surrounding whitespace removed")])
+        #expect(try handler.parse("https://sendy.co.kr/event/x").warnings.isEmpty)
+        #expect(RoutingFixtures.error(" \n ") == .malformedURL("empty string"))
+    }
+
     @Test func malformedInputIsATypedErrorNotACrash() {
         #expect(RoutingFixtures.error("") == .malformedURL("empty string"))
-        for text in ["event/x", "https://sendy.co.kr/event/a b", "https://sendy.co.kr/event/x\n", "1https://x", "https:///event/x", "://x"] {
+        for text in ["event/x", "https://sendy.co.kr/event/a b", "https://sendy.co.kr/event/x\ny", "1https://x", "https:///event/x", "://x"] {
             guard case .malformedURL = RoutingFixtures.error(text) else {
                 Issue.record("\(text.debugDescription): expected malformedURL, got \(String(describing: RoutingFixtures.error(text)))")
                 continue

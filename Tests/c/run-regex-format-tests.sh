@@ -2,6 +2,7 @@
 # Compiles and runs Tests/c/regex_format_tests.c against the regex and format sources of
 # CSchemaCheck: once with -Wall -Wextra -Werror, once with ASan+UBSan.
 # Usage: Tests/c/run-regex-format-tests.sh [suite-dir]
+# SC_EXTRA_CFLAGS is added to the compile (make test-c passes -DSC_REGEX_NO_JIT for a no-JIT run).
 # The suite dir defaults to $JSON_SCHEMA_TEST_SUITE, then to a copy in the repo, then to
 # ../shared/json-schema-test-suite. The last line printed is "N passed, M failed".
 set -u
@@ -20,7 +21,7 @@ fi
 
 sources="$here/regex_format_tests.c $src/regex_ecma.c $src/format.c"
 for f in "$src"/format_*.c; do [ -e "$f" ] && sources="$sources $f"; done
-flags="-std=c11 -Wall -Wextra -Werror -pthread -I$src $(pkg-config --cflags libpcre2-8 jansson)"
+flags="-std=c11 -Wall -Wextra -Werror -pthread ${SC_EXTRA_CFLAGS:-} -I$src $(pkg-config --cflags libpcre2-8 jansson)"
 libs="$(pkg-config --libs libpcre2-8 jansson)"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

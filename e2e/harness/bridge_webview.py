@@ -2,7 +2,10 @@
 the native side.
 
 - The capability manifest and the main-world relay are user scripts in the main world of every
-  frame at document start.
+  frame at document start. The manifest's script is the one the Swift host produces
+  (`bridgectl capabilities --script`, HostCapabilities.documentStartScript), never written here.
+- A navigation to one of the app's own Universal Links (the shim's fallback) is intercepted and
+  recorded, as the app routes its links natively instead of loading them in its WebView.
 - The native message handler, named after the manifest's bridge, is registered WITH reply in an
   isolated world where attest-frame.js stamps each message with the posting frame's security
   origin and whether it is the top frame (what WKScriptMessage.frameInfo gives on iOS).
@@ -77,9 +80,11 @@ def wait_until(predicate, timeout, what):
 
 
 class BridgeWebView:
-    def __init__(self, web_context, manifest, host, app_version="e2e"):
+    def __init__(self, web_context, manifest, host, capabilities_script, is_app_link=lambda uri: False):
         self.host = host
         self.bridge = manifest["bridge"]
+        self.is_app_link = is_app_link
+        self.app_links = []       # the app's own Universal Links the page tried to open (intercepted)
         self.stamps = []          # every message the isolated world stamped: {origin, isMainFrame, body}
         self.records = []         # host output lines other than replies, in order
         self.replies = []         # host reply lines, in order
@@ -88,17 +93,8 @@ class BridgeWebView:
         self._load_error = None
         self._loaded = False
 
-        capabilities = {
-            "bridge": manifest["bridge"],
-            "envelope": manifest["envelope"],
-            "actions": {name: sorted(int(v) for v in action["versions"]) for name, action in manifest["actions"].items()},
-            "appVersion": app_version,
-        }
         manager = WebKit2.UserContentManager()
-        main_world = [
-            "window.%s = Object.freeze(%s);" % (manifest["bridge"] + "Capabilities", json.dumps(capabilities, ensure_ascii=False)),
-            _script("main-world-relay.js", self.bridge),
-        ]
+        main_world = [capabilities_script, _script("main-world-relay.js", self.bridge)]
         for source in main_world:
             manager.add_script(WebKit2.UserScript.new(
                 source, WebKit2.UserContentInjectedFrames.ALL_FRAMES, WebKit2.UserScriptInjectionTime.START, None, None))
@@ -114,6 +110,7 @@ class BridgeWebView:
         self.view.connect("load-changed", self._on_load_changed)
         self.view.connect("load-failed", self._on_load_failed)
         self.view.connect("load-failed-with-tls-errors", self._on_tls_failed)
+        self.view.connect("decide-policy", self._on_decide_policy)
         self.window = Gtk.OffscreenWindow()
         self.window.set_default_size(480, 900)
         self.window.add(self.view)
@@ -217,6 +214,16 @@ class BridgeWebView:
     def _on_load_changed(self, _view, event):
         if event == WebKit2.LoadEvent.FINISHED:
             self._loaded = True
+
+    def _on_decide_policy(self, _view, decision, decision_type):
+        if decision_type != WebKit2.PolicyDecisionType.NAVIGATION_ACTION:
+            return False
+        uri = decision.get_navigation_action().get_request().get_uri()
+        if self._loaded and self.is_app_link(uri):
+            self.app_links.append(uri)
+            decision.ignore()
+            return True
+        return False
 
     def _on_load_failed(self, _view, _event, uri, error):
         self._load_error = "%s: %s" % (uri, error.message)

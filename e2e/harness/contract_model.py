@@ -52,6 +52,25 @@ class Contracts:
             out += before + encode(values[name])
         return out + rest
 
+    def link_with_campaign(self, url, campaign):
+        """The Universal Link the shim's fallback opens: the reply's url plus the page's campaign
+        fields, in the shared fixed order, each encoded once."""
+        items = [encode(name) + "=" + encode(campaign[name]) for name in CAMPAIGN_FIELDS if campaign.get(name)]
+        return url + ("&" if "?" in url else "?") + "&".join(items) if items else url
+
+    def app_link_route(self, uri):
+        """The route of a CTA action a URL opens (one of this app's Universal Links), or None."""
+        parts = urllib.parse.urlsplit(uri)
+        if parts.scheme != "https" or parts.hostname not in self.manifest["universalLinkHosts"]:
+            return None
+        segments = parts.path.split("/")[1:]
+        for action in self.manifest["actions"].values():
+            for contract in action["versions"].values():
+                pattern = self.routes[contract["route"]]["pattern"].split("/")[1:]
+                if len(pattern) == len(segments) and all(p.startswith(":") and s or p == s for p, s in zip(pattern, segments)):
+                    return contract["route"]
+        return None
+
     def timeout_ms(self, action, version=1):
         """How long the shim waits for a reply to this action version."""
         return int(self.action(action, version).get("timeoutMs", 5000))

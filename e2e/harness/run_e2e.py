@@ -71,13 +71,18 @@ class Reporter:
 
 
 class Session:
-    """One page load with its own long-lived host process."""
+    """One page load with its own long-lived host process, acting as `release` (an app build of
+    releases.json, "ios@5.12.0") or, without one, as a development host with every version. The
+    page gets the capability manifest's document-start script the Swift host produces."""
 
-    def __init__(self, env, host_options=()):
+    def __init__(self, env, host_options=(), release=None):
         from bridge_webview import BridgeWebView
         self.env = env
-        self.host = HostProcess(env.bridgectl, host_options, env.contracts_dir)
-        self.page = BridgeWebView(env.web_context, env.contracts.manifest, self.host)
+        self.release = release
+        self.host = HostProcess(env.bridgectl, list(host_options) + (["--release", release] if release else []), env.contracts_dir)
+        self.capabilities = env.capabilities(release)
+        self.page = BridgeWebView(env.web_context, env.contracts.manifest, self.host, env.capabilities(release, script=True),
+                                  is_app_link=lambda uri: env.contracts.app_link_route(uri) is not None)
 
     def open(self, url=PAGE_URL, source=ENTRY_SOURCE):
         # The app tells the host which link opened the page before the page can send anything.
@@ -123,6 +128,15 @@ def expect_navigation(session, route, since, expected_campaign, count=1):
             check(campaign.get(field) == value, "navigation to %s: campaign %s is %r, page URL says %r"
                   % (route, field, campaign.get(field), value))
     return navigations
+
+
+def apply_payloads(memo=None, contact_time="evening", plan="premium"):
+    """What the page's 신청 offers (js/examples/event.html): v2 with contactTime, and v1 without it."""
+    v1 = {"slug": SLUG, "plan": plan, "memo": memo if memo is not None else DEFAULT_MEMO}
+    return {2: dict(v1, contactTime=contact_time), 1: v1}
+
+
+DEFAULT_MEMO = "주말 오전 배송 희망합니다. 엘리베이터 있어요!"
 
 
 def expect_ok(result, route, url, pending_login=False, waiting_for_ready=False):
@@ -173,8 +187,8 @@ def logged_in_scenarios(env, reporter):
                 handler: typeof (window.webkit && window.webkit.messageHandlers && window.webkit.messageHandlers.sendyBridge)})""")
             check(state["origin"] == "https://sendy.co.kr", "page origin is %r" % state["origin"])
             check(state["href"] == PAGE_URL, "page URL is %r" % state["href"])
-            check(state["capabilities"] and state["capabilities"].get("bridge") == contracts.bridge,
-                  "capability manifest not seen by the page: %s" % short(state["capabilities"]))
+            check(state["capabilities"] == session.capabilities,
+                  "the page's capability manifest is %s, the Swift host produced %s" % (short(state["capabilities"]), short(session.capabilities)))
             check(state["handler"] == "object", "no window.webkit.messageHandlers.%s in the page" % contracts.bridge)
             check("https://sendy.co.kr/bridge.js" in env.proxy.requests,
                   "js/bridge.js was not loaded from https://sendy.co.kr/bridge.js: %s" % short(env.proxy.requests))
@@ -184,11 +198,13 @@ def logged_in_scenarios(env, reporter):
                 check(opened[-1].get("properties", {}).get(field) == value,
                       "event_webview_opened %s is %r, expected %r" % (field, opened[-1].get("properties", {}).get(field), value))
 
-        def cta(button, action, route, payload):
+        def cta(button, action, route, payload, version=1):
             def scenario():
                 since = len(session.records("navigation"))
                 result = session.click(button)
-                expect_ok(result, route, contracts.reply_url(action, payload))
+                expect_ok(result, route, contracts.reply_url(action, payload, version))
+                check(session.page.stamps[-1]["envelope"].get("version") == version,
+                      "the shim sent %s v%s, expected v%d" % (action, session.page.stamps[-1]["envelope"].get("version"), version))
                 check(session.page.stamps[-1]["origin"] == "https://sendy.co.kr" and session.page.stamps[-1]["isMainFrame"] is True,
                       "isolated-world stamp is %s" % short({k: session.page.stamps[-1][k] for k in ("origin", "isMainFrame")}))
                 check(session.page.stamps[-1]["envelope"].get("campaign") == campaign,
@@ -206,8 +222,8 @@ def logged_in_scenarios(env, reporter):
             session.set_field("memo", MEMO_KO)
             session.set_field("region", REGION_KO)
             since = len(session.records("navigation"))
-            apply_payload = {"slug": SLUG, "plan": "premium", "memo": MEMO_KO}
-            expect_ok(session.click("cta-apply"), "applyForm", contracts.reply_url("apply", apply_payload))
+            apply_payload = apply_payloads(memo=MEMO_KO)[2]
+            expect_ok(session.click("cta-apply"), "applyForm", contracts.reply_url("apply", apply_payload, 2))
             check(session.page.stamps[-1]["envelope"]["payload"].get("memo") == MEMO_KO,
                   "the memo left the page changed: %r" % session.page.stamps[-1]["envelope"]["payload"].get("memo"))
             vehicles_payload = {"vehicleType": "1ton", "region": REGION_KO, "from": SLUG}
@@ -270,8 +286,7 @@ def logged_in_scenarios(env, reporter):
 
         steps = [
             ("page-origin-and-capabilities", page_origin_and_capabilities),
-            ("cta-apply-resolves-applyForm", cta("cta-apply", "apply", "applyForm",
-                                                 {"slug": SLUG, "plan": "premium", "memo": "주말 오전 배송 희망합니다. 엘리베이터 있어요!"})),
+            ("cta-apply-resolves-applyForm", cta("cta-apply", "apply", "applyForm", apply_payloads()[2], version=2)),
             ("cta-view-vehicles-resolves-vehicleList", cta("cta-view-vehicles", "view_vehicles", "vehicleList",
                                                            {"vehicleType": "1ton", "region": "서울 강남구", "from": SLUG})),
             ("cta-start-resolves-onboardingStart", cta("cta-start", "start", "onboardingStart",
@@ -291,13 +306,13 @@ def logged_out_scenarios(env, reporter):
     session = Session(env, ["--logged-out"])
     try:
         campaign_with_source = dict(campaign_of(PAGE_URL), source=ENTRY_SOURCE)
-        payload = {"slug": SLUG, "plan": "premium", "memo": "주말 오전 배송 희망합니다. 엘리베이터 있어요!"}
+        payload = apply_payloads()[2]
 
         def login_first_then_apply():
             from bridge_webview import spin, wait_until
             since = len(session.records("navigation"))
             result = session.click("cta-apply")
-            expect_ok(result, "applyForm", env.contracts.reply_url("apply", payload), pending_login=True)
+            expect_ok(result, "applyForm", env.contracts.reply_url("apply", payload, 2), pending_login=True)
             check("로그인" in result.get("text", ""), "the page does not tell the person to log in: %r" % result.get("text"))
             check(session.records("login_presented"), "the host did not present login: %s" % short(session.page.records))
             check(len(session.records("navigation")) == since, "navigated before login: %s"
@@ -337,6 +352,74 @@ def cold_start_scenarios(env, reporter):
         run_steps(session, [("cold-start-cta-waits-for-ready-then-navigates", cold_start_waits_for_ready)], reporter)
     finally:
         session.close()
+
+
+def release_scenarios(env, reporter):
+    """The same page (it offers apply v2 and v1) in three app builds of releases.json: the host
+    runs as the build and the page gets that build's capability manifest from the Swift side."""
+    campaign = campaign_of(PAGE_URL)
+    campaign_with_source = dict(campaign, source=ENTRY_SOURCE)
+    offered = apply_payloads()
+
+    def sends(release, version):
+        def scenario(session):
+            check(session.capabilities.get("app") == {"platform": release.split("@")[0], "version": release.split("@")[1]},
+                  "bridgectl capabilities --release %s gave %s" % (release, short(session.capabilities)))
+            seen = session.page.evaluate("window.sendyBridgeCapabilities")
+            check(seen == session.capabilities, "the page sees %s" % short(seen))
+            since = len(session.records("navigation"))
+            result = session.click("cta-apply")
+            expect_ok(result, "applyForm", env.contracts.reply_url("apply", offered[version], version))
+            envelope = session.page.stamps[-1]["envelope"]
+            check(envelope.get("action") == "apply" and envelope.get("version") == version,
+                  "the page sent %s v%s to %s, expected apply v%d" % (envelope.get("action"), envelope.get("version"), release, version))
+            check(envelope.get("payload") == offered[version], "the payload of v%d is %s" % (version, short(envelope.get("payload"))))
+            replies = [r for r in session.page.replies if r.get("id") == envelope.get("id")]
+            check(len(replies) == 1 and replies[0].get("ok") is True, "the host answered %s" % short(replies))
+            expect_navigation(session, "applyForm", since, campaign_with_source)
+            check(not session.page.app_links, "a Universal Link was opened: %s" % short(session.page.app_links))
+        return scenario
+
+    def opens_the_universal_link(release):
+        def scenario(session):
+            from bridge_webview import spin, wait_until
+            check("apply" not in session.capabilities["actions"], "%s has apply: %s" % (release, short(session.capabilities)))
+            stamps_before = len(session.page.stamps)
+            result = session.click("cta-apply")
+            check(result.get("state") == "ok" and result.get("fallback") == "true", "the page did not fall back: %s" % short(result))
+            url = env.contracts.reply_url("apply", offered[2], 2)
+            check(result.get("url") == url, "resolved with url %r, expected %r" % (result.get("url"), url))
+            opened = env.contracts.link_with_campaign(url, campaign)
+            wait_until(lambda: session.page.app_links, 5, "the page to open the Universal Link")
+            check(session.page.app_links == [opened], "the WebView was asked to open %s, expected [%s]" % (short(session.page.app_links), opened))
+            spin(0.2)
+            check(len(session.page.stamps) == stamps_before, "a message reached the host: %s" % short(session.page.stamps[stamps_before:]))
+            check(not session.records("navigation"), "the host navigated: %s" % short(session.records("navigation")))
+        return scenario
+
+    def answers_the_capabilities_request(session):
+        from bridge_webview import wait_until
+        session.page.evaluate("""window.webkit.messageHandlers.sendyBridge.postMessage(
+            {v: 1, id: "e2e-capabilities-1", action: "capabilities", version: 1, payload: {}})
+            .then(function (reply) { window.__capabilitiesReply = reply; }, function (error) { window.__capabilitiesReply = String(error); }), true""")
+        raw = wait_until(lambda: session.page.evaluate("window.__capabilitiesReply || null"), 5, "the capabilities reply")
+        reply = json.loads(raw) if isinstance(raw, str) and raw.startswith("{") else raw
+        check(isinstance(reply, dict) and reply.get("ok") is True and reply.get("id") == "e2e-capabilities-1",
+              "the host answered %s" % short(raw))
+        check(reply.get("result") == session.capabilities, "the request got %s, the document-start script %s"
+              % (short(reply.get("result")), short(session.capabilities)))
+
+    for release, steps in [
+        ("ios@5.12.0", [("release-apply-v1-only-gets-v1", sends("ios@5.12.0", 1)),
+                        ("release-capabilities-request-answered-like-the-script", answers_the_capabilities_request)]),
+        ("android@5.9.4", [("release-without-apply-opens-the-universal-link", opens_the_universal_link("android@5.9.4"))]),
+        ("ios@5.13.0", [("release-apply-v2-gets-v2", sends("ios@5.13.0", 2))]),
+    ]:
+        session = Session(env, release=release)
+        try:
+            run_steps(session, [(name, (lambda step: lambda: step(session))(step)) for name, step in steps], reporter)
+        finally:
+            session.close()
 
 
 SLOW_DETAIL_MS = 800
@@ -497,7 +580,35 @@ def _run_steps(session, steps, reporter):
 
 
 class Environment:
-    pass
+    def capabilities(self, release=None, script=False):
+        """What the Swift host gives the page for `release` (None: a development host): the
+        manifest, or with script=True the document-start script, from `bridgectl capabilities`."""
+        import subprocess
+        key = (release, script)
+        cache = self.__dict__.setdefault("_capabilities", {})
+        if key not in cache:
+            command = [self.bridgectl, "capabilities"] + (["--release", release] if release else []) + (["--script"] if script else [])
+            if self.contracts_dir:
+                command += ["--contracts", self.contracts_dir]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+            if done.returncode != 0:
+                raise RuntimeError("%s failed: %s" % (" ".join(command), done.stderr.strip()))
+            cache[key] = done.stdout if script else json.loads(done.stdout)
+        return cache[key]
+
+
+def message_shape_scenario(env, reporter):
+    """Each body shape the page can post, as WebKit hands it to the native handler, against the
+    committed e2e/data/webkit-message-shapes.json that the Swift adapter tests build from."""
+    import bridge_webview
+    import message_shapes
+
+    def shapes_as_committed():
+        shapes = message_shapes.record_shapes(env.web_context)
+        difference = message_shapes.compare_or_record(shapes, bridge_webview.webkit_version())
+        check(difference is None, difference or "")
+
+    reporter.run("webkit-message-shapes-as-committed", shapes_as_committed)
 
 
 def main():
@@ -544,11 +655,13 @@ def main():
 
     reporter = Reporter()
     started = time.monotonic()
+    message_shape_scenario(env, reporter)
     logged_in_scenarios(env, reporter)
     logged_out_scenarios(env, reporter)
     cold_start_scenarios(env, reporter)
     slow_detail_scenarios(env, reporter)
     directions_scenarios(env, reporter)
+    release_scenarios(env, reporter)
     env.proxy.stop()
     print("e2e took %.1fs (WebKitGTK %s)" % (time.monotonic() - started, bridge_webview.webkit_version()), flush=True)
     print("%d passed, %d failed" % (reporter.passed, reporter.failed), flush=True)

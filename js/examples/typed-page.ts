@@ -41,5 +41,17 @@ export function links(): string[] {
 }
 
 export function supported(): boolean {
-  return bridge.isSupported("apply") && bridge.isSupported("start", 1) && bridge.stats.rejectedBeforeSending === 0;
+  return bridge.isSupported("apply") && bridge.supports("start", 1) && bridge.stats.rejectedBeforeSending === 0;
+}
+
+// Every app build in the field: the highest version it takes, v1 for builds that know only v1.
+export async function onApplyEverywhere(plan: "basic" | "premium" | "business"): Promise<BridgeResult> {
+  try {
+    return await bridge.offer("apply", { 2: { slug: "new-user-promo", plan, contactTime: "evening" }, 1: { slug: "new-user-promo", plan } });
+  } catch (error) {
+    if (error instanceof BridgeError && error.code === "UNSUPPORTED_VERSION") {
+      console.warn("this app takes apply", error.supportedVersions ?? [], bridge.capabilities()?.app?.version);
+    }
+    throw error;
+  }
 }

@@ -1,6 +1,8 @@
 // Types of bridge-runtime.js: the contract-free part of the shim. The generated bridge.d.ts
 // fills these in with the types converted from the contracts' schemas.
 
+import type { CampaignRules } from "./link-rules.js";
+
 /** The closed set of reply error codes. */
 export type BridgeErrorCode =
   | "INVALID_MESSAGE"
@@ -16,12 +18,17 @@ export type BridgeErrorCode =
 
 export declare const ERROR_CODES: ReadonlyArray<BridgeErrorCode>;
 
-/** One JSON Schema error as the app reports it. */
+/**
+ * One detail of an error: a JSON Schema error as the app reports it (instanceLocation,
+ * keywordLocation, keyword, error), or for UNSUPPORTED_VERSION the versions the app takes.
+ */
 export interface BridgeErrorDetail {
-  instanceLocation: string;
+  instanceLocation?: string;
   keywordLocation?: string;
   keyword?: string;
   error?: string;
+  action?: string;
+  supportedVersions?: number[];
 }
 
 /** Why a call did not succeed. Every call settles: a result, a BridgeError, or TIMEOUT. */
@@ -31,6 +38,8 @@ export declare class BridgeError extends Error {
   /** An unknown code from the app becomes INTERNAL (its text is kept in the message). */
   readonly code: BridgeErrorCode;
   readonly details: BridgeErrorDetail[];
+  /** UNSUPPORTED_VERSION: the versions of the action the app on this page takes ([] for none). */
+  readonly supportedVersions?: number[];
 }
 
 /** The app's answer to a call (its reply's result). */
@@ -65,14 +74,28 @@ export interface NotifyOptions {
   notify: true;
 }
 
-/** The capability manifest the app injects at document start (window.<bridge>Capabilities). */
+/**
+ * The capability manifest: what the app injects at document start (window.<bridge>Capabilities)
+ * and answers a capabilities request with. The Swift host (HostCapabilities) produces it.
+ */
 export interface Capabilities {
   bridge: string;
   envelope: number;
+  /** The app build; absent for a development host that is no recorded build. */
+  app?: { platform: "ios" | "android"; version: string };
+  /** Each action the app takes, with its versions ascending. */
   actions: { [action: string]: number[] };
-  appVersion?: string;
 }
 
+/** Payloads by version for bridge.offer: at least one version, each with its own payload type. */
+export type OfferedPayloads<Payloads> = {
+  [V in keyof Payloads]: { [K in V]: Payloads[K] } & { [K in Exclude<keyof Payloads, V>]?: Payloads[K] };
+}[keyof Payloads];
+
+/**
+ * A campaign value on the page that was dropped or changed, and why, in the words `bridgectl
+ * route` uses: `field` is the campaign field, or "url" for the page URL as a whole.
+ */
 export interface CampaignWarning {
   field: string;
   value: unknown;
@@ -156,12 +179,8 @@ export interface ContractTable {
   readonly receiveFunction: string;
   readonly capabilitiesGlobal: string;
   readonly androidInterface: string;
-  readonly campaignFields: ReadonlyArray<{
-    readonly name: string;
-    readonly minLength: number | null;
-    readonly maxLength: number | null;
-    readonly pattern: string | null;
-  }>;
+  /** The contract's campaign rules (see link-rules.d.ts). */
+  readonly campaignRules: CampaignRules;
   readonly actions: {
     readonly [action: string]: {
       readonly title: string;
@@ -174,9 +193,17 @@ export interface ContractTable {
 
 /** What every bridge has, whatever the contract (the generated Bridge adds the typed functions). */
 export interface BridgeCore<CampaignField extends PropertyKey = string> {
-  /** True when the app on this page can take the action (latest version by default). */
+  /**
+   * True when the app on this page takes that version of the action (latest by default): the
+   * manifest says so, or the app gave none and is trusted. False outside the app.
+   */
+  supports(action: string, version?: number): boolean;
+  /** The same as supports (its older name). */
   isSupported(action: string, version?: number): boolean;
-  /** The capability manifest the app injected (window.<bridge>Capabilities), or null. */
+  /**
+   * The capability manifest the app injected at document start, or answered the handshake with
+   * (the capabilities request the shim sends before the first call when nothing was injected); null before that.
+   */
   capabilities(): Capabilities | null;
   /** The campaign fields read from the page URL when the bridge was created. */
   readonly campaign: Readonly<Partial<Record<CampaignField, string>>>;
@@ -190,6 +217,7 @@ export interface BridgeCore<CampaignField extends PropertyKey = string> {
 /** The bridge of a contract table known only at run time: untyped send and action functions. */
 export interface RuntimeBridge extends BridgeCore {
   send(action: string, version: number | undefined, payload?: unknown, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
+  offer(action: string, payloads: { [version: number]: unknown }, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
   linkFor(action: string, payload?: unknown, options?: { version?: number; campaign?: boolean }): string;
   readonly [actionFunction: string]: unknown;
 }

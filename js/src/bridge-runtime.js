@@ -1,7 +1,11 @@
 // bridge-runtime.js: the hand-written part of the web bridge shim. It knows no contract: every
 // function takes the contract table (the generated bridge.js holds the one built from
 // contracts/ and passes it in), so it is tested on its own with hand-made tables.
-// Plain ES2017, no dependencies: no optional chaining, no object spread.
+// Plain ES2017, no dependencies outside js/src: no optional chaining, no object spread.
+
+import { PARAMETER_RULES, encodeComponent, readCampaignFromObject, readCampaignFromURL } from "./link-rules.js";
+
+export { encodeComponent };
 
 /** The closed set of BridgeError codes (the envelope's reply codes). */
 export const ERROR_CODES = Object.freeze([
@@ -11,7 +15,8 @@ export const ERROR_CODES = Object.freeze([
 
 /**
  * Why a call did not succeed: the app's error reply, TIMEOUT, or a problem found before sending.
- * `details` lists JSON Schema errors ({instanceLocation, keywordLocation, error}) when there are any.
+ * `details` lists JSON Schema errors ({instanceLocation, keywordLocation, error}) when there are any;
+ * for UNSUPPORTED_VERSION, {action, supportedVersions}, also set as `supportedVersions`.
  */
 export class BridgeError extends Error {
   constructor(code, message, details) {
@@ -20,6 +25,8 @@ export class BridgeError extends Error {
     this.name = "BridgeError";
     this.code = known ? code : "INTERNAL";
     this.details = Array.isArray(details) ? details : [];
+    const first = this.details[0];
+    if (first && Array.isArray(first.supportedVersions)) this.supportedVersions = first.supportedVersions;
   }
 }
 
@@ -35,22 +42,8 @@ export function deepFreeze(value) {
 // ---------------------------------------------------------------------------------------------
 // URLs: the shared URL conventions, so a fallback link equals `bridgectl link build` output.
 
-/** Percent-encodes once, keeping only RFC 3986 unreserved characters (A-Z a-z 0-9 - . _ ~). */
-export function encodeComponent(text) {
-  return encodeURIComponent(text).replace(/[!'()*]/g, function (c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-
-// The parameter types of routes.json, checked as DeeplinkRouting's ParameterRules checks them.
-const PARAMETER_RULES = {
-  string: function (text) { return text.length > 0; },
-  int: function (text) { return /^[0-9]{1,19}$/.test(text) && (text.length < 19 || text <= "9223372036854775807"); },
-  uuid: function (text) { return /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text); },
-  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); },
-  latitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 90; },
-  longitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 180; }
-};
+// encodeComponent and the parameter types of routes.json come from link-rules.js, which the
+// contract catalog's link builder shares.
 
 // A number in plain decimal, as the app writes it into a URL: never an exponent (1e-7 is
 // 0.0000001), the shortest digits that read back as the same number.
@@ -103,6 +96,11 @@ function encodeChecked(text, pointer) {
   }
 }
 
+// An error's text, for a message that wraps it.
+function describe(error) {
+  return error && error.message ? error.message : String(error);
+}
+
 // A member of a table by name, never one inherited from Object.prototype ("constructor").
 function own(table, key) {
   return table !== null && typeof table === "object" && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
@@ -147,7 +145,7 @@ function linkFromMessage(contract, entry, message, campaign) {
     if (text !== "") items.push(encodeComponent(field[0]) + "=" + encodeChecked(text, field[1]));
   });
   if (campaign) {
-    contract.campaignFields.forEach(function (field) {
+    contract.campaignRules.fields.forEach(function (field) {
       const value = campaign[field.name];
       if (typeof value === "string" && value !== "") {
         items.push(encodeComponent(field.name) + "=" + encodeChecked(value, "/campaign/" + field.name));
@@ -192,7 +190,7 @@ function validatorsSource(setting, load) {
   if (typeof setting === "object" && typeof setting.validate === "function") return function () { return setting; };
   if (setting !== true) throw new BridgeError("INTERNAL", "createBridge: validate must be true, false or the validators module");
   if (typeof load !== "function") {
-    throw new BridgeError("INTERNAL", "createBridge: validate: true needs bridge.js to load validators.js; pass the validators module (validate: validators) instead");
+    throw new BridgeError("INTERNAL", "createBridge: validate: true needs bridge.js to load validators.js, or pass the module (validate: validators)");
   }
   let loading = null;
   let loaded = null;
@@ -211,88 +209,13 @@ function validatorsSource(setting, load) {
 // ---------------------------------------------------------------------------------------------
 // Campaign metadata from the page URL.
 
-// Query items of a URL as the Swift side reads them: split on & and the first =, then
-// percent-decode; "+" stays a literal plus (never a space), the first non-empty value wins.
-function queryItems(href) {
-  const items = [];
-  const start = href.indexOf("?");
-  if (start < 0) return items;
-  let query = href.slice(start + 1);
-  const hash = query.indexOf("#");
-  if (hash >= 0) query = query.slice(0, hash);
-  query.split("&").forEach(function (pair) {
-    if (pair === "") return;
-    const equals = pair.indexOf("=");
-    const rawName = equals < 0 ? pair : pair.slice(0, equals);
-    const rawValue = equals < 0 ? "" : pair.slice(equals + 1);
-    let name;
-    let value;
-    try {
-      name = decodeURIComponent(rawName);
-    } catch (error) {
-      return;
-    }
-    try {
-      value = decodeURIComponent(rawValue);
-    } catch (error) {
-      value = null;
-    }
-    items.push([name, value]);
-  });
-  return items;
-}
-
-function codePointLength(text) {
-  let count = 0;
-  for (const character of text) count += character.length > 0 ? 1 : 0;
-  return count;
-}
-
-// Why a campaign value breaks the campaign schema, or null when it fits. A value that does not
-// fit is dropped, never trimmed: a cut-off campaign_id would credit the wrong campaign.
-function campaignProblem(field, value, patterns) {
-  const length = codePointLength(value);
-  if (field.minLength !== null && length < field.minLength) return "shorter than " + field.minLength + " characters";
-  if (field.maxLength !== null && length > field.maxLength) return "longer than " + field.maxLength + " characters";
-  if (field.pattern !== null && !patterns[field.name].test(value)) return "does not match " + field.pattern;
-  return null;
-}
-
+// The page's campaign, read as the app reads the link that opened it (link-rules.js): the
+// contract's campaign rules apply, a value that breaks them is dropped (never shortened) with a
+// warning, values are composed (NFC), and "+" is a literal plus (with a warning).
 function readCampaign(contract, source) {
-  const patterns = {};
-  contract.campaignFields.forEach(function (field) {
-    if (field.pattern !== null) patterns[field.name] = new RegExp(field.pattern, "u");
-  });
-  const given = Object.create(null);
-  const warnings = [];
-  if (typeof source === "string") {
-    queryItems(source).forEach(function (item) {
-      if (item[1] === null) {
-        warnings.push({ field: item[0], value: null, reason: "bad percent-encoding" });
-      } else if (item[1] !== "" && !(item[0] in given)) {
-        given[item[0]] = item[1];
-      }
-    });
-  } else if (source && typeof source === "object") {
-    Object.keys(source).forEach(function (name) {
-      if (source[name] !== undefined && source[name] !== null && source[name] !== "") given[name] = source[name];
-    });
-  }
-  const campaign = {};
-  const known = contract.campaignFields.map(function (field) { return field.name; });
-  contract.campaignFields.forEach(function (field) {
-    if (!(field.name in given)) return;
-    const value = given[field.name];
-    const problem = typeof value === "string" ? campaignProblem(field, value, patterns) : "not a string";
-    if (problem === null) campaign[field.name] = value;
-    else warnings.push({ field: field.name, value: value, reason: problem });
-  });
-  if (source && typeof source === "object") {
-    Object.keys(given).forEach(function (name) {
-      if (known.indexOf(name) < 0) warnings.push({ field: name, value: given[name], reason: "not a campaign field" });
-    });
-  }
-  return { campaign: Object.freeze(campaign), warnings: Object.freeze(warnings) };
+  if (typeof source === "string") return readCampaignFromURL(contract.campaignRules, source);
+  if (source && typeof source === "object") return readCampaignFromObject(contract.campaignRules, source);
+  return { campaign: Object.freeze({}), warnings: Object.freeze([]) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -406,7 +329,7 @@ export function createBridgeFor(contract, options) {
 
   // WKWebView's replyHandler(nil, text) rejects the promise with an Error carrying text.
   function handleRejectedPost(error, id) {
-    const text = error && typeof error.message === "string" ? error.message : String(error);
+    const text = describe(error);
     let parsed;
     try {
       parsed = JSON.parse(text);
@@ -456,33 +379,80 @@ export function createBridgeFor(contract, options) {
     return null;
   }
 
+  // What the app on this page takes: the manifest it injected at document start, else the one it
+  // answered the capabilities handshake with; null while unknown. An app that predates manifests
+  // (it answers the handshake UNKNOWN_ACTION) is trusted to know the contract: `legacy`.
+  let learned = null;
+  let legacy = false;
+  let handshake = null;
+  let handshakeId = null;
+
   function capabilities() {
     const injected = win[contract.capabilitiesGlobal];
-    return injected !== null && typeof injected === "object" ? injected : null;
+    return injected !== null && typeof injected === "object" ? injected : learned;
   }
 
-  // A host that injects no capability manifest (one that predates it) is trusted to know the
-  // contract; it still answers UNKNOWN_ACTION or UNSUPPORTED_VERSION, and the timeout bounds it.
-  function hostSupports(action, version) {
-    const injected = capabilities();
-    if (injected === null) return true;
-    if (injected.bridge !== undefined && injected.bridge !== contract.bridge) return false;
-    if (injected.envelope !== undefined && injected.envelope !== contract.envelope) return false;
-    const versions = own(injected.actions, action);
-    return Array.isArray(versions) && versions.indexOf(version) >= 0;
+  // The versions of an action the app takes; null when it gave no manifest (trusted).
+  function hostVersions(action) {
+    const manifest = capabilities();
+    if (manifest === null) return null;
+    if ((manifest.bridge !== undefined && manifest.bridge !== contract.bridge) || (manifest.envelope !== undefined && manifest.envelope !== contract.envelope)) return [];
+    const versions = own(manifest.actions, action);
+    return Array.isArray(versions) ? versions : [];
   }
 
-  function isSupported(action, version) {
+  function supports(action, version) {
     const entry = own(contract.actions, action);
-    if (!entry) return false;
-    const resolved = version === undefined ? entry.latest : version;
-    if (!own(entry.versions, resolved)) return false;
-    return transport() !== null && hostSupports(action, resolved);
+    const resolved = version === undefined && entry ? entry.latest : version;
+    if (!entry || !own(entry.versions, resolved) || transport() === null) return false;
+    const versions = hostVersions(action);
+    return versions === null || versions.indexOf(resolved) >= 0;
   }
 
-  function fallback(found, envelope, reason) {
+  // Posts an envelope; a request's reply settles it through handleReply (its caller bounds the
+  // wait). Throws INTERNAL when the platform refuses the post.
+  function post(channel, envelope) {
+    let returned;
+    try {
+      returned = channel.post(envelope);
+    } catch (error) {
+      throw new BridgeError("INTERNAL", "posting the message failed: " + describe(error));
+    }
+    // A notification gets no reply; its platform promise is only kept from going unhandled.
+    if (channel.kind === "webkit" && returned && typeof returned.then === "function") {
+      returned.then(function (reply) { if (envelope.id) handleReply(reply, envelope.id); }, function (error) { if (envelope.id) handleRejectedPost(error, envelope.id); });
+    }
+  }
+
+  // The handshake: the built-in capabilities request, one in flight at a time. It has no timer of
+  // its own: every call waiting on it has its deadline, so a lost handshake never holds a call
+  // forever, and the next call asks again.
+  function askCapabilities() {
+    if (handshake === null) {
+      if (pending.delete(handshakeId)) rememberExpired(handshakeId);
+      const envelope = { v: contract.envelope, id: newRequestId(cryptoSource), action: "capabilities", version: 1, payload: {} };
+      handshakeId = envelope.id;
+      handshake = new Promise(function (resolve, reject) {
+        pending.set(envelope.id, { resolve: resolve, reject: reject });
+        post(transport(), envelope);
+      }).then(function (manifest) {
+        handshake = null;
+        learned = manifest && typeof manifest === "object" ? manifest : null;
+        legacy = learned === null;
+      }, function (error) {
+        handshake = null;
+        if (error.code !== "UNKNOWN_ACTION" && error.code !== "UNSUPPORTED_VERSION") throw error;
+        legacy = true;
+      });
+    }
+    return handshake;
+  }
+
+  function fallback(found, envelope, reason, inApp) {
     if (found.contract.fallback !== "universalLink") {
-      throw new BridgeError("UNAVAILABLE", found.action + " v" + found.version + " is not available (" + reason + ") and its contract has no fallback");
+      // In an app without the action: the app is there, the version is not.
+      throw new BridgeError(inApp ? "UNSUPPORTED_VERSION" : "UNAVAILABLE", found.action + " v" + found.version + " is not available ("
+        + reason + ") and its contract has no fallback", inApp ? [{ action: found.action, supportedVersions: [] }] : []);
     }
     const opened = linkFromMessage(contract, found.contract, envelope, envelope.campaign || null);
     const url = linkFromMessage(contract, found.contract, envelope, null);
@@ -491,115 +461,161 @@ export function createBridgeFor(contract, options) {
       navigate(opened);
     } catch (error) {
       if (error instanceof BridgeError) throw error;
-      throw new BridgeError("NAVIGATION_FAILED", "opening " + opened + " failed: " + (error && error.message ? error.message : String(error)));
+      throw new BridgeError("NAVIGATION_FAILED", "opening " + opened + " failed: " + describe(error));
     }
     return { route: found.contract.route, url: url, pendingLogin: false, fallback: true, openedURL: opened };
   }
 
-  function send(action, version, payload, callOptions) {
-    const callSettings = callOptions || {};
+  // offers: [version, payload] pairs, highest first. Sends the highest version the app takes;
+  // falls back only when the app has no version of the action at all. Settles once: a result, an
+  // error, or TIMEOUT by its deadline, which starts when it first waits on the app (the handshake
+  // or the reply).
+  function call(action, offers, callOptions) {
+    const settings = callOptions || {};
+    const notify = settings.notify === true;
     return new Promise(function (resolve, reject) {
-      const found = versionEntry(contract, action, version);
-      const notify = callSettings.notify === true;
-      if (notify && found.contract.requiresId) {
-        throw new BridgeError("INVALID_PARAMS", action + " v" + found.version + " expects a reply, so it cannot be sent as a notification (its schema requires an id)",
-          [{ instanceLocation: "", keyword: "required", error: "id is required" }]);
-      }
-      const envelope = { v: contract.envelope };
-      if (!notify) envelope.id = newRequestId(cryptoSource);
-      envelope.action = action;
-      envelope.version = found.version;
-      envelope.payload = payload === undefined ? {} : payload;
-      if (Object.keys(read.campaign).length > 0) envelope.campaign = Object.assign({}, read.campaign);
-      envelope.sentAt = now().toISOString();
+      let timer = null;
+      let id = null;
+      let done = false;
+      let chosen = null;
+      let envelope;
+      let reason = null;
 
-      const call = { found: found, envelope: envelope, notify: notify, settings: callSettings, resolve: resolve, reject: reject };
-      const checking = validators();
-      if (checking === null) {
-        deliver(call);
-      } else if (typeof checking.then === "function") {
-        checking.then(function (module) { checkThenDeliver(module, call); }, function (error) {
-          reject(new BridgeError("INTERNAL", "validators.js could not be loaded: " + (error && error.message ? error.message : String(error))));
-        });
+      function finish(error, result) {
+        if (done) return;
+        done = true;
+        clearTimer(timer);
+        if (error) reject(error);
+        else resolve(result);
+      }
+
+      function arm() {
+        if (timer !== null) return;
+        const found = chosen || offered[0];
+        const timeoutMs = typeof settings.timeoutMs === "number" ? settings.timeoutMs : found.contract.timeoutMs;
+        timer = setTimer(function () {
+          if (done) return;
+          stats.timeouts += 1;
+          if (pending.delete(id)) rememberExpired(id);
+          else handshake = null;
+          finish(new BridgeError("TIMEOUT", "no reply to " + action + " v" + found.version + " within " + timeoutMs + " ms"
+            + (id === null ? " (nor a capability manifest)" : "")));
+        }, timeoutMs);
+      }
+
+      function choose() {
+        if (done) return;
+        try {
+          const channel = transport();
+          const versions = channel === null ? null : hostVersions(action);
+          chosen = offered[0];
+          if (channel === null) reason = "outside the app";
+          if (versions !== null) {
+            chosen = offered.filter(function (entry) { return versions.indexOf(entry.version) >= 0; })[0];
+            if (!chosen && versions.length > 0) {
+              throw new BridgeError("UNSUPPORTED_VERSION", "this app takes " + action + " v" + versions.join(", v")
+                + " only: offer one of those (bridge.offer)", [{ action: action, supportedVersions: versions }]);
+            }
+            if (!chosen) {
+              chosen = offered[0];
+              reason = "not in this app";
+            }
+          }
+          if (notify && chosen.contract.requiresId) {
+            throw new BridgeError("INVALID_PARAMS", action + " v" + chosen.version + " expects a reply (its schema requires an id): it cannot be a notification",
+              [{ instanceLocation: "", keyword: "required", error: "id is required" }]);
+          }
+          envelope = { v: contract.envelope };
+          if (!notify) envelope.id = newRequestId(cryptoSource);
+          envelope.action = action;
+          envelope.version = chosen.version;
+          envelope.payload = chosen.payload;
+          if (Object.keys(read.campaign).length > 0) envelope.campaign = Object.assign({}, read.campaign);
+          envelope.sentAt = now().toISOString();
+          const checking = validators();
+          if (checking === null) {
+            deliver(channel);
+          } else if (typeof checking.then === "function") {
+            checking.then(function (module) { check(module, channel); }, function (error) {
+              finish(new BridgeError("INTERNAL", "validators.js could not be loaded: " + describe(error)));
+            });
+          } else {
+            check(checking, channel);
+          }
+        } catch (error) {
+          finish(error);
+        }
+      }
+
+      // With validation on, a message the app would reject fails here, with the app's reply.
+      function check(module, channel) {
+        const verdict = module.validate(envelope);
+        if (!verdict.valid) {
+          stats.rejectedBeforeSending += 1;
+          const problem = errorForVerdict(verdict, action, envelope.version);
+          return finish(new BridgeError(problem.code, problem.message, problem.details));
+        }
+        try {
+          deliver(channel);
+        } catch (error) {
+          finish(error);
+        }
+      }
+
+      // Posts the envelope on the page's channel, or takes the fallback.
+      function deliver(channel) {
+        if (reason !== null) return finish(null, fallback(chosen, envelope, reason, channel !== null));
+        if (notify) {
+          post(channel, envelope);
+          stats.notifications += 1;
+          return finish(null, undefined);
+        }
+        id = envelope.id;
+        arm();
+        pending.set(id, { resolve: function (result) { finish(null, result); }, reject: finish });
+        stats.sent += 1;
+        try {
+          post(channel, envelope);
+        } catch (error) {
+          settle(id, error);
+        }
+      }
+
+      if (offers.length === 0) throw new BridgeError("UNSUPPORTED_VERSION", "no version of " + action + " offered");
+      const offered = offers.map(function (offer) {
+        const entry = versionEntry(contract, action, offer[0]);
+        entry.payload = offer[1] === undefined ? {} : offer[1];
+        return entry;
+      });
+      // A page's own tests: the fake host records each call with the versions the page can send.
+      const usage = win[contract.bridge + "Usage"];
+      if (typeof usage === "function") usage(action, offered.map(function (entry) { return entry.version; }));
+      if (transport() !== null && capabilities() === null && !legacy) {
+        arm();
+        askCapabilities().then(choose, finish);
       } else {
-        checkThenDeliver(checking, call);
+        choose();
       }
     });
   }
 
-  // With validation on, a message the app would reject fails here, with the app's reply.
-  function checkThenDeliver(module, call) {
-    const verdict = module.validate(call.envelope);
-    if (verdict.valid) {
-      try {
-        deliver(call);
-      } catch (error) {
-        call.reject(error);
-      }
-      return;
-    }
-    stats.rejectedBeforeSending += 1;
-    const problem = errorForVerdict(verdict, call.envelope.action, call.envelope.version);
-    call.reject(new BridgeError(problem.code, problem.message, problem.details));
+  function send(action, version, payload, callOptions) {
+    return call(action, [[version, payload]], callOptions);
   }
 
-  // Posts the envelope on the page's channel, or takes the fallback. Throws a BridgeError for a
-  // call that fails before anything is posted.
-  function deliver(call) {
-    const found = call.found;
-    const envelope = call.envelope;
-    const resolve = call.resolve;
-    const reject = call.reject;
-    const channel = transport();
-    if (channel === null) {
-      resolve(fallback(found, envelope, "no native bridge on this page"));
-      return;
-    }
-    if (!hostSupports(envelope.action, found.version)) {
-      resolve(fallback(found, envelope, "the app does not support it"));
-      return;
-    }
-    if (call.notify) {
-      let returned;
-      try {
-        returned = channel.post(envelope);
-      } catch (error) {
-        throw new BridgeError("INTERNAL", "posting the notification failed: " + (error && error.message ? error.message : String(error)));
-      }
-      // A notification gets no reply; a platform promise is only kept from going unhandled.
-      if (returned && typeof returned.then === "function") returned.then(null, function () {});
-      stats.notifications += 1;
-      resolve(undefined);
-      return;
-    }
-    const timeoutMs = typeof call.settings.timeoutMs === "number" ? call.settings.timeoutMs : found.contract.timeoutMs;
-    const waiting = { resolve: resolve, reject: reject, timer: null };
-    pending.set(envelope.id, waiting);
-    waiting.timer = setTimer(function () {
-      if (pending.get(envelope.id) !== waiting) return;
-      pending.delete(envelope.id);
-      rememberExpired(envelope.id);
-      stats.timeouts += 1;
-      reject(new BridgeError("TIMEOUT", "no reply to " + envelope.action + " v" + found.version + " within " + timeoutMs + " ms"));
-    }, timeoutMs);
-    stats.sent += 1;
-    let returned;
-    try {
-      returned = channel.post(envelope);
-    } catch (error) {
-      settle(envelope.id, new BridgeError("INTERNAL", "posting the message failed: " + (error && error.message ? error.message : String(error))));
-      return;
-    }
-    if (channel.kind === "webkit" && returned && typeof returned.then === "function") {
-      returned.then(function (reply) { handleReply(reply, envelope.id); }, function (error) { handleRejectedPost(error, envelope.id); });
-    }
+  /** payloads: {version: payload}; sends the highest version the app takes. */
+  function offer(action, payloads, callOptions) {
+    const versions = Object.keys(payloads || {}).map(Number).sort(function (a, b) { return b - a; });
+    return call(action, versions.map(function (version) { return [version, payloads[version]]; }), callOptions);
   }
 
   const bridge = {
     /** Sends any action and version of the contract; the typed functions below call this. */
     send: send,
-    isSupported: isSupported,
-    /** The capability manifest the app injected, or null. */
+    offer: offer,
+    supports: supports,
+    isSupported: supports,
+    /** The capability manifest the app injected, or answered the handshake with; null before that. */
     capabilities: capabilities,
     /** The campaign fields this page sends with every message. */
     campaign: read.campaign,

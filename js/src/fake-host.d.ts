@@ -22,14 +22,40 @@ export interface Fixture {
 
 export declare const NO_REPLY: { readonly noReply: true };
 
+/** An app build of releases.json, as testing/releases.js lists it. */
+export interface AppRelease {
+  readonly platform: "ios" | "android";
+  readonly version: string;
+  readonly status: "supported" | "support-ended";
+  /** Percent of sessions, when known. */
+  readonly share: number | null;
+  readonly actions: { readonly [action: string]: ReadonlyArray<number> };
+}
+
+/** A page-usage file for bridgectl can-i-deploy: each call with the versions the page can send, highest first. */
+export interface PageUsage {
+  page: string;
+  calls: Array<{ action: string; versions: number[] }>;
+}
+
 export interface FakeHostOptions {
   /** The global object to install on (default: globalThis). */
   window?: object;
   /** promise: postMessage returns the reply; callback: window.<bridge>Receive(json); or an Android channel. */
   mode?: "promise" | "callback" | "androidListener" | "androidInterface";
-  /** The capability manifest to inject; null injects none; default: every action and version. */
+  /** Act as this app build of releases.json ("ios@5.12.0"): its manifest and exactly its action versions. */
+  release?: string;
+  /** The builds release names (testing/fake-host.js passes releases.json's). */
+  releases?: ReadonlyArray<AppRelease>;
+  /**
+   * The capability manifest instead of a release; null: an app that predates manifests (none
+   * injected, the capabilities request gets UNKNOWN_ACTION). Default: every action and version.
+   */
   capabilities?: Capabilities | null;
-  appVersion?: string;
+  /** false: no manifest at document start; the page learns it with the capabilities request. */
+  inject?: boolean;
+  /** The page's name in the usage file (default: the window's path, e.g. event/new-user-promo). */
+  page?: string;
   /** In promise mode, resolve with JSON text instead of an object. */
   replyAsString?: boolean;
   /** The validators the host checks each message with (testing/fake-host.js passes the contract's). */
@@ -48,6 +74,16 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   readonly mismatches: Array<{ fixture: string; differences: string[] }>;
   /** Messages the validators rejected, as the app would. */
   readonly rejected: Array<{ message: Envelope; code: BridgeErrorCode; errors: BridgeErrorDetail[] }>;
+  /** The manifest this host gives the page (null: none). */
+  readonly capabilities: Capabilities | null;
+  /** Every distinct call the page made, with the versions it offered (highest first). */
+  readonly calls: ReadonlyArray<{ action: string; versions: number[] }>;
+  /** The usage file's content for bridgectl can-i-deploy. */
+  usage(options?: { page?: string }): PageUsage;
+  /** Writes the usage file (Node only; temporary file then rename); merge: true adds to the calls already there. */
+  writeUsage(path: string, options?: { page?: string; merge?: boolean }): Promise<PageUsage>;
+  /** Puts the host on a page (default: options.window, else globalThis). */
+  install(window?: object): FakeHostOf<Envelope>;
   respondWith(responder: (envelope: Envelope) => FakeReply | typeof NO_REPLY | undefined): FakeHostOf<Envelope>;
   replyNext(reply: FakeReply): FakeHostOf<Envelope>;
   failNext(code: BridgeErrorCode, message?: string, details?: BridgeErrorDetail[]): FakeHostOf<Envelope>;
@@ -62,12 +98,16 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   uninstall(): void;
 }
 
+export declare function createFakeHostFor(contract: ContractTable, options?: FakeHostOptions): FakeHostOf;
 export declare function installFakeHostFor(contract: ContractTable, options?: FakeHostOptions): FakeHostOf;
-export declare function fullCapabilitiesFor(contract: ContractTable, appVersion?: string): Capabilities;
+export declare function fullCapabilitiesFor(contract: ContractTable, app?: { platform: "ios" | "android"; version: string }): Capabilities;
+export declare function releaseCapabilitiesFor(contract: ContractTable, releases: ReadonlyArray<AppRelease>, release: string): Capabilities;
 export declare function replyForFixture(fixture: Fixture): FakeReply | typeof NO_REPLY;
 export declare function differencesFromFixture(expected: unknown, actual: unknown): string[];
-/** installFakeHost and fullCapabilities bound to a contract table (what testing/fake-host.js exports). */
-export declare function bindFakeHost(contract: ContractTable, validators?: ValidatorsModule): {
+/** The fake host bound to a contract table, its validators and releases (what testing/fake-host.js exports). */
+export declare function bindFakeHost(contract: ContractTable, validators?: ValidatorsModule, releases?: ReadonlyArray<AppRelease>): {
+  createFakeHost(options?: FakeHostOptions): FakeHostOf;
   installFakeHost(options?: FakeHostOptions): FakeHostOf;
-  fullCapabilities(appVersion?: string): Capabilities;
+  fullCapabilities(app?: { platform: "ios" | "android"; version: string }): Capabilities;
+  releaseCapabilities(release: string): Capabilities;
 };

@@ -70,24 +70,68 @@ export function replyForFixture(fixture) {
 }
 
 /** The capability manifest of a host that supports every action and version of the contract. */
-export function fullCapabilitiesFor(contract, appVersion) {
+export function fullCapabilitiesFor(contract, app) {
   const actions = {};
   Object.keys(contract.actions).forEach(function (action) {
     actions[action] = Object.keys(contract.actions[action].versions).map(Number);
   });
-  return { bridge: contract.bridge, envelope: contract.envelope, actions: actions, appVersion: appVersion || "fake-host" };
+  const manifest = { bridge: contract.bridge, envelope: contract.envelope };
+  if (app) manifest.app = app;
+  manifest.actions = actions;
+  return manifest;
 }
 
 /**
- * Installs a fake native host of the contract on `options.window` (default globalThis) and
- * returns it.
+ * The capability manifest of an app build of releases.json ("ios@5.12.0"), as the Swift host
+ * gives it (HostCapabilities): its platform and version, and the action versions it takes in
+ * the contract's order. Throws for a build that is not recorded.
+ */
+export function releaseCapabilitiesFor(contract, releases, reference) {
+  const build = (releases || []).filter(function (release) { return release.platform + "@" + release.version === reference; })[0];
+  if (!build) {
+    throw new Error("fake host: release " + JSON.stringify(reference) + " is not in releases.json (releases: "
+      + (releases || []).map(function (release) { return release.platform + "@" + release.version; }).join(", ") + ")");
+  }
+  const actions = {};
+  Object.keys(contract.actions).forEach(function (action) {
+    const versions = Object.prototype.hasOwnProperty.call(build.actions, action) ? build.actions[action] : [];
+    if (versions.length > 0) actions[action] = versions.slice().sort(function (a, b) { return a - b; });
+  });
+  return { bridge: contract.bridge, envelope: contract.envelope, app: { platform: build.platform, version: build.version }, actions: actions };
+}
+
+/** A usage file's text: the page, then its calls one a line (each action with the versions it can send). */
+function usageText(usage) {
+  const calls = usage.calls.map(function (call) {
+    return "    {\"action\": " + JSON.stringify(call.action) + ", \"versions\": [" + call.versions.join(", ") + "]}";
+  });
+  return "{\n  \"page\": " + JSON.stringify(usage.page) + ",\n  \"calls\": [" + (calls.length ? "\n" + calls.join(",\n") + "\n  " : "") + "]\n}\n";
+}
+
+/** "event/new-user-promo" for a page at https://sendy.co.kr/event/new-user-promo; "" when unknown. */
+function pathOf(win) {
+  try {
+    return new URL(win.location.href).pathname.replace(/^\/+|\/+$/g, "");
+  } catch (error) {
+    return "";
+  }
+}
+
+/**
+ * A fake native host of the contract, not yet installed: host.install(window) puts it on a page
+ * (default options.window, else globalThis) and returns it. installFakeHostFor does both.
  *
  * options.mode: "promise" (default; WKWebView/WebKitGTK with reply: postMessage returns a
  * promise of the reply), "callback" (WebKit without reply: the host calls
  * window.<bridge>Receive(json)), "androidListener" (addWebMessageListener: window.<bridge> with
  * postMessage/onmessage), "androidInterface" (JavascriptInterface: window.<bridge>Android.postMessage
  * with replies through window.<bridge>Receive).
- * options.capabilities: the injected capability manifest; null injects none; default: everything.
+ * options.release: act as that app build of releases.json ("ios@5.12.0"): its capability manifest,
+ * and exactly its action versions (options.releases, the table testing/fake-host.js passes).
+ * options.capabilities: the capability manifest instead; null: an app that predates manifests
+ * (injects none, answers the capabilities request UNKNOWN_ACTION); default: every version.
+ * options.inject: false: no manifest at document start; the page must ask (the handshake).
+ * options.page: the page's name in the usage file (default: the window's path).
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
  * options.installed: the apps installed on the simulated device, by URL scheme (["kakaomap"]), as
  * `bridgectl host --installed`: a destination outside the app (open_directions) opens its app when
@@ -96,14 +140,16 @@ export function fullCapabilitiesFor(contract, appVersion) {
  * message is checked first, as the app checks it, and one the app would reject gets the app's
  * error reply whatever else the test queued. options.validate: false turns that off.
  */
-export function installFakeHostFor(contract, options) {
+export function createFakeHostFor(contract, options) {
   const settings = options || {};
-  const win = settings.window || globalThis;
+  let win = settings.window || globalThis;
   const mode = settings.mode || "promise";
   const modes = ["promise", "callback", "androidListener", "androidInterface"];
   if (modes.indexOf(mode) < 0) throw new Error("fake host: mode must be one of " + modes.join(", "));
-  const capabilities = settings.capabilities === undefined ? fullCapabilitiesFor(contract, settings.appVersion) : settings.capabilities;
+  const capabilities = settings.release !== undefined ? releaseCapabilitiesFor(contract, settings.releases, settings.release)
+    : settings.capabilities === undefined ? fullCapabilitiesFor(contract) : settings.capabilities;
   const validators = settings.validate === false ? null : settings.validators || null;
+  const calls = [];
 
   const queue = [];
   let responder = null;
@@ -119,6 +165,35 @@ export function installFakeHostFor(contract, options) {
     mismatches: [],
     /** Messages the validators rejected, as the app would: {message, code, errors}. */
     rejected: [],
+    /** The capability manifest this host gives the page (null: none, an app that predates it). */
+    capabilities: capabilities,
+    /** Every distinct call the page made: {action, versions} (the versions it can send, highest first). */
+    calls: calls,
+    /** The page-usage file's content: {page, calls}, for bridgectl can-i-deploy. */
+    usage: function (usageOptions) {
+      return { page: (usageOptions && usageOptions.page) || settings.page || pathOf(win) || "page", calls: clone(calls) };
+    },
+    /**
+     * Writes the usage file (node only; in a browser runner send host.usage() to your runner).
+     * { merge: true } adds this host's calls to those already in the file. Resolves with the usage.
+     */
+    writeUsage: function (path, usageOptions) {
+      const usage = host.usage(usageOptions);
+      return import("node:fs").then(function (fs) {
+        if (usageOptions && usageOptions.merge && fs.existsSync(path)) {
+          const before = JSON.parse(fs.readFileSync(path, "utf8"));
+          usage.calls = before.calls.concat(usage.calls.filter(function (call) {
+            return !before.calls.some(function (other) { return sameJSON(other, call); });
+          }));
+        }
+        // A temporary file next to it, then a rename: a reader never sees half a file.
+        fs.writeFileSync(path + ".tmp", usageText(usage));
+        fs.renameSync(path + ".tmp", path);
+        return usage;
+      });
+    },
+    /** Puts the host on a page (its globals); returns the host. */
+    install: install,
     /** Answers every request not covered by a queued behaviour; return NO_REPLY for silence. */
     respondWith: function (fn) { responder = fn; return host; },
     /** The next request gets this reply (fields without v and id, e.g. {ok: true, result}). */
@@ -176,11 +251,19 @@ export function installFakeHostFor(contract, options) {
   // error for an action or version it does not support.
   function defaultReply(envelope) {
     const ownMember = function (table, key) { return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined; };
+    if (envelope.action === "capabilities" && capabilities !== null) {
+      // The built-in request, answered as the Swift host answers it.
+      if (envelope.version !== 1) return unsupported("capabilities", envelope.version, [1]);
+      return { ok: true, result: clone(capabilities) };
+    }
     const action = ownMember(contract.actions, envelope.action);
     if (!action) return { ok: false, error: { code: "UNKNOWN_ACTION", message: "unknown action " + envelope.action, details: [] } };
     const supported = capabilities && capabilities.actions ? ownMember(capabilities.actions, envelope.action) || [] : Object.keys(action.versions).map(Number);
+    if (supported.length === 0) {
+      return { ok: false, error: { code: "UNKNOWN_ACTION", message: "this app build does not have " + envelope.action, details: [] } };
+    }
     if (!ownMember(action.versions, envelope.version) || supported.indexOf(envelope.version) < 0) {
-      return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: envelope.action + " v" + envelope.version + " is not supported", details: [] } };
+      return unsupported(envelope.action, envelope.version, supported);
     }
     try {
       const url = buildUniversalLinkFor(contract, envelope.action, envelope.version, envelope.payload);
@@ -210,6 +293,11 @@ export function installFakeHostFor(contract, options) {
     return { ok: true, result: { route: version.route, url: url, pendingLogin: false, opened: opened, provider: provider } };
   }
 
+  function unsupported(action, version, supported) {
+    return { ok: false, error: { code: "UNSUPPORTED_VERSION", message: action + " has no version " + version + " here (supported versions: " + supported.join(", ") + ")",
+      details: [{ action: action, supportedVersions: supported.slice() }] } };
+  }
+
   function answer(envelope, deliver) {
     host.messages.push(envelope);
     if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
@@ -221,7 +309,8 @@ export function installFakeHostFor(contract, options) {
     }
     // A queued behaviour belongs to this message even when the app would reject it first.
     const behaviour = queue.length > 0 ? queue.shift() : responder;
-    const verdict = validators === null ? null : validators.validate(envelope);
+    const builtIn = envelope.action === "capabilities";
+    const verdict = validators === null || builtIn ? null : validators.validate(envelope);
     let outcome;
     if (verdict !== null && !verdict.valid) {
       host.rejected.push({ message: envelope, code: verdict.code, errors: verdict.errors });
@@ -253,53 +342,65 @@ export function installFakeHostFor(contract, options) {
   }
 
   const installed = [];
-  function install(target, key, value) {
+  function put(target, key, value) {
     installed.push({ target: target, key: key, had: Object.prototype.hasOwnProperty.call(target, key), previous: target[key] });
     target[key] = value;
   }
 
-  if (mode === "promise" || mode === "callback") {
-    const handler = {
-      postMessage: function (body) {
-        // WebKit hands the native side a copy of the posted value, as JSON would.
-        const envelope = clone(body);
-        if (mode === "callback") {
-          answer(envelope, callReceive);
-          return undefined;
-        }
-        return new Promise(function (resolve) {
-          answer(envelope, function (reply) { resolve(settings.replyAsString ? JSON.stringify(reply) : reply); });
-        });
-      }
-    };
-    const webkit = win.webkit || {};
-    const handlers = Object.assign({}, webkit.messageHandlers || {});
-    handlers[contract.bridge] = handler;
-    install(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
-  } else if (mode === "androidListener") {
-    const listeners = [];
-    const port = {
-      onmessage: null,
-      postMessage: function (text) {
-        answer(parseBody(text), function (reply) {
-          const event = { data: JSON.stringify(reply) };
-          listeners.forEach(function (listener) { listener(event); });
-          if (typeof port.onmessage === "function") port.onmessage(event);
-        });
-      },
-      addEventListener: function (type, listener) { if (type === "message") listeners.push(listener); },
-      removeEventListener: function (type, listener) {
-        const index = listeners.indexOf(listener);
-        if (index >= 0) listeners.splice(index, 1);
-      }
-    };
-    install(win, contract.bridge, port);
-  } else {
-    install(win, contract.androidInterface, {
-      postMessage: function (text) { answer(parseBody(text), callReceive); }
-    });
+  function record(action, versions) {
+    const call = { action: action, versions: versions.slice().sort(function (a, b) { return b - a; }) };
+    if (!calls.some(function (other) { return sameJSON(other, call); })) calls.push(call);
   }
-  if (capabilities !== null) install(win, contract.capabilitiesGlobal, capabilities);
+
+  function install(target) {
+    if (target) win = target;
+    if (installed.length > 0) throw new Error("fake host: already installed; uninstall() first");
+    if (mode === "promise" || mode === "callback") {
+      const handler = {
+        postMessage: function (body) {
+          // WebKit hands the native side a copy of the posted value, as JSON would.
+          const envelope = clone(body);
+          if (mode === "callback") {
+            answer(envelope, callReceive);
+            return undefined;
+          }
+          return new Promise(function (resolve) {
+            answer(envelope, function (reply) { resolve(settings.replyAsString ? JSON.stringify(reply) : reply); });
+          });
+        }
+      };
+      const webkit = win.webkit || {};
+      const handlers = Object.assign({}, webkit.messageHandlers || {});
+      handlers[contract.bridge] = handler;
+      put(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
+    } else if (mode === "androidListener") {
+      const listeners = [];
+      const port = {
+        onmessage: null,
+        postMessage: function (text) {
+          answer(parseBody(text), function (reply) {
+            const event = { data: JSON.stringify(reply) };
+            listeners.forEach(function (listener) { listener(event); });
+            if (typeof port.onmessage === "function") port.onmessage(event);
+          });
+        },
+        addEventListener: function (type, listener) { if (type === "message") listeners.push(listener); },
+        removeEventListener: function (type, listener) {
+          const index = listeners.indexOf(listener);
+          if (index >= 0) listeners.splice(index, 1);
+        }
+      };
+      put(win, contract.bridge, port);
+    } else {
+      put(win, contract.androidInterface, {
+        postMessage: function (text) { answer(parseBody(text), callReceive); }
+      });
+    }
+    if (capabilities !== null && settings.inject !== false) put(win, contract.capabilitiesGlobal, capabilities);
+    // The shim reports each call here, with the versions the page offered (for the usage file).
+    put(win, contract.bridge + "Usage", record);
+    return host;
+  }
 
   function uninstall() {
     installed.splice(0).reverse().forEach(function (item) {
@@ -311,13 +412,21 @@ export function installFakeHostFor(contract, options) {
   return host;
 }
 
+/** createFakeHostFor(contract, options).install(): a fake host on options.window (default globalThis). */
+export function installFakeHostFor(contract, options) {
+  return createFakeHostFor(contract, options).install();
+}
+
 /**
  * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
  * its validators (the fake host validates by default).
  */
-export function bindFakeHost(contract, validators) {
+export function bindFakeHost(contract, validators, releases) {
+  function withKit(options) { return Object.assign({ validators: validators, releases: releases }, options); }
   return {
-    installFakeHost: function (options) { return installFakeHostFor(contract, Object.assign({ validators: validators }, options)); },
-    fullCapabilities: function (appVersion) { return fullCapabilitiesFor(contract, appVersion); }
+    createFakeHost: function (options) { return createFakeHostFor(contract, withKit(options)); },
+    installFakeHost: function (options) { return installFakeHostFor(contract, withKit(options)); },
+    fullCapabilities: function (app) { return fullCapabilitiesFor(contract, app); },
+    releaseCapabilities: function (reference) { return releaseCapabilitiesFor(contract, releases, reference); }
   };
 }

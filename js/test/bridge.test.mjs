@@ -78,25 +78,35 @@ describe("envelope", () => {
 });
 
 describe("campaign metadata from the page URL", () => {
-  test("reads each field once decoded; + stays a plus; first non-empty value wins", () => {
+  test("reads each field once decoded; + stays a plus, with a warning; the first non-empty value wins", () => {
     const href = "https://event.sendy.co.kr/e?variant=%EC%B9%B4%EB%93%9C%20CTA+&group_id=&group_id=B&group_id=C&utm_campaign=a%2Bb&other=x#utm_term=no";
     const { bridge } = setup({ href });
     assert.deepEqual({ ...bridge.campaign }, { group_id: "B", variant: "카드 CTA+", utm_campaign: "a+b" });
-    assert.deepEqual(bridge.campaignWarnings, []);
+    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+      ["variant", "\"카드 CTA+\": \"+\" is read as a literal plus; if a space was meant, use %20"],
+      ["group_id", "repeated; the first value is kept"],
+    ]);
   });
 
-  test("drops (never trims) values that break the campaign schema, and says why", () => {
+  test("drops (never trims) values that break the campaign rules, and says why", () => {
     const long = "가".repeat(65);
     const emoji64 = "😀".repeat(64); // 64 code points, 128 UTF-16 units: fits maxLength 64
-    const href = `https://e.sendy.co.kr/?campaign_id=summer%20promo&variant=${encodeComponent(long)}&group_id=${encodeComponent("x".repeat(32))}&utm_content=${encodeComponent(emoji64)}&utm_term=%E0%A4`;
+    const href = `https://e.sendy.co.kr/?campaign_id=summer%20promo&variant=${encodeComponent(long)}&group_id=${encodeComponent("x".repeat(32))}&utm_content=${encodeComponent(emoji64)}`;
     const { host, bridge } = setup({ href });
     assert.deepEqual(Object.keys(bridge.campaign), ["group_id", "utm_content"]);
     assert.equal(bridge.campaign.utm_content, emoji64);
     const reasons = Object.fromEntries(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]));
-    assert.match(reasons.campaign_id, /does not match/);
-    assert.match(reasons.variant, /longer than 64/);
-    assert.equal(reasons.utm_term, "bad percent-encoding");
+    assert.match(reasons.campaign_id, /^"summer promo" dropped, it breaks the campaign rule \(1 to 64 characters: .*\): character 7 is " " \(U\+0020\)/);
+    assert.match(reasons.variant, /it is 65 characters long, at most 64 allowed$/);
     return bridge.start().then(() => assert.deepEqual(host.messages[0].campaign, bridge.campaign));
+  });
+
+  test("a bad escape makes the page URL unreadable, as the app finds the link: no campaign at all", () => {
+    const { bridge } = setup({ href: "https://e.sendy.co.kr/?group_id=B&utm_term=%E0%A4" });
+    assert.deepEqual({ ...bridge.campaign }, {});
+    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+      ["url", "query.utm_term: invalid percent-encoding in \"%E0%A4\""],
+    ]);
   });
 
   test("an explicit campaign object is checked the same way", () => {
@@ -298,24 +308,33 @@ describe("notifications", () => {
 });
 
 describe("capabilities and fallback", () => {
-  test("isSupported follows the injected capability manifest", () => {
-    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1, 2] }, appVersion: "5.2.0" } } });
-    assert.equal(bridge.isSupported("apply"), true);
-    assert.equal(bridge.isSupported("apply", 1), true);
-    assert.equal(bridge.isSupported("apply", 2), true);
-    assert.equal(bridge.isSupported("apply", 3), false);
+  test("supports follows the injected capability manifest (isSupported is its older name)", () => {
+    const { bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, app: { platform: "ios", version: "5.2.0" }, actions: { apply: [1, 2] } } } });
+    assert.equal(bridge.supports("apply"), true);
+    assert.equal(bridge.supports("apply", 1), true);
+    assert.equal(bridge.supports("apply", 2), true);
+    assert.equal(bridge.supports("apply", 3), false);
+    assert.equal(bridge.supports("start"), false);
+    assert.equal(bridge.supports("no_such_action"), false);
     assert.equal(bridge.isSupported("start"), false);
-    assert.equal(bridge.isSupported("no_such_action"), false);
-    assert.equal(bridge.capabilities().appVersion, "5.2.0");
+    assert.equal(bridge.isSupported("apply", 2), true);
+    assert.deepEqual(bridge.capabilities().app, { platform: "ios", version: "5.2.0" });
   });
 
-  test("an app build that knows only apply v1 supports applyV1, not apply (the latest, v2)", async () => {
-    const { host, bridge } = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: { apply: [1] }, appVersion: "5.1.0" } } });
-    assert.equal(bridge.isSupported("apply", 1), true);
-    assert.equal(bridge.isSupported("apply"), false);
-    const result = await bridge.apply({ slug: "new-user-promo", plan: "premium" });
-    assert.equal(result.fallback, true, "apply (v2) falls back to the Universal Link");
-    assert.equal(host.messages.length, 0);
+  test("an app build that knows only apply v1: plain apply (v2) rejects with UNSUPPORTED_VERSION naming v1, never falls back", async () => {
+    const { win, host, bridge } = setup({ host: { release: "ios@5.12.0" } });
+    assert.equal(bridge.supports("apply", 1), true);
+    assert.equal(bridge.supports("apply"), false);
+    const error = await rejection(bridge.apply({ slug: "new-user-promo", plan: "premium" }));
+    assert.equal(error.code, "UNSUPPORTED_VERSION");
+    assert.deepEqual(error.supportedVersions, [1]);
+    assert.deepEqual(error.details, [{ action: "apply", supportedVersions: [1] }]);
+    assert.match(error.message, /takes apply v1 only/);
+    assert.equal(host.messages.length, 0, "nothing posted");
+    assert.deepEqual(win.opened, [], "no Universal Link opened inside the app's own WebView");
+    assert.equal(bridge.stats.fallbacks, 0);
+    const pinned = await bridge.applyV1({ slug: "new-user-promo" });
+    assert.equal(pinned.route, "applyForm");
   });
 
   test("an action the app does not support opens its Universal Link instead of hanging", async () => {
@@ -335,11 +354,14 @@ describe("capabilities and fallback", () => {
     assert.equal(bridge.isSupported("apply"), false);
   });
 
-  test("an app without a capability manifest is trusted to know the contract", async () => {
+  test("an app that predates capability manifests is asked once, answers UNKNOWN_ACTION, and is trusted to know the contract", async () => {
     const { host, bridge } = setup({ host: { capabilities: null } });
-    assert.equal(bridge.isSupported("start"), true);
+    assert.equal(bridge.supports("start"), true);
     await bridge.start();
-    assert.equal(host.messages.length, 1);
+    await bridge.start({ referrer: "again" });
+    assert.deepEqual(host.messages.map((message) => message.action), ["capabilities", "start", "start"]);
+    assert.equal(host.replies[0].reply.error.code, "UNKNOWN_ACTION");
+    assert.equal(bridge.capabilities(), null);
   });
 
   test("outside the app every call opens the Universal Link (window.location.assign)", async () => {
@@ -361,7 +383,7 @@ describe("capabilities and fallback", () => {
     assert.deepEqual(win.opened, []);
   });
 
-  test("with fallback \"none\" an unsupported call rejects with UNAVAILABLE", async () => {
+  test("with fallback \"none\": UNAVAILABLE outside the app, UNSUPPORTED_VERSION in an app without the action", async () => {
     const contract = JSON.parse(JSON.stringify(CONTRACT));
     contract.actions.start.versions["1"].fallback = "none";
     const outside = setup({ noHost: true, bridge: { contract } });
@@ -369,7 +391,9 @@ describe("capabilities and fallback", () => {
     assert.equal(error.code, "UNAVAILABLE");
     assert.deepEqual(outside.win.opened, []);
     const unsupported = setup({ host: { capabilities: { bridge: CONTRACT.bridge, envelope: 1, actions: {} } }, bridge: { contract } });
-    assert.equal((await rejection(unsupported.bridge.start())).code, "UNAVAILABLE");
+    const inApp = await rejection(unsupported.bridge.start());
+    assert.equal(inApp.code, "UNSUPPORTED_VERSION");
+    assert.deepEqual(inApp.supportedVersions, []);
     assert.equal(unsupported.host.messages.length, 0);
   });
 

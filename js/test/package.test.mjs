@@ -48,8 +48,10 @@ test("npm pack gives a tarball of the kit alone, and it installs offline into a 
   const files = packed[0].files.map((file) => file.path).sort();
   assert.deepEqual(files, [
     "bridge.d.ts", "bridge.js", "package.json",
-    "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/fake-host.d.ts", "src/fake-host.js", "src/schema-runtime.d.ts", "src/schema-runtime.js",
-    "testing/fake-host.d.ts", "testing/fake-host.js", "validators.d.ts", "validators.js",
+    "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/fake-host.d.ts", "src/fake-host.js", "src/link-builder.d.ts", "src/link-builder.js",
+    "src/link-rules.d.ts", "src/link-rules.js",
+    "src/schema-runtime.d.ts", "src/schema-runtime.js",
+    "testing/fake-host.d.ts", "testing/fake-host.js", "testing/releases.d.ts", "testing/releases.js", "validators.d.ts", "validators.js",
   ], "the tests, fixtures and examples stay out of the package");
   assert.equal(packed[0].name, manifest.name);
   assert.equal(packed[0].version, manifest.version);
@@ -80,6 +82,11 @@ test("the installed kit works", async () => {
   assert.equal(applyV1({ v: 1, action: "apply", version: 1, payload: {} }).valid, false);
   const refused = await createBridge({ window: page, validate: true }).send("apply", 1, { slug: "x", plan: "gold" }).catch((error) => error);
   assert.ok(refused instanceof BridgeError && refused.code === "INVALID_PARAMS");
+  const older = { location: { href: "https://sendy.co.kr/event/e", assign() {} } };
+  const build = installFakeHost({ window: older, release: "ios@5.12.0" });
+  await createBridge({ window: older }).offer("apply", { 2: { slug: "a", plan: "basic" }, 1: { slug: "a" } });
+  assert.deepEqual(build.usage(), { page: "event/e", calls: [{ action: "apply", versions: [2, 1] }] });
+  assert.equal(build.messages[0].version, 1);
 });
 `);
   const output = run(process.execPath, ["--no-warnings", "--test", "page.test.js"], project);

@@ -18,7 +18,14 @@ const TABLE = deepFreeze({
   receiveFunction: "demoBridgeReceive",
   capabilitiesGlobal: "demoBridgeCapabilities",
   androidInterface: "demoBridgeAndroid",
-  campaignFields: [{ name: "campaign_id", minLength: 2, maxLength: 8, pattern: "^[a-z]+$" }],
+  // ^[a-z]+$ with minLength 2, maxLength 8, as bridgectl writes campaign rules.
+  campaignRules: {
+    closed: true,
+    fields: [{
+      name: "campaign_id", minLength: 2, maxLength: 8, summary: "2 to 8 characters: one or more of a-z",
+      pattern: [{ ranges: [[97, 122]], min: 1, max: null, allowed: "a-z" }],
+    }],
+  },
   actions: {
     open_box: {
       title: "Open",
@@ -89,10 +96,12 @@ describe("the runtime with a hand-made contract table", () => {
 
   test("bindContract and bindFakeHost give what the generated files export, for that table", async () => {
     const kit = bindContract(TABLE);
-    const fake = bindFakeHost(TABLE);
+    const fake = bindFakeHost(TABLE, undefined, [{ platform: "android", version: "9.9.0", status: "supported", share: null, actions: { ping: [1] } }]);
     const win = page();
     const host = fake.installFakeHost({ window: win });
-    assert.deepEqual(fake.fullCapabilities("9.9").actions, { open_box: [1, 2], ping: [1] });
+    assert.deepEqual(fake.fullCapabilities({ platform: "ios", version: "9.9.0" }), {
+      bridge: "demoBridge", envelope: 3, app: { platform: "ios", version: "9.9.0" }, actions: { open_box: [1, 2], ping: [1] } });
+    assert.deepEqual(fake.releaseCapabilities("android@9.9.0"), { bridge: "demoBridge", envelope: 3, app: { platform: "android", version: "9.9.0" }, actions: { ping: [1] } });
     const result = await kit.createBridge({ window: win }).ping();
     assert.deepEqual(result, { route: "home", url: "https://demo.example/", pendingLogin: false });
     assert.equal(kit.buildUniversalLink("ping", undefined, {}), "https://demo.example/");

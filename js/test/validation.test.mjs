@@ -98,10 +98,10 @@ describe("createBridge({ validate })", () => {
       return { output: run.stdout.trim(), modules: readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)) };
     };
     const plain = loaded(false);
-    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js"]);
+    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js"]);
     assert.equal(plain.output, "", "without validation the gold plan was sent");
     const checked = loaded(true);
-    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/schema-runtime.js", "validators.js"]);
+    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js", "src/schema-runtime.js", "validators.js"]);
     assert.equal(checked.output, "INVALID_PARAMS");
   });
 });

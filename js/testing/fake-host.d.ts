@@ -6,10 +6,17 @@
 
 import type { BridgeEnvelope, Capabilities } from "../bridge.js";
 import type { FakeHostOf, FakeHostOptions } from "../src/fake-host.js";
-export type { FakeHostOptions, FakeReply, Fixture } from "../src/fake-host.js";
+import type { ReleaseName } from "./releases.js";
+export type { AppRelease, FakeHostOptions, FakeReply, Fixture, PageUsage } from "../src/fake-host.js";
+export type { ReleaseName } from "./releases.js";
 export { NO_REPLY, differencesFromFixture, replyForFixture } from "../src/fake-host.js";
+export { RELEASES } from "./releases.js";
 
 /** The fake host; its messages are this contract's envelopes. */
 export type FakeHost = FakeHostOf<BridgeEnvelope>;
-export declare function installFakeHost(options?: FakeHostOptions): FakeHost;
-export declare function fullCapabilities(appVersion?: string): Capabilities;
+/** Options of this kit's fake host: release names one of releases.json's builds. */
+export type KitFakeHostOptions = FakeHostOptions & { release?: ReleaseName };
+export declare function createFakeHost(options?: KitFakeHostOptions): FakeHost;
+export declare function installFakeHost(options?: KitFakeHostOptions): FakeHost;
+export declare function fullCapabilities(app?: { platform: "ios" | "android"; version: string }): Capabilities;
+export declare function releaseCapabilities(release: ReleaseName): Capabilities;

@@ -6,9 +6,12 @@
 
 import { CONTRACT } from "../bridge.js";
 import * as validators from "../validators.js";
+import { RELEASES } from "./releases.js";
 import { bindFakeHost } from "../src/fake-host.js";
 export { NO_REPLY, differencesFromFixture, replyForFixture } from "../src/fake-host.js";
+export { RELEASES } from "./releases.js";
 
-/** installFakeHost(options) and fullCapabilities(appVersion) for the contract of bridge.js; the host
- * validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */
-export const { installFakeHost, fullCapabilities } = bindFakeHost(CONTRACT, validators);
+/** createFakeHost(options), installFakeHost(options), fullCapabilities(app) and releaseCapabilities(name)
+ * for the contract of bridge.js and the app builds of releases.json (installFakeHost({ release: "ios@5.12.0" })).
+ * The host validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */
+export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(CONTRACT, validators, RELEASES);

@@ -14,10 +14,14 @@ import { gzipSync } from "node:zlib";
 
 const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Budgets in bytes, minified and gzipped (the shim's cap is the shim's gzipped size before validators existed). */
+/**
+ * Budgets in bytes, minified and gzipped (the shim's cap is the shim's gzipped size before
+ * validators existed). Raised from 6000 and 11000 when the shim took on the contract's campaign
+ * rules with the app's exact warnings (src/link-rules.js, about 2.5 KB): see BENCHMARKS.md.
+ */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 6000, cap: 8200 },
-  "shim + validators": { minifiedGzip: 11000 },
+  "shim": { minifiedGzip: 8000, cap: 8200 },
+  "shim + validators": { minifiedGzip: 12500 },
 };
 
 /** The modules `entry` loads, itself first, following static imports only. */

@@ -1,0 +1,53 @@
+import BridgeCodegen
+import BridgeContracts
+
+/// `bridgectl generate swift --out DIR [--check]`: one Codable struct per action version, for the
+/// package's Sources/BridgeContractTypes or an app's own folder. Registered by `generate`.
+struct SwiftTypesGenerateCommand {
+    let console: Console
+
+    func run(_ arguments: Arguments) -> Int32 {
+        if arguments.has("update-runtime") {
+            console.err("bridgectl generate swift: --update-runtime is for generate js\n")
+            return ExitCode.usage
+        }
+        guard let directory = arguments.value("out") else {
+            console.err("bridgectl generate swift: --out DIR is required (the package's types are in Sources/BridgeContractTypes)\n")
+            return ExitCode.usage
+        }
+        let contracts: ContractSet
+        switch ContractsOption.load(arguments) {
+        case .success(let loaded): contracts = loaded
+        case .failure(let error):
+            console.err("bridgectl generate swift: \(error)\n")
+            return ExitCode.usage
+        }
+        let files: [GeneratedFile]
+        do {
+            files = try SwiftTypesGenerator.files(for: contracts)
+        } catch {
+            for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }
+            console.err("bridgectl generate swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)\n")
+            return ExitCode.usage
+        }
+        if arguments.has("check") {
+            let stale = GeneratedFiles.stale(files, in: directory)
+            guard !stale.isEmpty else {
+                console.out("\(directory): the \(files.count) generated Swift files are current\n")
+                return ExitCode.success
+            }
+            for file in stale { console.out("\(file)\n") }
+            console.out("regenerate with: \(SwiftTypesGenerator.regenerateCommand)\n")
+            return ExitCode.invalid
+        }
+        do {
+            let written = try GeneratedFiles.write(files, to: directory)
+            for path in written { console.out("wrote \(path)\n") }
+            if written.isEmpty { console.out("\(directory): the \(files.count) generated Swift files are already current\n") }
+            return ExitCode.success
+        } catch {
+            console.err("bridgectl generate swift: cannot write to \(directory): \(FileSystem.describe(error))\n")
+            return ExitCode.usage
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import JSONCore
+import BridgeContracts
+
+/// What this host takes, as the page reads it: the capability manifest
+/// `{"bridge", "envelope", "app": {"platform", "version"}, "actions": {"apply": [1, 2], ...}}`.
+/// A real app builds it from its own platform and version and the contracts it was built with
+/// (every version); a test host or `bridgectl host --release` builds it from a recorded release.
+/// The host accepts exactly these action versions and answers the others UNKNOWN_ACTION or
+/// UNSUPPORTED_VERSION, as that build does in the field.
+public struct HostCapabilities: Sendable, Equatable {
+    /// The built-in request a page sends to read the manifest again over the bridge.
+    public static let requestAction = BridgeManifest.capabilitiesRequestAction
+    public static let requestVersion = 1
+
+    public let bridge: String
+    public let envelope: Int
+    /// The app build; nil for a development host that is no recorded build.
+    public let app: AppBuild?
+    /// In manifest order, versions ascending; an action the build lacks is absent.
+    public let actions: [ActionVersions]
+
+    /// Every action version of the contracts: an app built with them (or, without `app`, a
+    /// development host).
+    public init(contracts: ContractSet, app: AppBuild? = nil) {
+        bridge = contracts.manifest.bridge
+        envelope = contracts.manifest.envelopeVersion
+        self.app = app
+        actions = AppRelease.actions(of: contracts.manifest)
+    }
+
+    /// Exactly what a recorded build takes. Every version must be one the contracts have: the host
+    /// needs its schema and mapping to accept it.
+    public init(contracts: ContractSet, release: AppRelease) throws(ReleaseError) {
+        var actions: [ActionVersions] = []
+        for action in contracts.manifest.actions {
+            let taken = release.versions(of: action.name)
+            guard !taken.isEmpty else { continue }
+            actions.append(ActionVersions(action: action.name, versions: Array(Set(taken)).sorted()))
+        }
+        for entry in release.actions {
+            let known = contracts.manifest.action(named: entry.action)
+            for version in entry.versions where known?.contract(version: version) == nil {
+                throw ReleaseError("\(release.build) takes \(entry.action) v\(version), which \(contracts.origin) do not have: a host cannot accept it")
+            }
+        }
+        bridge = contracts.manifest.bridge
+        envelope = contracts.manifest.envelopeVersion
+        app = release.build
+        self.actions = actions
+    }
+
+    /// The versions of `action` this host takes; empty when it lacks the action.
+    public func versions(of action: String) -> [Int] {
+        actions.first { $0.action == action }?.versions ?? []
+    }
+
+    public func takes(_ action: String, version: Int) -> Bool {
+        versions(of: action).contains(version)
+    }
+
+    public var json: JSONValue {
+        var object = JSONObject([("bridge", .string(bridge)), ("envelope", .integer(Int64(envelope)))])
+        if let app {
+            object["app"] = ["platform": .string(app.platform.rawValue), "version": .string(app.version.description)]
+        }
+        object["actions"] = .object(JSONObject(actions.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
+        return .object(object)
+    }
+
+    /// The global the manifest is installed under: window.<bridge>Capabilities.
+    public var globalName: String { bridge + "Capabilities" }
+
+    /// The document-start script that installs the manifest: the template js/host/capabilities.js
+    /// (embedded at build time) with its two arguments filled in as JSON literals.
+    public var documentStartScript: String {
+        // One pass over the template: a value is never searched for placeholders itself.
+        let values = [Self.globalPlaceholder: JSONValue.string(globalName).serialized(escapeForScript: true),
+                      Self.manifestPlaceholder: json.serialized(escapeForScript: true)]
+        var out = ""
+        var rest = Self.scriptTemplate[...]
+        while let next = values.keys.compactMap({ key in rest.firstRange(of: key).map { (key, $0) } }).min(by: { $0.1.lowerBound < $1.1.lowerBound }) {
+            out += rest[..<next.1.lowerBound] + values[next.0]!
+            rest = rest[next.1.upperBound...]
+        }
+        return out + rest
+    }
+
+    static let globalPlaceholder = "BRIDGEKIT_CAPABILITIES_GLOBAL"
+    static let manifestPlaceholder = "BRIDGEKIT_CAPABILITIES_MANIFEST"
+
+    /// The template as built in, for tests that check it has each placeholder exactly once.
+    public static var scriptTemplate: String { BundledHostScripts.files["capabilities.js"]! }
+}

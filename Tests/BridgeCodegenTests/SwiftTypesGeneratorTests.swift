@@ -1,0 +1,57 @@
+import BridgeContracts
+import Foundation
+import Testing
+import TestSupport
+
+@testable import BridgeCodegen
+
+@Suite("SwiftTypesGenerator: contracts to Codable structs, deterministic, unsupported schemas named")
+struct SwiftTypesGeneratorTests {
+    @Test("the output is deterministic, carries the regeneration header, and equals the committed Sources/BridgeContractTypes")
+    func deterministicAndCommitted() throws {
+        let contracts = try RepositoryContracts.set()
+        let first = try SwiftTypesGenerator.files(for: contracts)
+        let second = try SwiftTypesGenerator.files(for: try RepositoryContracts.set())
+        #expect(first == second)
+        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "CampaignV1.swift", "ContractTypes.swift", "OpenDirectionsV1.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
+        for file in first {
+            #expect(file.contents.hasPrefix("// Generated from the contracts"), "\(file.path)")
+            #expect(file.contents.contains(SwiftTypesGenerator.regenerateCommand), "\(file.path)")
+            let committed = try RepositoryPaths.text("Sources/BridgeContractTypes/" + file.path)
+            #expect(committed == file.contents, "\(file.path) is stale")
+        }
+    }
+
+    @Test("a oneOf, a list of types and an open object are named with their file and JSON Pointer")
+    func unsupportedSchemasAreNamed() throws {
+        let contracts = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+                .replacingOccurrences(of: #""plan": { "enum": ["basic", "premium", "business"], "description": "The plan the person chose." }"#,
+                                      with: #""plan": { "oneOf": [{ "const": "basic" }, { "const": "premium" }] }"#)
+            files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!
+                .replacingOccurrences(of: #""promoCode": { "type": "string","#, with: #""promoCode": { "type": ["string", "null"],"#)
+                .replacingOccurrences(of: #""additionalProperties": false"#, with: #""additionalProperties": true"#)
+        }
+        let problems = SwiftTypesGenerator.unsupported(in: contracts).map(\.description)
+        #expect(problems.contains("apply.v1.json#/$defs/payload/properties/plan/oneOf: oneOf has no Swift counterpart in the generated types"))
+        #expect(problems.contains { $0.hasPrefix("start.v1.json#/$defs/payload/properties/promoCode/type: a list of types") })
+        #expect(problems.contains { $0.hasPrefix("start.v1.json#/$defs/payload: an open object") })
+        #expect(throws: SwiftTypesError.self) { try SwiftTypesGenerator.files(for: contracts) }
+    }
+
+    @Test("the bundled contracts have nothing the Swift generator cannot express")
+    func bundledContractsAreSupported() throws {
+        #expect(SwiftTypesGenerator.unsupported(in: try RepositoryContracts.set()).isEmpty)
+    }
+
+    @Test("names: snake_case members become lowerCamelCase, values that are not identifiers become valid cases")
+    func names() {
+        #expect(SwiftNames.property("campaign_id") == "campaignId")
+        #expect(SwiftNames.property("utm_source") == "utmSource")
+        #expect(SwiftNames.property("default") == "`default`")
+        #expect(SwiftNames.message(action: "view_vehicles", version: 2) == "ViewVehiclesV2")
+        #expect(SwiftNames.sharedType(file: "campaign.v1.json") == "CampaignV1")
+        #expect(SwiftNames.enumCase("2.5ton") == "_2_5ton")
+        #expect(SwiftNames.enumCase("premium") == "premium")
+    }
+}

@@ -1,0 +1,68 @@
+// The shared table of hostile link values (Tests/shared/hostile-link-values.json), run on the web
+// side: the link builder the contract catalog uses (src/link-rules.js, with the generated shim's
+// campaign rules) and the shim's reading of its page URL. Swift runs the same table through
+// DeeplinkURLBuilder, DeepLinkHandler and the host (HostileLinkValuesTests); every answer in the
+// table must come out on both sides, byte for byte.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { CONTRACT, createBridge } from "../bridge.js";
+import { LinkError, buildLink } from "../src/link-builder.js";
+import { contractsDir, repoRoot } from "../test-support/support.mjs";
+
+const table = JSON.parse(readFileSync(path.join(repoRoot, "Tests", "shared", "hostile-link-values.json"), "utf8"));
+const base = "https://sendy.co.kr/event/new-user-promo";
+
+// The routes of contracts/routes.json as a link table, with the campaign rules bridge.js carries.
+const manifest = JSON.parse(readFileSync(path.join(contractsDir, "manifest.json"), "utf8"));
+const routes = JSON.parse(readFileSync(path.join(contractsDir, "routes.json"), "utf8")).routes;
+const linkTable = {
+  webBaseURL: manifest.webBaseURL,
+  customScheme: manifest.customScheme,
+  routes: routes.map((route) => ({ name: route.name, pattern: route.pattern, parameters: route.parameters || {}, query: Object.entries(route.query || {}) })),
+  campaignRules: CONTRACT.campaignRules,
+};
+
+test("the table is there", () => {
+  assert.ok(table.build.length >= 30);
+  assert.ok(table.read.length >= 20);
+});
+
+describe("the link builder gives the table's answer", () => {
+  for (const row of table.build) {
+    test(row.name, () => {
+      let built;
+      try {
+        built = buildLink(linkTable, "eventCampaign", { slug: "new-user-promo" }, {}, row.campaign, { strict: row.strict === true });
+      } catch (error) {
+        assert.ok(error instanceof LinkError, String(error));
+        assert.equal(error.message, row.expect.refused, "refused; the table expects " + JSON.stringify(row.expect));
+        assert.equal(error.kind, "invalid", "a value that breaks a rule is exit 1, not a usage error");
+        return;
+      }
+      assert.equal(row.expect.refused, undefined, `built ${built.url}; the table says it is refused`);
+      assert.equal(built.url, row.expect.url);
+      assert.deepEqual(built.warnings.map((warning) => `${warning.field}: ${warning.message}`), row.expect.warnings);
+    });
+  }
+});
+
+describe("the shim reads the table's campaign from its page URL", () => {
+  for (const row of table.read) {
+    test(row.name, () => {
+      const url = row.url !== undefined ? row.url : base + "?" + row.query;
+      const bridge = createBridge({ window: {}, pageURL: url, navigate() {} });
+      assert.deepEqual({ ...bridge.campaign }, row.expect.campaign);
+      // Byte for byte, in order: key order is the shared URL order on both sides.
+      assert.equal(JSON.stringify(bridge.campaign), JSON.stringify(row.expect.campaign));
+      const warnings = bridge.campaignWarnings.map((warning) => `${warning.field === "url" ? "url" : "query." + warning.field}: ${warning.reason}`);
+      if (row.expect.unreadable !== undefined) {
+        assert.deepEqual(warnings, [`url: ${row.expect.unreadable}`]);
+      } else {
+        assert.deepEqual(warnings, row.expect.warnings);
+      }
+      bridge.dispose();
+    });
+  }
+});
