@@ -33,7 +33,7 @@ import TestSupport
         }
         #expect(index.contains("id=\"campaign-rules\""))
         #expect(index.contains("1 to 64 characters: one of A-Z a-z 0-9, then up to 63 of A-Z a-z 0-9 _ . -"))
-        #expect(index.contains("once the contracts record releases"), "no releases.json: the index says where builds will appear")
+        #expect(index.contains("<h2 id=\"releases\">App builds in the field</h2>"), "the bundled contracts record releases")
         #expect(!index.contains("<script"), "the index needs no script")
     }
 
@@ -84,6 +84,10 @@ import TestSupport
         #expect(index.contains("<td>iOS 5.13.0</td>"), "apply v2")
         #expect(index.contains("<td>iOS <span class=\"tag ended\" title=\"support-ended\">5.9.0</span>, 5.13.0<br>Android 5.12.3</td>"), "view_vehicles v1")
         #expect(index.contains("<td>42%</td>"))
+
+        files.removeValue(forKey: "releases.json")
+        let none = try #require(try Self.files(try ContractSet(files: files, origin: "a copy"))["index.html"])
+        #expect(none.contains("once the contracts record releases"), "no releases.json: the index says where builds will appear")
 
         files["releases.json"] = #"{"builds": []}"#
         let broken = try #require(try Self.files(try ContractSet(files: files, origin: "a copy"))["index.html"])

@@ -2,11 +2,10 @@
 // every fixture, and a seeded corpus of generated messages (valid and mutated, Korean, astral,
 // code-point boundary lengths, numbers spelled 1.0 and 1e2), run through node and through
 // `bridgectl validate --ndjson --format json`. The verdict, the reply code and the set of
-// (instanceLocation, keyword, keywordLocation) of the errors must be the same for every message
-// (and absoluteKeywordLocation, but for one known fault of the checker, see below);
-// a disagreement fails and prints the message. Two contract sets: the bundled contracts, and the
-// test-only js/test-support/wide-contracts whose probe action uses every keyword the generator
-// compiles (with assertFormat on).
+// (instanceLocation, keyword, keywordLocation) of the errors must be the same for every message,
+// and so must each error's absoluteKeywordLocation; a disagreement fails and prints the message.
+// Two contract sets: the bundled contracts, and the test-only js/test-support/wide-contracts
+// whose probe action uses every keyword the generator compiles (with assertFormat on).
 //
 // Size: CORPUS_SIZE messages for the bundled contracts (default 100000) and a third of that for
 // the wide set; `make test` runs the default (about ten seconds with a debug bridgectl).
@@ -81,14 +80,12 @@ function agree(lines, validators, contracts, name, t) {
       disagreements.push(`line ${index + 1}: ${text}\n  node:      ${fromNode.valid ? "valid" : fromNode.code} ${JSON.stringify(nodeUnits)}\n  bridgectl: ${checkerValid ? "valid" : fromChecker.code} ${JSON.stringify(checkerUnits)}`);
       return;
     }
-    // absoluteKeywordLocation too, except where a `false` subschema reports: the C checker
-    // compiles every `false` as one node (jansson's false is a singleton) and names the first
-    // one's place for all of them, a known fault of the checker's output, not of the verdict.
+    // absoluteKeywordLocation too, `false` subschemas included: each names its own place.
     for (const unit of fromChecker.errors || []) {
       const twin = fromNode.errors.find((other) => unitKey(other) === unitKey(unit) && other.absoluteKeywordLocation === unit.absoluteKeywordLocation)
         || fromNode.errors.find((other) => unitKey(other) === unitKey(unit));
       if (twin.error === "no value is allowed here (the schema is false)") counts.falseSchemaUnits += 1;
-      else if (twin.absoluteKeywordLocation !== unit.absoluteKeywordLocation) {
+      if (twin.absoluteKeywordLocation !== unit.absoluteKeywordLocation) {
         disagreements.push(`line ${index + 1}: ${text}\n  absoluteKeywordLocation of ${unitKey(unit)}: node ${twin.absoluteKeywordLocation}, bridgectl ${unit.absoluteKeywordLocation}`);
         return;
       }
@@ -102,7 +99,7 @@ function agree(lines, validators, contracts, name, t) {
   assert.equal(disagreements.length, 0, `${disagreements.length} of ${lines.length} messages disagree:\n${disagreements.slice(0, 8).join("\n")}`);
   t.diagnostic(`${name}: ${counts.messages} messages agree: ${counts.valid} valid, ${counts.invalid} invalid ` +
     `(${Object.entries(counts.codes).map(([code, n]) => `${code} ${n}`).join(", ")}), ${counts.errors} errors compared ` +
-    `(instanceLocation, keyword, keywordLocation, and absoluteKeywordLocation but for the ${counts.falseSchemaUnits} reported by a false subschema)`);
+    `(instanceLocation, keyword, keywordLocation and absoluteKeywordLocation; ${counts.falseSchemaUnits} of them reported by a false subschema)`);
   t.diagnostic(`${name}: keywords with errors: ${[...counts.keywords].sort().join(", ")}`);
   return counts;
 }

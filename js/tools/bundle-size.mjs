@@ -17,11 +17,13 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /**
  * Budgets in bytes, minified and gzipped (the shim's cap is the shim's gzipped size before
  * validators existed). Raised from 6000 and 11000 when the shim took on the contract's campaign
- * rules with the app's exact warnings (src/link-rules.js, about 2.5 KB): see BENCHMARKS.md.
+ * rules with the app's exact warnings (src/link-rules.js, about 2.5 KB), then to the cap and
+ * 13000 when it learnt version negotiation with app builds (supports, offer, the capabilities
+ * handshake): see BENCHMARKS.md.
  */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 8000, cap: 8200 },
-  "shim + validators": { minifiedGzip: 12500 },
+  "shim": { minifiedGzip: 8200, cap: 8200 },
+  "shim + validators": { minifiedGzip: 13000 },
 };
 
 /** The modules `entry` loads, itself first, following static imports only. */
