@@ -91,11 +91,16 @@ test-c: deps
 test-swift: build
 	$(SWIFT) test
 
+# Also the test contract set with a custom action (share v1, "handler": "custom"), which the
+# bundled contracts do not have yet.
+CUSTOM_ACTION_CONTRACTS := Tests/contracts/custom-action
 lint: build
 	$(BRIDGECTL) lint
+	$(BRIDGECTL) lint --contracts $(CUSTOM_ACTION_CONTRACTS)
 
 check: build
 	$(BRIDGECTL) check | tail -n 1
+	$(BRIDGECTL) check --contracts $(CUSTOM_ACTION_CONTRACTS) | tail -n 1
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
@@ -132,7 +137,8 @@ test-js: build js-deps
 
 # The contract catalog (bridgectl docs) in Debian's headless Chromium, driven over the DevTools
 # protocol: every page loads from file:// without console errors or broken links, the link builder
-# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/.
+# gives what `bridgectl link build` gives, and screenshots go to .build/ci-artifacts/. The same
+# browser checks the page of `bridgectl funnel --html`: well-formed XHTML, bars as wide as their rates.
 catalog-test: build
 	scripts/ensure-deps.sh chromium fonts-nanum
 	BRIDGECTL=$(CURDIR)/$(BRIDGECTL) node --test catalog/test/

@@ -8,6 +8,7 @@
 //   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen;
 //   ContractEvolution (diff of two contract sets)
 //   ContractCatalog               the contract catalog for people (HTML), from the above
+//   FunnelMetrics                 pure Swift: the seed's four funnel metrics over an event log
 //   -> BridgeCLI -> bridgectl
 // C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
 // pkg-config; the trait VendoredC builds both from the Debian sources vendored under
@@ -38,6 +39,7 @@ let package = Package(
         .library(name: "BridgeCodegen", targets: ["BridgeCodegen"]),
         .library(name: "ContractCatalog", targets: ["ContractCatalog"]),
         .library(name: "ContractEvolution", targets: ["ContractEvolution"]),
+        .library(name: "FunnelMetrics", targets: ["FunnelMetrics"]),
         .executable(name: "bridgectl", targets: ["bridgectl"]),
     ],
     traits: [
@@ -53,6 +55,8 @@ let package = Package(
         .target(name: "JSONCore"),
         .target(name: "DeeplinkRouting", dependencies: ["JSONCore"]),
         .target(name: "DeeplinkNavigation", dependencies: ["DeeplinkRouting", "JSONCore"]),
+        // The funnel metrics over recorded events: pure Swift, routes only to name screens.
+        .target(name: "FunnelMetrics", dependencies: ["DeeplinkRouting", "JSONCore"]),
 
         // The JSON Schema checker.
         .systemLibrary(
@@ -156,7 +160,8 @@ let package = Package(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "JSONCore",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "FunnelMetrics",
+                "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -206,8 +211,8 @@ let package = Package(
         .testTarget(
             name: "BridgeHostTests",
             dependencies: [
-                "BridgeHost", "BridgeHostTesting", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting",
-                "SchemaCheck", "JSONCore", "TestSupport",
+                "BridgeHost", "BridgeHostTesting", "BridgeContracts", "BridgeContractTypes", "DeeplinkNavigation",
+                "DeeplinkRouting", "SchemaCheck", "JSONCore", "TestSupport",
             ]
         ),
         .testTarget(
@@ -222,6 +227,7 @@ let package = Package(
             name: "ContractCatalogTests",
             dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
+        .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
         .testTarget(
             name: "BridgeCLITests",

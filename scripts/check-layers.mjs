@@ -4,7 +4,8 @@
 // layer for push, KakaoTalk and external links: it must build without the JSON Schema checker,
 // jansson or PCRE2. So, in the linked dependency graph of Package.swift (plugins excluded: they
 // run at build time only):
-//   1. none of those targets, nor the routing-only example, reaches a C target or system library;
+//   1. none of those targets, nor the routing-only example or FunnelMetrics (operations' funnel,
+//      pure Swift over routes.json), reaches a C target or system library;
 //   2. each depends only on the layers below it (DESIGN.md, "Layers");
 //   3. TestSupport is depended on by test targets only.
 // Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
@@ -22,6 +23,8 @@ const pureStack = {
   DeeplinkRouting: ["JSONCore"],
   DeeplinkNavigation: ["DeeplinkRouting", "JSONCore"],
   RoutingOnly: ["DeeplinkRouting", "DeeplinkNavigation"],
+  // Operations' funnel over recorded events: reads routes.json to name screens, nothing else.
+  FunnelMetrics: ["DeeplinkRouting", "JSONCore"],
 };
 
 const problems = [];

@@ -1,23 +1,60 @@
 import BridgeKit
 
-/// Once per app: the contracts compiled into the build (shared by every WebView), and the app's
-/// one navigator (shared with push, AlimTalk and Universal Links).
+/// Once per app: the contracts compiled into the build (`ContractSet.bundled()`, shared by every
+/// WebView), the app's one deep link handler and one navigator (shared with push, AlimTalk and
+/// Universal Links).
 @MainActor
-func makeNavigator(coordinator: some NavigationHost, session: AuthState) throws -> (CompiledContracts, DeeplinkNavigator) {
-    let compiled = try CompiledContracts(contracts: try ContractSet.bundled())
+func makeNavigator(contracts: ContractSet, coordinator: some NavigationHost,
+                   session: AuthState) throws -> (CompiledContracts, DeepLinkHandler, DeeplinkNavigator) {
+    let compiled = try CompiledContracts(contracts: contracts)
+    let links = try DeepLinkHandler(contracts: contracts)
     let navigator = DeeplinkNavigator(host: coordinator,          // your NavigationHost (async/await)
                                       auth: session,              // your AuthState
-                                      duplicateWindowMs: compiled.contracts.manifest.limits.duplicateWindowMs,
+                                      duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
                                       appState: .coldStart)
-    return (compiled, navigator)
+    return (compiled, links, navigator)
+}
+
+/// share v1's payload, read with the app's own Decodable type (a generated payload type of
+/// BridgeContractTypes works the same), and the result its schema (share.result.v1.json) allows.
+struct SharePayload: Decodable, Sendable {
+    let url: String
+    let title: String
+    let text: String?
+}
+
+struct ShareOutcome: Encodable, Sendable {
+    let shared: Bool
+    let target: String?
+}
+
+/// The app's share sheet, behind a protocol so that tests inject a double.
+protocol ShareSheet: Sendable {
+    /// Where the person shared to, or nil when they closed the sheet.
+    func present(url: String, title: String, text: String?) async -> String?
+}
+
+/// The app's code for the custom actions (`"handler": "custom"`) this build takes: the host
+/// refuses to start without a handler for each, and checks each result against its schema.
+func customActions(shareSheet: some ShareSheet) -> CustomActions {
+    var actions = CustomActions()
+    actions.register("share", version: 1, payload: SharePayload.self) { request in
+        // request.campaign (the page's campaign metadata) and request.origin are there too.
+        let target = await shareSheet.present(url: request.payload.url, title: request.payload.title,
+                                              text: request.payload.text)
+        return ShareOutcome(shared: target != nil, target: target)
+    }
+    return actions
 }
 
 /// One bridge per WebView, opened with the link that opened the page (nil for an in-app page);
 /// the recorder receives the analytics events.
 @MainActor
-func makeBridge(compiled: CompiledContracts, navigator: DeeplinkNavigator, analytics: HostRecorder,
+func makeBridge(compiled: CompiledContracts, links: DeepLinkHandler, navigator: DeeplinkNavigator,
+                customActions: CustomActions, analytics: HostRecorder,
                 linkThatOpenedThePage: String?) throws -> WebKitMessageAdapter {
-    let bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: analytics)
+    let bridge = try BridgeHost(compiled: compiled, navigator: navigator, handler: links,
+                                customActions: customActions, recorder: analytics)
     try bridge.open(entry: linkThatOpenedThePage)
     return WebKitMessageAdapter(host: bridge)
 }

@@ -1,7 +1,7 @@
 // The app-integration doc's example, compiled and run with `import BridgeKit` alone: the doc's
 // code block is WireItIntoAnApp.swift, byte for byte (scripts/check-doc-snippets.mjs); this file
-// gives it an app's stand-ins and drives one CTA message across a cold start. `make example`
-// compares the output with expected-output.txt.
+// gives it an app's stand-ins and drives one CTA message across a cold start, then a custom action.
+// `make example` compares the output with expected-output.txt.
 import BridgeKit
 
 /// The app's coordinator: prints each navigation step instead of moving screens.
@@ -29,6 +29,21 @@ final class PrintingCoordinator: NavigationHost, AuthState {
     }
 }
 
+/// The app's share sheet: prints what it would show, and the person picks KakaoTalk.
+struct PrintingShareSheet: ShareSheet {
+    func present(url: String, title: String, text: String?) async -> String? {
+        print("  app: share sheet \(title) \(url)")
+        return "kakaotalk"
+    }
+}
+
+/// The bundled contracts have no custom action yet; this run uses the test contract set that adds
+/// share v1 (`"handler": "custom"`) next to the bundled apply v1: Tests/contracts/custom-action.
+func customActionContracts() throws -> ContractSet {
+    let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+    return try ContractSet.load(directory: root + "/Tests/contracts/custom-action")
+}
+
 /// The app's analytics adapter: prints each event.
 final class PrintingAnalytics: HostRecorder {
     func record(_ record: HostRecord) {
@@ -41,8 +56,10 @@ final class PrintingAnalytics: HostRecorder {
 let coordinator = PrintingCoordinator()
 let analytics = PrintingAnalytics()
 do {
-    let (compiled, navigator) = try makeNavigator(coordinator: coordinator, session: coordinator)
-    let adapter = try makeBridge(compiled: compiled, navigator: navigator, analytics: analytics,
+    let (compiled, links, navigator) = try makeNavigator(contracts: try customActionContracts(),
+                                                         coordinator: coordinator, session: coordinator)
+    let adapter = try makeBridge(compiled: compiled, links: links, navigator: navigator,
+        customActions: customActions(shareSheet: PrintingShareSheet()), analytics: analytics,
         linkThatOpenedThePage: "https://sendy.co.kr/event/new-user-promo?campaign_id=2025Q3_signup_retarget&utm_source=kakaotalk")
     print("a CTA message during the cold start (the body as WebKit delivers an object):")
     let body: [String: Any] = ["v": 1, "id": "app-000001", "action": "apply", "version": 1,
@@ -54,6 +71,12 @@ do {
     let held = navigator.waiting.map(\.id)
     navigator.becomeReady()
     for id in held { _ = await navigator.consumption(of: id) }
+    print("a custom action: the app's own code answers share, and its result is checked before the reply:")
+    let share: [String: Any] = ["v": 1, "id": "app-000002", "action": "share", "version": 1,
+                                "payload": ["url": "https://sendy.co.kr/event/new-user-promo", "title": "센디 첫 이용 혜택"]]
+    let (shared, _) = await handle(body: share, securityOrigin: (protocol: "https", host: "sendy.co.kr", port: 0),
+                                   isMainFrame: true, adapter: adapter)
+    print("  reply: \(shared ?? "none")")
 } catch {
     print("AppIntegration: \(error)")
 }

@@ -52,6 +52,7 @@ public enum BridgeCLI {
         routeCommand,
         linkCommand,
         docsCommand,
+        funnelCommand,
         versionCommand,
         benchRoutesCommand,
     ]

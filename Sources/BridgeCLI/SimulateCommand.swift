@@ -174,6 +174,8 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
                 let message = detail["error"]?.stringValue ?? detail.serialized()
                 text += "  - " + [location, keyword.map { "[\($0)]" }, message].compactMap { $0 }.joined(separator: " ") + "\n"
             }
+        } else if let custom = reply.customResult {
+            text += "reply: ok result=\(custom.serialized()) (answered by app code; the mock host answers with the result schema's first example)\n"
         } else if let result = reply.result {
             text += "reply: ok route=\(result.route) url=\(result.url) pendingLogin=\(result.pendingLogin)"
             text += result.waitingForReady ? " waitingForReady=true" : ""

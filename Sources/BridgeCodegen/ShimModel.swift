@@ -114,8 +114,12 @@ struct ShimModel {
                 guard let schema = contracts.schema(file: contract.schema) else {
                     throw CodegenError(file: "manifest.json", pointer: at + "/schema", message: "schemas/\(contract.schema) is missing")
                 }
-                guard let route = contracts.route(named: contract.route) else {
-                    throw CodegenError(file: "manifest.json", pointer: at + "/route", message: "no route \"\(contract.route)\" in routes.json")
+                guard let routeName = contract.route else {
+                    // The shim's result types, fallbacks and fake host are all about navigation today.
+                    throw CodegenError(file: "manifest.json", pointer: at + "/handler", message: "\(action.name) v\(contract.version) is a custom action (\"handler\": \"custom\"), which the JS kit does not generate yet")
+                }
+                guard let route = contracts.route(named: routeName) else {
+                    throw CodegenError(file: "manifest.json", pointer: at + "/route", message: "no route \"\(routeName)\" in routes.json")
                 }
                 for name in route.parameterNames where !contract.parameters.contains(where: { $0.name == name }) {
                     throw CodegenError(file: "manifest.json", pointer: at + "/parameters", message: "route \(route.name) (\(route.pattern)) needs parameter \"\(name)\", which this version does not map")

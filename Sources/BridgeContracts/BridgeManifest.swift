@@ -1,9 +1,20 @@
 import DeeplinkRouting
 import JSONCore
 
-/// What one version of a CTA action maps to: its schema and the declarative mapping from
-/// payload fields (JSON Pointers into the message) to route parameters and query fields.
+/// What one version of a CTA action maps to: its schema, and either the declarative mapping from
+/// payload fields (JSON Pointers into the message) to route parameters and query fields, or app
+/// code registered on the host (`"handler": "custom"`) whose reply result has its own schema.
 public struct ActionContract: Sendable, Equatable {
+    /// Who answers a valid message of this version.
+    public enum Handler: Sendable, Equatable {
+        /// The shared navigator, at this route of routes.json (the manifest's `"route"`); the reply
+        /// says where it led.
+        case route(String)
+        /// Swift code the app registers on `BridgeHost`; its result must match this schema file
+        /// inside schemas/ (the manifest's `"result"`) before the page gets it.
+        case custom(result: String)
+    }
+
     public enum Fallback: String, Sendable {
         /// Outside the app, or in an app that does not support the action, open the route's Universal Link.
         case universalLink
@@ -20,13 +31,27 @@ public struct ActionContract: Sendable, Equatable {
     public let version: Int
     /// Schema file name inside schemas/, e.g. "apply.v1.json".
     public let schema: String
-    public let route: String
+    public let handler: Handler
     public let parameters: [Mapping]
     public let query: [Mapping]
     public let timeoutMs: Int
     public let fallback: Fallback
     /// Whether messages from subframes are accepted for this action (default: main frame only).
     public let allowFrames: Bool
+
+    /// The route a route-handled version navigates to; nil for a custom action.
+    public var route: String? {
+        if case .route(let name) = handler { return name }
+        return nil
+    }
+
+    /// The result schema file of a custom action; nil for a route-handled version.
+    public var resultSchema: String? {
+        if case .custom(let result) = handler { return result }
+        return nil
+    }
+
+    public var isCustom: Bool { resultSchema != nil }
 }
 
 public struct BridgeAction: Sendable, Equatable {
@@ -130,7 +155,7 @@ extension BridgeManifest {
             versions.append(ActionContract(
                 action: name, version: version,
                 schema: try entry.child("schema").string(),
-                route: try entry.child("route").string(),
+                handler: try handler(entry, fallback: fallback),
                 parameters: try mappings(entry.optionalChild("parameters")),
                 query: try mappings(entry.optionalChild("query")),
                 timeoutMs: try entry.optionalChild("timeoutMs")?.integer() ?? 5_000,
@@ -140,6 +165,30 @@ extension BridgeManifest {
         }
         versions.sort { $0.version < $1.version }
         return BridgeAction(name: name, title: try reader.optionalChild("title")?.string() ?? name, versions: versions)
+    }
+
+    /// `"handler"` is "route" (the default: `"route"` names the route) or "custom" (`"result"` names
+    /// the result schema). A custom version maps nothing and has no route to fall back to.
+    private static func handler(_ entry: FieldReader, fallback: ActionContract.Fallback) throws(ContractError) -> ActionContract.Handler {
+        let kind = try entry.optionalChild("handler")?.string() ?? "route"
+        switch kind {
+        case "route":
+            if try entry.optionalChild("result") != nil {
+                throw entry.fail("\"result\" belongs to a custom action (\"handler\": \"custom\"); a route action replies with where it led", at: "result")
+            }
+            return .route(try entry.child("route").string())
+        case "custom":
+            for field in ["route", "parameters", "query"] {
+                guard try entry.optionalChild(field) != nil else { continue }
+                throw entry.fail("a custom action (\"handler\": \"custom\") has no \"\(field)\": app code answers it, not a route", at: field)
+            }
+            if fallback == .universalLink {
+                throw entry.fail("a custom action has no route to fall back to: \"fallback\" must be none", at: "fallback")
+            }
+            return .custom(result: try entry.child("result").string())
+        default:
+            throw entry.fail("handler must be route or custom, not \"\(kind)\"", at: "handler")
+        }
     }
 
     private static func mappings(_ reader: FieldReader?) throws(ContractError) -> [ActionContract.Mapping] {
@@ -152,5 +201,14 @@ extension BridgeManifest {
             result.append(.init(name: name, pointer: pointer))
         }
         return result
+    }
+}
+
+extension ContractSet {
+    /// The first of a custom action's result `examples`: the deterministic stand-in answer of test
+    /// hosts (the mock host, `bridgectl simulate`, the web team's fake host). Lint checks it matches
+    /// the result schema. nil for a route-handled version or a schema without examples.
+    public func exampleResult(for contract: ActionContract) -> JSONValue? {
+        contract.resultSchema.flatMap { schema(file: $0)?["examples"]?.arrayValue?.first }
     }
 }

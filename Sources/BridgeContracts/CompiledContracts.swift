@@ -1,8 +1,8 @@
 import JSONCore
 import SchemaCheck
 
-/// Every schema of a contract set registered under its URI and compiled once: the envelope and
-/// one schema per action version. Immutable, so one instance serves many threads.
+/// Every schema of a contract set registered under its URI and compiled once: the envelope, one
+/// schema per action version, and the result schema of each custom action version. Immutable, so one instance serves many threads.
 public final class CompiledContracts: Sendable {
     public let contracts: ContractSet
     public let envelope: CompiledSchema
@@ -50,6 +50,13 @@ public final class CompiledContracts: Sendable {
                     contract.schema, namedBy: "/actions/\(JSONPointer.escape(action.name))/versions/\(contract.version)/schema")
             }
         }
+        for action in contracts.manifest.actions {
+            for contract in action.versions {
+                guard let result = contract.resultSchema, schemas[result] == nil else { continue }
+                schemas[result] = try compile(
+                    result, namedBy: "/actions/\(JSONPointer.escape(action.name))/versions/\(contract.version)/result")
+            }
+        }
         self.schemas = schemas
         dispatch = contracts.manifest.actions.flatMap { action in
             action.versions.map {
@@ -57,6 +64,11 @@ public final class CompiledContracts: Sendable {
                               schema: schemas[$0.schema]!)
             }
         }
+    }
+
+    /// The compiled result schema of a custom action version; nil for a route-handled version.
+    public func resultSchema(for contract: ActionContract) -> CompiledSchema? {
+        contract.resultSchema.flatMap { schemas[$0] }
     }
 
     /// Whether a schema refers to an official meta-schema (`SchemaRegistry.needsMetaSchemas`).

@@ -96,7 +96,9 @@ public struct ContractLinter {
         }
         if findings.isEmpty {
             do {
-                findings += loopWarnings(try CompiledContracts(contracts: contracts))
+                let compiledContracts = try CompiledContracts(contracts: contracts)
+                findings += loopWarnings(compiledContracts)
+                findings += resultExampleFindings(compiledContracts)
             } catch {
                 findings.append(LintFinding(file: error.file, pointer: error.pointer, message: error.message))
             }
@@ -123,6 +125,29 @@ public struct ContractLinter {
         }
     }
 
+    /// The mock host, `bridgectl simulate` and the web team's fake host answer a custom action with
+    /// the first of its result schema's `examples`: it must be there and match the schema.
+    func resultExampleFindings(_ compiled: CompiledContracts) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        var seen: Set<String> = []
+        for action in contracts.manifest.actions {
+            for contract in action.versions {
+                guard let file = contract.resultSchema, seen.insert(file).inserted,
+                      let schema = compiled.resultSchema(for: contract) else { continue }
+                guard let example = contracts.schema(file: file)?["examples"]?.arrayValue?.first else {
+                    findings.append(LintFinding(file: "schemas/\(file)", pointer: "/examples",
+                        message: "the result schema of custom action \(action.name) v\(contract.version) needs an example result (\"examples\": [...]): test hosts answer with the first"))
+                    continue
+                }
+                for unit in schema.validate(example).units {
+                    findings.append(LintFinding(file: "schemas/\(file)", pointer: "/examples/0" + unit.instanceLocation,
+                        message: "the example result does not match its own schema: \(unit.error) (\(unit.keyword) at \(unit.keywordLocation))"))
+                }
+            }
+        }
+        return findings
+    }
+
     // MARK: manifest references
 
     func manifestFindings() -> [LintFinding] {
@@ -144,10 +169,17 @@ public struct ContractLinter {
                         message: "names schemas/\(contract.schema), which does not exist"))
                     continue
                 }
-                guard let route = contracts.route(named: contract.route) else {
+                guard let routeName = contract.route else {
+                    if let result = contract.resultSchema, contracts.schema(file: result) == nil {
+                        findings.append(LintFinding(file: "manifest.json", pointer: base + "/result",
+                            message: "names schemas/\(result), which does not exist"))
+                    }
+                    continue
+                }
+                guard let route = contracts.route(named: routeName) else {
                     let known = contracts.routes.map(\.name).joined(separator: ", ")
                     findings.append(LintFinding(file: "manifest.json", pointer: base + "/route",
-                        message: "names route \"\(contract.route)\", which routes.json does not declare (routes: \(known))"))
+                        message: "names route \"\(routeName)\", which routes.json does not declare (routes: \(known))"))
                     continue
                 }
                 if !route.isEnabled(from: .bridge) {

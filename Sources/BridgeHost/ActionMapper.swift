@@ -11,6 +11,9 @@ struct ActionMapper {
     let handler: DeepLinkHandler
 
     func deeplink(for message: JSONValue, contract: ActionContract, campaign: CampaignMetadata) -> Result<ParsedDeeplink, BridgeError> {
+        guard let route = contract.route else {
+            return .failure(BridgeError(.internal, "\(contract.action) v\(contract.version) is a custom action and maps to no route"))
+        }
         var parameters: [String: String] = [:]
         for mapping in contract.parameters {
             guard let value = message.value(at: mapping.pointer) else {
@@ -33,10 +36,10 @@ struct ActionMapper {
             query.append((mapping.name, text))
         }
         do {
-            return .success(try handler.route(named: contract.route, parameters: parameters, query: query, campaign: campaign))
+            return .success(try handler.route(named: route, parameters: parameters, query: query, campaign: campaign))
         } catch {
-            return .failure(BridgeError(.navigationFailed, "cannot build route \(contract.route): \(error)",
-                details: [["route": .string(contract.route), "error": .string(error.description)]]))
+            return .failure(BridgeError(.navigationFailed, "cannot build route \(route): \(error)",
+                details: [["route": .string(route), "error": .string(error.description)]]))
         }
     }
 }

@@ -24,6 +24,11 @@ import DeeplinkNavigation
 /// 9. the shared `DeeplinkNavigator`, channel `bridge`  -> ok / pendingLogin / waitingForReady /
 ///                                                         DUPLICATE / NAVIGATION_FAILED
 ///
+/// A custom action version (`"handler": "custom"`) takes steps 1-7 and the campaign merge, then
+/// goes to the app's handler registered in `CustomActions` instead of 8-9; its result is checked
+/// against the version's result schema before it is replied (a result the schema rejects, or a
+/// thrown error, is an error reply and a `customActionFailed` record).
+///
 /// Steps 1-8 answer at once. Step 9 answers when the navigation settles (navigated, failed, parked
 /// for login or ready), or, when it is still resolving (a detail fetch, a navigation ahead of it)
 /// as the contract's `timeoutMs` draws near, with `ok` and `resolving: true`: the shim times out at
@@ -38,6 +43,8 @@ import DeeplinkNavigation
 @MainActor
 public final class BridgeHost {
     public let contracts: ContractSet
+    /// The parser that turns a CTA into a `ParsedDeeplink`: the app's own (shared with push and
+    /// Universal Links) when it passed one, else one made from the contracts.
     public let handler: DeepLinkHandler
     public let navigator: DeeplinkNavigator
     public weak var recorder: HostRecorder?
@@ -47,6 +54,9 @@ public final class BridgeHost {
     private let schemas: ContractSchemas
     private let originPolicy: OriginPolicy
     private let mapper: ActionMapper
+    private let customActions: CustomActions
+    /// Custom action handlers still running (their reply comes when they return).
+    public private(set) var runningCustomActions = 0
     private var requestIDs: RequestIDMemory
     public private(set) var campaign = CampaignContext.none
     /// Envelopes this host handed to the navigator and not yet consumed, for their screen_view.
@@ -67,7 +77,8 @@ public final class BridgeHost {
     }
 
     /// Compiles every contract schema once. Throws when the contract set is unusable.
-    public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
+    public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, handler: DeepLinkHandler? = nil,
+                            customActions: CustomActions = CustomActions(), recorder: HostRecorder? = nil,
                             capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
                             replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
@@ -76,37 +87,80 @@ public final class BridgeHost {
         } catch {
             throw .contracts(error)
         }
-        try self.init(compiled: compiled, navigator: navigator, recorder: recorder, capabilities: capabilities,
-                      requestIDCapacity: requestIDCapacity, replyMarginMs: replyMarginMs)
+        try self.init(compiled: compiled, navigator: navigator, handler: handler, customActions: customActions,
+                      recorder: recorder, capabilities: capabilities, requestIDCapacity: requestIDCapacity,
+                      replyMarginMs: replyMarginMs)
     }
 
-    /// Shares contracts compiled once among many hosts (one per WebView). `capabilities`: the
-    /// action versions this build takes (default: every version of the contracts).
-    public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, recorder: HostRecorder? = nil,
+    /// Shares contracts compiled once among many hosts (one per WebView).
+    /// - navigator: the app's one navigator (shared with push, AlimTalk, Universal Links).
+    /// - handler: the app's own `DeepLinkHandler`, so a CTA is parsed exactly as its links are
+    ///   (default: one made from the contracts' routes.json, link settings and campaign rules).
+    ///   It must know every route the contracts' route actions name.
+    /// - customActions: the app's handlers of the custom action versions this host takes.
+    /// - capabilities: the action versions this build takes (default: every version of the contracts).
+    public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, handler: DeepLinkHandler? = nil,
+                customActions: CustomActions = CustomActions(), recorder: HostRecorder? = nil,
                 capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
                 replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
-        self.capabilities = capabilities ?? HostCapabilities(contracts: contracts)
-        do {
-            handler = try DeepLinkHandler(contracts: contracts)
-        } catch {
-            switch error {
-            case .routes(let routes): throw .routes(routes)
-            case .campaignRules(let rules): throw .campaignRules(rules)
+        let capabilities = capabilities ?? HostCapabilities(contracts: contracts)
+        self.capabilities = capabilities
+        if let handler {
+            self.handler = handler
+        } else {
+            do {
+                self.handler = try DeepLinkHandler(contracts: contracts)
+            } catch {
+                switch error {
+                case .routes(let routes): throw .routes(routes)
+                case .campaignRules(let rules): throw .campaignRules(rules)
+                }
             }
         }
+        try Self.checkSetup(contracts: contracts, capabilities: capabilities, handler: self.handler, customActions: customActions)
+        self.customActions = customActions
         self.navigator = navigator
         self.recorder = recorder
         schemas = ContractSchemas(compiled: compiled)
         originPolicy = OriginPolicy(allowedOrigins: contracts.manifest.allowedOrigins)
-        mapper = ActionMapper(handler: handler)
+        mapper = ActionMapper(handler: self.handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
         self.replyMarginMs = max(0, replyMarginMs)
         navigator.addObserver { [weak self] entry in self?.navigatorRecorded(entry) }
     }
 
     private var manifest: BridgeManifest { contracts.manifest }
+
+    /// What would otherwise fail at the first message: a custom action version this build takes
+    /// with no handler, a handler for an action version that is not custom, a route the handler
+    /// does not know.
+    private static func checkSetup(contracts: ContractSet, capabilities: HostCapabilities, handler: DeepLinkHandler,
+                                   customActions: CustomActions) throws(BridgeHostSetupError) {
+        for key in customActions.registered {
+            guard let contract = contracts.manifest.action(named: key.action)?.contract(version: key.version) else {
+                throw .customActionNotDeclared(key, reason: "\(contracts.origin) have no such action version")
+            }
+            if let route = contract.route {
+                throw .customActionNotDeclared(key, reason: "it navigates to route \(route) (manifest.json has no \"handler\": \"custom\")")
+            }
+        }
+        for action in contracts.manifest.actions {
+            for contract in action.versions where capabilities.takes(action.name, version: contract.version) {
+                switch contract.handler {
+                case .custom:
+                    if customActions.body(for: action.name, version: contract.version) == nil {
+                        throw .customActionNotRegistered(CustomActions.Key(action: action.name, version: contract.version))
+                    }
+                case .route(let route):
+                    if handler.routes.route(named: route) == nil {
+                        throw .routeUnknownToHandler(CustomActions.Key(action: action.name, version: contract.version), route: route)
+                    }
+                }
+            }
+        }
+    }
 
     // MARK: - Page entry
 
@@ -238,6 +292,18 @@ public final class BridgeHost {
         }
         // 8: mapping, with the entry's campaign authoritative.
         let (metadata, conflicts) = campaign.merged(with: message.value["campaign"]?.objectValue, requestID: id)
+        if contract.isCustom {
+            if let id { requestIDs.insert(id) }
+            for conflict in conflicts { record(.campaignConflict(conflict)) }
+            var clickFields: [(String, JSONValue)] = [("action", .string(action.name)), ("version", .integer(Int64(version)))]
+            if let id { clickFields.append(("request_id", .string(id))) }
+            clickFields.append(("handler", "custom"))
+            record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
+            let request = CustomActionRequest(action: action.name, version: version, requestID: id,
+                                              payload: message.value["payload"] ?? .object(JSONObject()), campaign: metadata,
+                                              origin: origin, isMainFrame: isMainFrame)
+            return runCustomAction(request, contract: contract, reply: reply)
+        }
         let deeplink: ParsedDeeplink
         switch mapper.deeplink(for: message.value, contract: contract, campaign: metadata) {
         case .failure(let error): return fail(error)
@@ -267,6 +333,87 @@ public final class BridgeHost {
         }
         awaiting[running] = AwaitingReply(requestID: id, action: action.name, version: version, deeplink: deeplink,
                                           reply: id == nil ? nil : reply, deadline: deadline)
+    }
+
+    // MARK: - Custom actions
+
+    private func runCustomAction(_ request: CustomActionRequest<JSONValue>, contract: ActionContract,
+                                 reply: @escaping @MainActor (BridgeReply?) -> Void) {
+        // Checked at setup: every custom version this host takes has a handler.
+        guard let body = customActions.body(for: request.action, version: request.version) else {
+            return finishCustomAction(request, contract: contract,
+                                      outcome: .failure(BridgeError(.internal, "\(request.action) v\(request.version) has no handler")),
+                                      cause: nil, reply: reply)
+        }
+        switch body {
+        case .immediate(let handle):
+            do {
+                let result = try handle(request)
+                finishCustomAction(request, contract: contract, outcome: .success(result), cause: nil, reply: reply)
+            } catch {
+                finishCustomAction(request, contract: contract, thrown: error, reply: reply)
+            }
+        case .async(let handle):
+            // A notification is not waited for; its outcome is still recorded when the handler returns.
+            if request.requestID == nil { reply(nil) }
+            runningCustomActions += 1
+            Task { @MainActor [weak self] in
+                let outcome: Result<JSONValue, any Error>
+                do {
+                    outcome = .success(try await handle(request))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard let self else { return }
+                self.runningCustomActions -= 1
+                let answer: (@MainActor (BridgeReply?) -> Void)? = request.requestID == nil ? nil : reply
+                switch outcome {
+                case .success(let result):
+                    self.finishCustomAction(request, contract: contract, outcome: .success(result), cause: nil, reply: answer)
+                case .failure(let error):
+                    self.finishCustomAction(request, contract: contract, thrown: error, reply: answer)
+                }
+            }
+        }
+    }
+
+    private func finishCustomAction(_ request: CustomActionRequest<JSONValue>, contract: ActionContract, thrown error: any Error,
+                                    reply: (@MainActor (BridgeReply?) -> Void)?) {
+        if let chosen = error as? BridgeError {
+            finishCustomAction(request, contract: contract, outcome: .failure(chosen), cause: nil, reply: reply)
+        } else {
+            finishCustomAction(request, contract: contract,
+                               outcome: .failure(BridgeError(.internal, "\(request.action) v\(request.version): the app could not complete the action")),
+                               cause: "\(error)", reply: reply)
+        }
+    }
+
+    /// The handler's result is replied only when its schema accepts it.
+    private func finishCustomAction(_ request: CustomActionRequest<JSONValue>, contract: ActionContract,
+                                    outcome: Result<JSONValue, BridgeError>, cause: String?,
+                                    reply: (@MainActor (BridgeReply?) -> Void)?) {
+        var outcome = outcome
+        if case .success(let result) = outcome, let schema = schemas.compiled.resultSchema(for: contract), !schema.isValid(result) {
+            let units = schema.validate(result).units.map(\.json)
+            outcome = .failure(BridgeError(.internal,
+                "\(request.action) v\(request.version): the app's result does not match schemas/\(contract.resultSchema ?? "") (\(units.count) error\(units.count == 1 ? "" : "s"))",
+                details: units))
+        }
+        if case .failure(let error) = outcome {
+            record(.customActionFailed(CustomActionFailure(action: request.action, version: request.version,
+                                                           requestID: request.requestID, error: error, cause: cause)))
+        }
+        guard let requestID = request.requestID else {
+            let code: String
+            switch outcome {
+            case .success: code = "ok"
+            case .failure(let error): code = error.code.rawValue
+            }
+            record(.notification(action: request.action, version: request.version, outcome: code))
+            reply?(nil)
+            return
+        }
+        reply?(BridgeReply(id: requestID, outcome: outcome.map(ReplyResult.custom)))
     }
 
     /// Answers a message (or records a notification) with the outcome of its navigation.
@@ -370,12 +517,24 @@ public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConver
     case routes(RouteTableError)
     /// The campaign schema cannot be applied to links as campaign rules.
     case campaignRules(ContractError)
+    /// A custom action version this host takes has no handler in `CustomActions`.
+    case customActionNotRegistered(CustomActions.Key)
+    /// `CustomActions` has a handler for an action version the contracts do not declare custom.
+    case customActionNotDeclared(CustomActions.Key, reason: String)
+    /// The injected `DeepLinkHandler` has no route of this name, which an action version navigates to.
+    case routeUnknownToHandler(CustomActions.Key, route: String)
 
     public var description: String {
         switch self {
         case .contracts(let error): return "the contract schemas do not compile: \(error)"
         case .routes(let error): return "routes.json: \(error)"
         case .campaignRules(let error): return "the campaign rules: \(error)"
+        case .customActionNotRegistered(let key):
+            return "\(key) is a custom action (\"handler\": \"custom\") and no handler is registered for it: register one in CustomActions, or leave the version out of this build's capabilities"
+        case .customActionNotDeclared(let key, let reason):
+            return "a handler is registered for \(key), which is not a custom action: \(reason)"
+        case .routeUnknownToHandler(let key, let route):
+            return "\(key) navigates to route \(route), which the DeepLinkHandler given to the host does not have"
         }
     }
 }

@@ -39,15 +39,18 @@ public struct BridgeResult: Sendable, Equatable {
     }
 }
 
-/// What an ok reply carries: where a CTA led, or the capability manifest the page asked for.
+/// What an ok reply carries: where a CTA led, the capability manifest the page asked for, or what
+/// the app's code answered a custom action with (already checked against its result schema).
 public enum ReplyResult: Sendable, Equatable {
     case navigation(BridgeResult)
     case capabilities(HostCapabilities)
+    case custom(JSONValue)
 
     public var json: JSONValue {
         switch self {
         case .navigation(let result): return result.json
         case .capabilities(let capabilities): return capabilities.json
+        case .custom(let result): return result
         }
     }
 }
@@ -77,6 +80,12 @@ public struct BridgeReply: Sendable, Equatable {
     /// Where a CTA led (nil for an error, and for the reply to a capabilities request).
     public var result: BridgeResult? {
         if case .success(.navigation(let result)) = outcome { return result }
+        return nil
+    }
+
+    /// What a custom action answered (nil for errors, navigations and capabilities).
+    public var customResult: JSONValue? {
+        if case .success(.custom(let result)) = outcome { return result }
         return nil
     }
 

@@ -59,6 +59,9 @@ public enum HostRecord: Sendable, Equatable {
     case analytics(AnalyticsEvent)
     case campaignConflict(CampaignConflict)
     case notification(action: String, version: Int, outcome: String)
+    /// A custom action's handler threw, or answered with a result its schema rejects: the page got
+    /// an error reply (a notification got none), and this says why.
+    case customActionFailed(CustomActionFailure)
 }
 
 /// Where the host sends its records: the app's analytics adapter, or `MockBridgeHost` in tests.

@@ -21,6 +21,11 @@ public enum MockStepResult: Sendable, Equatable {
 /// `completeStep` (`heldSteps`), fail (`failingSteps`) or find nothing (`detailOutcomes`), so a
 /// test can put a slow detail fetch, a failure after the tab switched, or a logout mid-fetch
 /// exactly where it wants.
+///
+/// Custom actions (`"handler": "custom"`) are answered by stand-ins that run at once: the result
+/// set in `customResults`, else the first `examples` entry of the action's result schema (lint
+/// requires one that matches). Set `customResults` to a result the schema rejects, or
+/// `customFailures` to an error, to see how the host answers a misbehaving handler.
 @MainActor
 public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening, DeferredOfferPresenting {
     public let contracts: ContractSet
@@ -39,6 +44,15 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public private(set) var unansweredMessages: Set<Int> = []
     public private(set) var loginPresentations = 0
     public private(set) var campaignConflicts: [CampaignConflict] = []
+    /// Custom actions whose stand-in threw or answered with a result its schema rejects.
+    public private(set) var customActionFailures: [CustomActionFailure] = []
+    /// What the stand-in answers a custom action with, by action name (default: the result
+    /// schema's first example).
+    public var customResults: [String: JSONValue] = [:]
+    /// Makes the stand-in of a custom action throw this error, by action name.
+    public var customFailures: [String: BridgeError] = [:]
+    /// The requests the custom action stand-ins were given, in order.
+    public private(set) var customRequests: [CustomActionRequest<JSONValue>] = []
     /// Everything above plus envelope outcomes, waiting steps and notifications, in order.
     public private(set) var records: [MockRecord] = []
     /// When each record was made, in milliseconds on the mock's clock (parallel to `records`).
@@ -121,7 +135,28 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
-        bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: self, capabilities: capabilities)
+        bridge = try BridgeHost(compiled: compiled, navigator: navigator, customActions: standIns(for: contracts),
+                                recorder: self, capabilities: capabilities)
+    }
+
+    /// One immediate stand-in per custom action version of the contracts (the host refuses to start
+    /// without a handler for each one it takes).
+    private func standIns(for contracts: ContractSet) -> CustomActions {
+        var actions = CustomActions()
+        for action in contracts.manifest.actions {
+            for contract in action.versions where contract.isCustom {
+                let example = contracts.exampleResult(for: contract)
+                actions.registerImmediate(action.name, version: contract.version) { [weak self] request in
+                    self?.customRequests.append(request)
+                    if let failure = self?.customFailures[request.action] { throw failure }
+                    guard let result = self?.customResults[request.action] ?? example else {
+                        throw BridgeError(.unavailable, "\(request.action) v\(request.version) has no example result for the mock host to answer with")
+                    }
+                    return result
+                }
+            }
+        }
+        return actions
     }
 
     /// With the contracts compiled into this binary.
@@ -352,6 +387,9 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             append(.campaignConflict(conflict))
         case .notification(let action, let version, let outcome):
             append(.notification(action: action, version: version, outcome: outcome))
+        case .customActionFailed(let failure):
+            customActionFailures.append(failure)
+            append(.customActionFailed(failure))
         }
     }
 

@@ -64,6 +64,8 @@ public enum MockRecord: Sendable, Equatable {
     case loginPresented
     case campaignConflict(CampaignConflict)
     case notification(action: String, version: Int, outcome: String)
+    /// A custom action's handler threw or answered with a result its schema rejects.
+    case customActionFailed(CustomActionFailure)
     case envelope(id: EnvelopeID, route: String, outcome: EnvelopeOutcome)
     /// A navigation step that does not complete at once: it takes `latencyMs` on the clock, or
     /// (nil) waits for `completeStep`.
@@ -96,6 +98,10 @@ public enum MockRecord: Sendable, Equatable {
         case .notification(let action, let version, let outcome):
             return .object(JSONObject([("type", "notification"), ("action", .string(action)),
                                        ("version", .integer(Int64(version))), ("outcome", .string(outcome))]))
+        case .customActionFailed(let failure):
+            var object = JSONObject([("type", "custom_action_failed")])
+            if case .object(let fields) = failure.json { for (key, value) in fields { object[key] = value } }
+            return .object(object)
         case .envelope(let id, let route, let outcome):
             var object = JSONObject([("type", "envelope"), ("envelope", .integer(Int64(id.rawValue))),
                                      ("route", .string(route)), ("outcome", .string(outcome.name))])

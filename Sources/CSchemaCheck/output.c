@@ -102,21 +102,39 @@ sc_result *sc_validate(const sc_schema *schema, const json_t *instance)
         sc_result_free(result);
         return NULL;
     }
-    if (status < 0 && v.loop_at) {
-        /* what was found before the walk ran into the loop decides nothing (an anyOf branch
-         * that failed first, say): the loop is the one thing to report */
+    /* A full walk that could not finish takes the fast walk's verdict when that one finishes
+     * (see sc_is_valid): valid means no units; invalid keeps one unit saying why the list of
+     * errors is not complete. */
+    int settled = status < 0 && schema && instance ? sc_fast_walk(schema, instance) : status;
+    const char *lead = settled == 0 ? "invalid, but listing every error could not finish"
+                                    : "validation could not finish";
+    if (settled == 1) {
         sc_units_rewind(&v, 0);
+    } else if (status < 0 && v.loop_at) {
+        /* with no verdict, what was found before the walk ran into the loop decides nothing
+         * (an anyOf branch that failed first, say): the loop is the one thing to report */
+        if (settled < 0)
+            sc_units_rewind(&v, 0);
         char text[SC_ERROR_TEXT_LENGTH * 2];
         snprintf(text, sizeof text,
-                 "validation could not finish: the schema at %s applies itself to the same value in a loop "
+                 "%s: the schema at %s applies itself to the same value in a loop "
                  "(a $ref cycle with no property or item in between)",
-                 v.loop_at->canonical);
+                 lead, v.loop_at->canonical);
         sc_unit_store_add(&result->store, v.loop_instance ? v.loop_instance : "",
                           v.loop_keyword ? v.loop_keyword : "", v.loop_at->canonical, v.loop_via ? v.loop_via : "$ref", text);
     } else if (status < 0) {
         char text[SC_ERROR_TEXT_LENGTH];
-        snprintf(text, sizeof text, "validation could not finish: %s", v.incomplete ? v.incomplete : "internal error");
+        snprintf(text, sizeof text, "%s: %s", lead, v.incomplete ? v.incomplete : "internal error");
         sc_unit_store_add(&result->store, "", "", schema ? schema->root->canonical : "", "", text);
+    }
+    status = settled;
+    if (result->store.oom) {
+        free(v.loop_instance);
+        free(v.loop_keyword);
+        sc_buf_free(&v.ipath);
+        sc_buf_free(&v.kpath);
+        sc_result_free(result);
+        return NULL;
     }
     free(v.loop_instance);
     free(v.loop_keyword);

@@ -718,6 +718,8 @@ typedef struct sc_step {
 
 /* Validates instance against node; ann (may be NULL) receives what was evaluated. */
 int sc_validate_node(sc_vctx *v, const sc_node *node, const json_t *instance, sc_ann *ann);
+/* The fast walk alone (sc_is_valid without its fallback to the full walk). */
+int sc_fast_walk(const sc_schema *schema, const json_t *instance);
 /* Validates a subschema of kw as the step says, keeping locations in full mode. */
 int sc_validate_step(sc_vctx *v, const sc_kw *kw, const sc_node *schema, const sc_step *step);
 /* Records an error for kw (full mode only; no-op in fast mode). */

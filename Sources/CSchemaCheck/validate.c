@@ -269,7 +269,7 @@ int sc_validate_step(sc_vctx *v, const sc_kw *kw, const sc_node *schema, const s
     return r;
 }
 
-int sc_is_valid(const sc_schema *schema, const json_t *instance)
+int sc_fast_walk(const sc_schema *schema, const json_t *instance)
 {
     if (!schema || !instance)
         return -1;
@@ -277,4 +277,20 @@ int sc_is_valid(const sc_schema *schema, const json_t *instance)
     memset(&v, 0, sizeof v);
     v.schema = schema;
     return sc_validate_node(&v, schema->root, instance, NULL);
+}
+
+/* The two walks visit subschemas in different orders and amounts (the full one goes on after
+ * a failure to list every error), so one may run into a limit or a loop the other never
+ * reaches; under "not" or "oneOf" that would turn into opposite verdicts. A walk that cannot
+ * finish therefore takes the other walk's verdict when that one finishes, so both entry points
+ * always agree. The second walk runs only in that rare case. */
+int sc_is_valid(const sc_schema *schema, const json_t *instance)
+{
+    int status = sc_fast_walk(schema, instance);
+    if (status >= 0 || !schema || !instance)
+        return status;
+    sc_result *full = sc_validate(schema, instance);
+    status = sc_result_status(full);
+    sc_result_free(full);
+    return status;
 }

@@ -78,11 +78,12 @@ struct PageWriter {
         var rows: [[String]] = []
         for action in contracts.manifest.actions {
             for contract in action.versions {
-                let route = contracts.route(named: contract.route)
+                let route = contract.route.flatMap(contracts.route(named:))
                 var row = [
                     HTML.code(action.name), HTML.escape(action.title),
                     "<a href=\"\(Self.actionPage(action.name, contract.version))\">v\(contract.version)</a>",
-                    HTML.code(contract.route) + (route.map { " " + HTML.code($0.pattern) } ?? ""),
+                    contract.route.map { HTML.code($0) + (route.map { " " + HTML.code($0.pattern) } ?? "") }
+                        ?? "app code (result: " + HTML.code(contract.resultSchema ?? "") + ")",
                     route?.requiresAuth == true ? "<span class=\"tag login\">login first</span>" : "no",
                 ]
                 if case .success(let list)? = releases { row.append(buildList(list.builds(taking: action.name, version: contract.version))) }
@@ -188,7 +189,14 @@ struct PageWriter {
             }
         }
         body += "<h2 id=\"route\">Where it goes</h2>\n"
-        if let route = contracts.route(named: contract.route) {
+        if let result = contract.resultSchema {
+            body += "<p>Nowhere: the app's own code answers it, and the reply's <code>result</code> matches "
+            body += HTML.code("schemas/" + result) + ". The app checks its result before the page gets it.</p>\n"
+            if let example = contracts.exampleResult(for: contract) {
+                body += "<p>Example result (what test hosts answer): <code>\(HTML.escape(example.serialized()))</code></p>\n"
+            }
+        }
+        if let route = contract.route.flatMap(contracts.route(named:)) {
             body += "<p>Route <a href=\"\(root)link-builder.html#route=\(HTML.escape(route.name))\">\(HTML.escape(route.name))</a> "
             body += HTML.code(route.pattern) + (route.requiresAuth ? " <span class=\"tag login\">login first</span>" : "")
             body += ": screen <code>\(HTML.escape(route.screen))</code> on the <code>\(HTML.escape(route.tab))</code> tab.</p>\n"
@@ -234,6 +242,8 @@ struct PageWriter {
                     return "<li>" + HTML.code(location.isEmpty ? "(the message)" : location) + " " + HTML.escape(sentence) + "</li>"
                 }
                 if !details.isEmpty { text += "<ul>" + details.joined() + "</ul>" }
+            } else if let custom = reply.customResult {
+                text += " <span class=\"tag ok\">ok</span> with " + HTML.code(custom.serialized())
             } else if let result = reply.result {
                 text += " <span class=\"tag ok\">ok</span> opens " + HTML.code(result.route)
                 if result.pendingLogin { text += " after login" }

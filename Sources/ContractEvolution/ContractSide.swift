@@ -70,6 +70,10 @@ final class ContractSide {
                 ?? ": " + verdict.summary
             return reject(code, errors, code + place)
         }
+        // A custom action is answered by app code: accepted, and it navigates nowhere.
+        guard contract.route != nil else {
+            return MessageVerdict(accepted: true, code: nil, errors: [], summary: "accepted (custom action)", url: nil, route: nil)
+        }
         switch route(message, contract: contract) {
         case .success(let parsed):
             return MessageVerdict(accepted: true, code: nil, errors: [], summary: "accepted", url: parsed.url, route: parsed.configuration.name)
@@ -91,6 +95,9 @@ final class ContractSide {
     /// The host's mapping step: each pointer picks a value; a missing path parameter is an
     /// internal error, a route that cannot be built a navigation failure.
     private func route(_ message: JSONValue, contract: ActionContract) -> Result<ParsedDeeplink, MappingFailure> {
+        guard let routeName = contract.route else {
+            return .failure(MappingFailure(code: "INTERNAL", message: "\(contract.action) v\(contract.version) is a custom action and maps to no route"))
+        }
         var parameters: [String: String] = [:]
         for mapping in contract.parameters {
             guard let value = message.value(at: mapping.pointer), let text = DeepLinkHandler.parameterText(value) else {
@@ -107,9 +114,9 @@ final class ContractSide {
             query.append((mapping.name, text))
         }
         do {
-            return .success(try handler.route(named: contract.route, parameters: parameters, query: query))
+            return .success(try handler.route(named: routeName, parameters: parameters, query: query))
         } catch {
-            return .failure(MappingFailure(code: "NAVIGATION_FAILED", message: "cannot build route \(contract.route): \(error)"))
+            return .failure(MappingFailure(code: "NAVIGATION_FAILED", message: "cannot build route \(routeName): \(error)"))
         }
     }
 

@@ -11,9 +11,15 @@ extension DiffRun {
         let subject = context.subject
         let base = "/actions/\(JSONPointer.escape(before.action))/versions/\(before.version)"
         var out: [Finding] = []
-        if before.route != after.route {
-            out.append(navigationFinding(.actionRouteChanged, context, pointer: base + "/route",
-                                         detail: "navigates to route \(after.route) instead of \(before.route)"))
+        if before.handler != after.handler {
+            func answer(_ contract: ActionContract) -> String {
+                switch contract.handler {
+                case .route(let route): return "navigates to route \(route)"
+                case .custom(let result): return "is answered by app code (result schemas/\(result))"
+                }
+            }
+            out.append(navigationFinding(.actionRouteChanged, context, pointer: base + (after.route != nil ? "/route" : "/handler"),
+                                         detail: "\(answer(after)) instead of: \(answer(before))"))
         }
         for (group, oldMappings, newMappings) in [("parameters", before.parameters, after.parameters), ("query", before.query, after.query)] {
             for mapping in oldMappings {

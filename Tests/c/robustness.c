@@ -50,10 +50,9 @@ static void check_pair(const sc_schema *schema, const json_t *data)
     int fast = sc_is_valid(schema, data);
     sc_result *res = sc_validate(schema, data);
     int full = sc_result_status(res);
-    /* -1 is "could not finish" (a loop the instance enters, a limit): the fast path stops at
-     * the first failure, so it may answer 0 before it gets there, as fuzz_common.h allows */
-    int stopped_first = (fast == 0 && full == -1) || (fast == -1 && full == 0);
-    if (fast != full && !stopped_first) {
+    /* -1 is "could not finish" (a loop the instance enters, a limit); a walk that cannot
+     * finish takes the other's verdict, so the two agree exactly, as in fuzz_common.h */
+    if (fast != full) {
         disagreements++;
         char *text = json_dumps(data, JSON_ENCODE_ANY | JSON_COMPACT);
         fprintf(stderr, "modes disagree (fast %d, full %d) on %s\n", fast, full, text ? text : "?");

@@ -181,7 +181,8 @@ const char *sc_schema_loop_location(const sc_schema *schema);
  * The fast path: stops at the first failure and tracks no locations.
  * Returns 1 valid, 0 invalid, -1 when validation itself could not finish (regex match
  * limit, depth limit, a loop that makes no progress, out of memory). Thread-safe on a
- * shared schema.
+ * shared schema. It always gives the verdict sc_validate gives: when the fast walk cannot
+ * finish, the full walk decides (which may reach a verdict by another order of subschemas).
  */
 int sc_is_valid(const sc_schema *schema, const json_t *instance);
 
@@ -199,7 +200,9 @@ typedef struct sc_result sc_result;
 /* The full path: every error. Returns NULL only when out of memory. */
 sc_result *sc_validate(const sc_schema *schema, const json_t *instance);
 
-/* 1 valid, 0 invalid, -1 could not finish (the units say why). */
+/* 1 valid, 0 invalid, -1 could not finish (the units say why). When the full walk runs into a
+ * limit or a loop that the fast walk does not reach, the fast walk's verdict stands: valid has
+ * no units, invalid has a unit saying that listing every error could not finish, and why. */
 int sc_result_status(const sc_result *result);
 size_t sc_result_count(const sc_result *result);
 const sc_output_unit *sc_result_unit(const sc_result *result, size_t index);

@@ -1,0 +1,226 @@
+import JSONCore
+
+/// One analytics event of a log: its name and properties, the person or session it belongs to
+/// (Mixpanel's `distinct_id`, or a `session_id`), and when it happened.
+public struct FunnelEvent: Sendable, Equatable {
+    public let name: String
+    public let properties: JSONObject
+    /// nil when the log does not say (the host's own lines): the log is then one stream.
+    public let sessionKey: String?
+    /// Seconds since 1970; nil when the log does not say.
+    public let time: Double?
+    /// 1-based line of the log, for messages and for order among equal times.
+    public let line: Int
+
+    public init(name: String, properties: JSONObject = JSONObject(), sessionKey: String? = nil, time: Double? = nil, line: Int) {
+        self.name = name
+        self.properties = properties
+        self.sessionKey = sessionKey
+        self.time = time
+        self.line = line
+    }
+
+    public func string(_ key: String) -> String? {
+        guard let value = properties[key]?.stringValue, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Names of events a host log implies but does not print as events (see `FunnelLog`).
+    public static let coldStartWait = "cold_start_wait"
+    public static let loginPresented = "login_presented"
+}
+
+/// The two shapes of log line `FunnelLog` reads.
+public enum FunnelInputFormat: String, Sendable, CaseIterable {
+    /// Decide per line: a line with "type" is a host line, a line with "event" an export line.
+    case auto
+    /// `bridgectl host --stdio` output (and `MockRecord.json`).
+    case host
+    /// A Mixpanel-style export: `event`, `properties`, `distinct_id`, `time`.
+    case export
+}
+
+/// What a log held besides its events.
+public struct FunnelLogSummary: Sendable, Equatable {
+    public var hostLines = 0
+    public var exportLines = 0
+    /// Host lines that are not events and imply none (replies, navigation records, steps...).
+    public var skippedLines = 0
+
+    public init() {}
+}
+
+/// Reads an event log of one JSON object per line, in either of two shapes:
+/// - the host's (`bridgectl host --stdio`): `{"type":"event","name":...,"properties":{...}}`.
+///   Three facts the host prints as other lines become events, so a host log is usable as it is:
+///   `{"type":"login_presented"}` is a `login_presented`; an envelope that waited at the ready gate
+///   (`"outcome":"waiting_for_ready"`) is a `cold_start_wait` (the app was cold starting); an
+///   envelope that waited for login (`pending_login`) and then went on (waiting_for_ready, queued,
+///   navigated, failed) is a `sign_in_success`. Other line types are skipped.
+/// - a Mixpanel-style export: `{"event":...,"properties":{...,"distinct_id":...,"time":...}}`
+///   (`distinct_id` and `time` may also stand beside `properties`).
+/// `time` is seconds since 1970 (a number, or a string of digits); a value above 10^11 is taken as
+/// milliseconds. Blank lines are skipped. Anything else is an error naming the line.
+public enum FunnelLog {
+    /// A line longer than this is refused (a log line is a few hundred bytes).
+    public static let maxLineBytes = 1 << 20
+
+    public static func events(_ bytes: [UInt8], format: FunnelInputFormat = .auto)
+        throws(FunnelLogError) -> (events: [FunnelEvent], summary: FunnelLogSummary)
+    {
+        var reader = Reader(format: format)
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            lineNumber += 1
+            var line = bytes[start..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            start = end + 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
+            }
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: line, limits: ParseLimits(maxBytes: maxLineBytes, maxDepth: 64))
+            } catch {
+                throw FunnelLogError(line: lineNumber, message: "not JSON: \(error.message) (column \(error.column))")
+            }
+            try reader.read(value, line: lineNumber)
+        }
+        return (reader.events, reader.summary)
+    }
+
+    private struct Reader {
+        let format: FunnelInputFormat
+        var events: [FunnelEvent] = []
+        var summary = FunnelLogSummary()
+        /// Host envelopes waiting for login, so the line that shows them going on is a sign-in.
+        var waitingForLogin: Set<Int64> = []
+
+        init(format: FunnelInputFormat) { self.format = format }
+
+        mutating func read(_ value: JSONValue, line: Int) throws(FunnelLogError) {
+            guard let object = value.objectValue else { throw FunnelLogError(line: line, message: "expected a JSON object, not \(kind(value))") }
+            let isHost: Bool
+            switch format {
+            case .host:
+                guard object["type"] != nil else {
+                    throw FunnelLogError(line: line, message: "a host log line needs a \"type\" (--input-format host)")
+                }
+                isHost = true
+            case .export:
+                guard object["event"] != nil else {
+                    throw FunnelLogError(line: line, message: "an export line needs an \"event\" (--input-format export)")
+                }
+                isHost = false
+            case .auto:
+                if object["type"] != nil { isHost = true } else if object["event"] != nil { isHost = false } else {
+                    throw FunnelLogError(line: line, message:
+                        "neither a host line ({\"type\":\"event\",\"name\":...}) nor an export line ({\"event\":...,\"properties\":{...}})")
+                }
+            }
+            if isHost {
+                summary.hostLines += 1
+                try readHost(object, line: line)
+            } else {
+                summary.exportLines += 1
+                events.append(try FunnelLog.event(name: object["event"]!, object, line: line, nameKey: "event"))
+            }
+        }
+
+        mutating func readHost(_ object: JSONObject, line: Int) throws(FunnelLogError) {
+            guard let type = object["type"]?.stringValue else { throw FunnelLogError(line: line, message: "\"type\" must be a string") }
+            switch type {
+            case "event":
+                guard let name = object["name"] else { throw FunnelLogError(line: line, message: "an event line needs a \"name\"") }
+                events.append(try FunnelLog.event(name: name, object, line: line, nameKey: "name"))
+            case "login_presented":
+                events.append(FunnelEvent(name: FunnelEvent.loginPresented, line: line))
+            case "envelope":
+                guard let envelope = object["envelope"]?.integerValue, let outcome = object["outcome"]?.stringValue else {
+                    throw FunnelLogError(line: line, message: "an envelope line needs \"envelope\" (a number) and \"outcome\" (a string)")
+                }
+                let fields = JSONObject([("envelope", .integer(envelope)), ("route", object["route"] ?? .null)])
+                if waitingForLogin.contains(envelope), ["waiting_for_ready", "queued", "navigated", "failed"].contains(outcome) {
+                    waitingForLogin.remove(envelope)
+                    events.append(FunnelEvent(name: FunnelSession.signIn, properties: fields, line: line))
+                }
+                switch outcome {
+                case "pending_login": waitingForLogin.insert(envelope)
+                case "waiting_for_ready": events.append(FunnelEvent(name: FunnelEvent.coldStartWait, properties: fields, line: line))
+                case "navigated", "queued", "failed": break
+                default: waitingForLogin.remove(envelope)
+                }
+            default:
+                summary.skippedLines += 1
+            }
+        }
+
+        private func kind(_ value: JSONValue) -> String {
+            switch value {
+            case .array: return "an array"
+            case .string: return "a string"
+            case .integer, .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            case .object: return "an object"
+            }
+        }
+    }
+
+    static func event(name: JSONValue, _ object: JSONObject, line: Int, nameKey: String) throws(FunnelLogError) -> FunnelEvent {
+        guard let name = name.stringValue, !name.isEmpty else {
+            throw FunnelLogError(line: line, message: "\"\(nameKey)\" must be a non-empty string")
+        }
+        let properties: JSONObject
+        switch object["properties"] {
+        case nil: properties = JSONObject()
+        case .object(let given)?: properties = given
+        default: throw FunnelLogError(line: line, message: "\"properties\" must be an object")
+        }
+        let key = (properties["distinct_id"] ?? object["distinct_id"] ?? properties["session_id"] ?? object["session_id"]).flatMap(text)
+        var time: Double?
+        if let given = properties["time"] ?? object["time"] {
+            guard let seconds = seconds(given) else {
+                throw FunnelLogError(line: line, message: "\"time\" must be seconds (or milliseconds) since 1970, not \(given.serialized())")
+            }
+            time = seconds
+        }
+        return FunnelEvent(name: name, properties: properties, sessionKey: key, time: time, line: line)
+    }
+
+    private static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text.isEmpty ? nil : text
+        case .integer(let number): return String(number)
+        default: return nil
+        }
+    }
+
+    private static func seconds(_ value: JSONValue) -> Double? {
+        var number: Double?
+        switch value {
+        case .integer(let whole): number = Double(whole)
+        case .number(let real): number = real
+        case .string(let text) where !text.isEmpty && text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }): number = Double(text)
+        default: number = nil
+        }
+        guard let number, number.isFinite, number >= 0 else { return nil }
+        return number > 1e11 ? number / 1000 : number
+    }
+}
+
+/// An event log that cannot be read: the line and what is wrong with it.
+public struct FunnelLogError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TestSupport
+import JSONCore
+@testable import BridgeCLI
+
+/// `bridgectl funnel`: the example log of docs/operations.md (six visits, one broken per metric,
+/// answers worked out by hand there), a host --stdio log fed straight in, and bad input.
+@Suite("funnel command")
+@MainActor
+struct FunnelCLITests {
+    nonisolated static let example = RepositoryPaths.url("docs/examples/funnel-events.ndjson").path
+
+    func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
+        let console = CapturingConsole(input: Data(input.utf8))
+        let code = BridgeCLI.main(arguments, console: console)
+        return (code, console.stdout, console.stderr)
+    }
+
+    func scratch(_ name: String) -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-cli-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    @Test("text: the hand-counted answers of the example log, in total and per group")
+    func text() {
+        let result = run(["funnel", Self.example])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(Self.example): 16 events, 6 deep-link sessions (16 export lines)")
+        #expect(lines.contains("  target-screen reach           4/6   66.7%"))
+        #expect(lines.contains("  wrong landing (home <= 10 s)  1/6   16.7%"))
+        #expect(lines.contains("  cold-start consumption        1/2   50.0%   2 signed in"))
+        #expect(lines.contains("  campaign_id at every step     5/6   83.3%   missing at screen_view 1"))
+        #expect(lines.filter { $0.hasPrefix("campaign_id=") } == [
+            "campaign_id=2025Q3_signup_retarget source=push variant=A: 2 sessions",
+            "campaign_id=2025Q3_signup_retarget source=push variant=B: 2 sessions",
+            "campaign_id=2025Q4_truck_week source=kakaotalk variant=A: 1 session",
+            "campaign_id=2025Q4_truck_week source=kakaotalk variant=B: 1 session",
+        ])
+    }
+
+    @Test("json: numerators, denominators and rates per group")
+    func json() throws {
+        let result = run(["funnel", Self.example, "--format", "json"])
+        #expect(result.code == 0, "\(result.err)")
+        let value = try JSONValue(parsing: result.out)
+        #expect(value.value(at: "/all/sessions") == .integer(6))
+        #expect(value.value(at: "/all/targetReach/numerator") == .integer(4))
+        #expect(value.value(at: "/all/wrongLanding/numerator") == .integer(1))
+        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 2, "rate": 0.5])
+        #expect(value.value(at: "/all/metadataConsistency/denominator") == .integer(6))
+        #expect(value.value(at: "/all/missingCampaignByStep") == ["screen_view": 1])
+        #expect(value.value(at: "/groups/1/variant") == "B")
+        #expect(value.value(at: "/groups/1/wrongLanding/numerator") == .integer(1))
+        #expect(value.value(at: "/groups/2/coldStartConsumption/rate") == .null)
+    }
+
+    @Test("--html writes one self-contained page: a bar per group and metric, no script, nothing fetched")
+    func html() throws {
+        let path = scratch("funnel.html")
+        let result = run(["funnel", Self.example, "--html", path])
+        #expect(result.code == 0, "\(result.err)")
+        #expect(result.out.hasPrefix("\(Self.example): 16 events"), "the text report is still printed")
+        let page = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 4)
+        // Five rows (all + four groups) per chart: a track and a bar each.
+        #expect(page.components(separatedBy: "<rect ").count - 1 == 4 * 5 * 2)
+        #expect(page.contains("width=\"240\""), "reach 4/6 of 360 px")
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("http://") || !page.replacingOccurrences(of: "http://www.w3.org/", with: "").contains("http://"))
+        #expect(!page.contains("https://"))
+    }
+
+    @Test("a host --stdio log is read as it is: cold start, sign-in and the screen come from its lines")
+    func hostLogPiped() throws {
+        let session = try String(contentsOfFile: RepositoryPaths.url("docs/examples/funnel-host-session.ndjson").path, encoding: .utf8)
+        let host = run(["host", "--stdio", "--cold-start", "--logged-out", "--manual-clock"], input: session)
+        #expect(host.code == 0, "\(host.err)")
+        let result = run(["funnel", "-", "--input-format", "host", "--format", "json"], input: host.out)
+        #expect(result.code == 0, "\(result.err)")
+        let value = try JSONValue(parsing: result.out)
+        #expect(value.value(at: "/all/sessions") == .integer(1))
+        #expect(value.value(at: "/all/targetReach/numerator") == .integer(1))
+        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 1, "rate": 1.0])
+        #expect(value.value(at: "/all/metadataConsistency/numerator") == .integer(1))
+        #expect(value.value(at: "/groups/0/variant") == "card_scanner_cta")
+        // The same log where the app never becomes ready: signed in, but the form is never shown.
+        let unconsumed = run(["host", "--stdio", "--cold-start", "--logged-out", "--manual-clock"],
+                             input: session.replacingOccurrences(of: "{\"type\":\"ready\"}\n", with: ""))
+        #expect(session.contains("{\"type\":\"ready\"}\n"))
+        let lost = try JSONValue(parsing: run(["funnel", "-", "--format", "json"], input: unconsumed.out).out)
+        #expect(lost.value(at: "/all/coldStartConsumption") == ["numerator": 0, "denominator": 1, "rate": 0.0])
+    }
+
+    @Test("bad input: one line naming the file and line, exit 2", arguments: [
+        ("{\"event\":\"push_clicked\"}\n{\"event\":\"screen_view\",\"properties\":7}\n", "bridgectl funnel: <stdin>: line 2: \"properties\" must be an object"),
+        ("{\"event\":\"a\"}\n{oops\n", "bridgectl funnel: <stdin>: line 2: not JSON: "),
+        ("{\"type\":\"reply\",\"ok\":true}\n", "bridgectl funnel: <stdin>: no events (expected one JSON object per line)"),
+        ("", "bridgectl funnel: <stdin>: no events (expected one JSON object per line)"),
+    ])
+    func badInput(input: String, message: String) {
+        let result = run(["funnel", "-"], input: input)
+        #expect(result.code == 2)
+        #expect(result.out.isEmpty)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1)
+    }
+
+    @Test("usage errors and unreadable files exit 2 with one line")
+    func usage() {
+        let cases: [([String], String)] = [
+            (["funnel"], "bridgectl funnel: expected one event log"),
+            (["funnel", "/nonexistent/events.ndjson"], "bridgectl funnel: /nonexistent/events.ndjson: no such file"),
+            (["funnel", Self.example, "--format", "xml"], "bridgectl funnel: --format must be one of text, json"),
+            (["funnel", Self.example, "--input-format", "csv"], "bridgectl funnel: --input-format must be one of auto, host, export"),
+            (["funnel", Self.example, "--input-format", "host"], "bridgectl funnel: \(Self.example): line 1: a host log line needs a \"type\""),
+            (["funnel", Self.example, "--html", "/nonexistent/dir/f.html"], "bridgectl funnel: cannot write /nonexistent/dir/f.html"),
+        ]
+        for (arguments, message) in cases {
+            let result = run(arguments)
+            #expect(result.code == 2, "\(arguments)")
+            #expect(result.err.hasPrefix(message), "\(arguments): \(result.err)")
+            #expect(result.err.split(separator: "\n").count == 1, "\(arguments)")
+        }
+    }
+}
