@@ -1,8 +1,8 @@
 // An app that wants deep link routing and navigation and nothing of the WebView bridge: it links
 // DeeplinkRouting and DeeplinkNavigation only (no JSON Schema checker, no jansson, no PCRE2;
 // scripts/check-layers.mjs keeps it so). It routes a push payload, a KakaoTalk AlimTalk link, an
-// auth-required link and a link routes.json does not enable from the web through the one shared
-// navigator, across a cold start and a login, with an async/await navigation host (the top level
+// auth-required link, directions to a map app and a link routes.json does not enable from the web
+// through the one shared navigator, across a cold start and a login, with an async/await navigation host (the top level
 // awaits each navigation), and prints what the app would have done. `make test` compares the
 // output with expected-output.txt.
 //
@@ -57,9 +57,25 @@ final class PrintingApp: NavigationHost, AuthState {
     }
 }
 
+/// Stands in for UIApplication's canOpenURL and open: Kakao Map is the one map app installed.
+@MainActor
+final class PrintingOpener: ApplicationOpening {
+    let installed: Set<String> = ["kakaomap", "https"]
+
+    func canOpen(_ url: String) -> Bool {
+        installed.contains(String(url.prefix { $0 != ":" }))
+    }
+
+    func open(_ url: String, completion: @escaping @MainActor (Bool) -> Void) {
+        print("    app: open \(url)")
+        completion(true)
+    }
+}
+
 func describe(_ disposition: NavigationDisposition) -> String {
     switch disposition {
     case .navigated(let id): return "navigated \(id)"
+    case .opened(let id, let outcome): return "\(id) \(outcome)"
     case .inProgress(let id): return "\(id) is navigating"
     case .pendingLogin(let id): return "\(id) waits for login"
     case .waitingForReady(let id): return "\(id) waits until the app is ready"
@@ -67,6 +83,7 @@ func describe(_ disposition: NavigationDisposition) -> String {
     case .failed(let id, let failure): return "\(id) failed: \(failure)"
     case .refused(let id, let refusal): return "\(id) refused: \(refusal)"
     case .cancelled(let id, _): return "\(id) cancelled"
+    case .offered(let id): return "\(id) offered, not navigated (the person is browsing)"
     }
 }
 
@@ -87,8 +104,10 @@ do {
 print("routes: \(handler.routes.names.joined(separator: ", "))")
 
 let app = PrintingApp()
+let opener = PrintingOpener()
 let navigator = DeeplinkNavigator(host: app, auth: app, clock: ManualNavigationClock(), duplicateWindowMs: 2_000,
                                   appState: .coldStart)
+navigator.opener = opener
 
 /// Parses one entry and hands it to the navigator, printing both steps; when the navigation
 /// runs, waits for its outcome.
@@ -148,6 +167,13 @@ print("\nlogin completed")
 app.isLoggedIn = true
 navigator.didCompleteLogin()
 await settle()
+
+await open("AlimTalk 길찾기 button: directions to the pickup point in Kakao Map (installed)") { () throws(DeeplinkError) in
+    try handler.parse("https://sendy.co.kr/directions?lat=37.4979502&lng=127.0276368&name=%EA%B0%95%EB%82%A8%EC%97%AD%202%EB%B2%88%20%EC%B6%9C%EA%B5%AC&provider=kakaomap&utm_source=kakaotalk")
+}
+await open("the same directions in TMAP, which is not installed: its App Store page") { () throws(DeeplinkError) in
+    try handler.parse("https://sendy.co.kr/directions?lat=37.4979502&lng=127.0276368&name=%EA%B0%95%EB%82%A8%EC%97%AD&provider=tmap&utm_source=kakaotalk")
+}
 
 await open("a checkout link posted on the web (routes.json enables checkout from push, AlimTalk, the app and CTAs)") { () throws(DeeplinkError) in
     try handler.parse("https://sendy.co.kr/checkout/k-77?utm_source=blog", source: .externalURL)

@@ -14,6 +14,7 @@ let generateCommand = Command(
     summary: "generate the web-side JS kit (generate js), Swift payload types (generate swift), or the AASA / assetlinks.json files (generate aasa|assetlinks)",
     help: """
     usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check] [--update-runtime]
+           bridgectl generate info-plist [--contracts DIR] [--check INFO.plist]
            bridgectl generate swift [--contracts DIR] --out DIR [--check]
            bridgectl generate aasa|assetlinks [--contracts DIR] [--out FILE] [--check]
 
@@ -40,6 +41,10 @@ let generateCommand = Command(
     The output is deterministic (manifest order, no dates), so it can be committed and checked.
     Files that are already current are not rewritten.
 
+    generate info-plist prints the LSApplicationQueriesSchemes fragment for the app's Info.plist:
+    the manifest's queriedURLSchemes, every scheme an external route (a map app) is asked about
+    with canOpenURL. --check INFO.plist instead names the schemes that plist does not declare.
+
     generate aasa writes the apple-app-site-association (applinks components for the manifest's
     apps.ios teamID.bundleID) that opens every route of routes.json in the app and nothing else
     (a parameter is one non-empty path segment; deeper paths are excluded); generate assetlinks
@@ -59,12 +64,13 @@ private struct GenerateCommandRunner {
     let console: Console
 
     func run(_ argv: [String]) -> Int32 {
+        if argv.first == "info-plist" { return InfoPlistCommand(console: console).run(Array(argv.dropFirst())) }
         let arguments: Arguments
         do {
             arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check", "update-runtime"]))
             if arguments.positional == ["swift"] { return SwiftTypesGenerateCommand(console: console).run(arguments) }
             guard arguments.positional.count == 1, ["js", "aasa", "assetlinks"].contains(arguments.positional[0]) else {
-                throw UsageError("expected one target, js, swift, aasa or assetlinks: bridgectl generate js|swift|aasa|assetlinks [--out ...] [--check]")
+                throw UsageError("expected one target, js, swift, aasa, assetlinks or info-plist: bridgectl generate js|swift|aasa|assetlinks|info-plist [--out ...] [--check]")
             }
         } catch {
             console.err("bridgectl generate: \(error)\n")

@@ -31,9 +31,15 @@ let hostCommand = Command(
       {"type":"complete","result":"ok|fail|notFound"?,"reason":TEXT?,"step":STEP?,"envelope":N?}
           (completes the waiting navigation step now)
       {"type":"cancel","envelope":N}     (the app gives up on an envelope)
+      {"type":"installed","apps":["kakaomap",...]}   (the apps on the device, by URL scheme)
+      {"type":"deferred","url":URL,"source":SOURCE?}  (install attribution hands over a deferred link)
+      {"type":"interaction"}             (the person used the app: deferred links are offered from now)
+      {"type":"accept","offer":N}  {"type":"dismiss","offer":N}   (the person takes or dismisses offer N)
       {"type":"advance","ms":N}          (with --manual-clock)
     Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
-    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"campaign_conflict",...},
+    {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"external_open",...},
+    {"type":"offer",...}, {"type":"offer_withdrawn",...},
+    {"type":"campaign_conflict",...},
     {"type":"notification",...}, and {"type":"error","line":N,"message":...} for a bad line
     (the host keeps running). A reply whose navigation is still resolving comes when it settles, or
     with "resolving":true just before the action's timeoutMs. At end of input the host exits with
@@ -88,6 +94,7 @@ private func runHost(_ argv: [String], _ console: Console) -> Int32 {
             appState: arguments.has("cold-start") ? .coldStart : .foreground,
             clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
             capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts),
+            deferredWindowMs: steps.deferredWindowMs, offerLifetimeMs: steps.offerLifetimeMs,
             retention: .streaming)  // each record is printed, then released: a long session stays flat
     } catch {
         console.err("bridgectl host: \(error)\n")
@@ -148,7 +155,7 @@ final class HostSession {
         host.onRecord = { [weak self] record in self?.emit(record) }
     }
 
-    static let types = "open, message, login, logout, ready, state, complete, cancel, advance"
+    static let types = "open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance"
 
     /// The input line of each message, by the mock host's message count.
     private var messageLines: [Int: Int] = [:]
@@ -199,13 +206,23 @@ final class HostSession {
                 return fail(number, "\"state\" must be one of foreground, background, coldStart")
             }
             host.setAppState(state)
-        case "advance":
-            guard let milliseconds = object["ms"]?.integerValue, milliseconds >= 0, milliseconds <= 86_400_000 else {
-                return fail(number, "\"ms\" must be an integer from 0 to 86400000")
-            }
-            guard manualClock else { return fail(number, "advance needs --manual-clock (the host runs on the wall clock)") }
-            host.advanceClock(milliseconds: Int(milliseconds))
         case "complete": complete(object, number)
+        case _ where ScenarioStep.types.contains(type):
+            // The steps simulate --step takes too: one parser, the same messages.
+            do {
+                let step = try ScenarioStep(object)
+                if case .advance = step, !manualClock {
+                    return fail(number, "advance needs --manual-clock (the host runs on the wall clock)")
+                }
+                try step.run(on: host)
+            } catch {
+                fail(number, error.description)
+            }
+        case "installed":
+            guard let list = object["apps"]?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                return fail(number, "\"apps\" must be an array of URL schemes, e.g. [\"kakaomap\"]")
+            }
+            host.installedApps = Set(list.compactMap { $0.stringValue?.lowercased() })
         case "cancel":
             guard let envelope = object["envelope"]?.integerValue, let id = Int(exactly: envelope) else {
                 return fail(number, "\"envelope\" must be the envelope number to cancel")

@@ -209,6 +209,7 @@ enum RouteReport {
         case .badEncoding: return "badEncoding"
         case .invalidPushPayload: return "invalidPushPayload"
         case .malformedURL: return "malformedURL"
+        case .invalidDestination: return "invalidDestination"
         }
     }
 

@@ -1,6 +1,7 @@
 import JSONCore
 import BridgeContracts
 import DeeplinkRouting
+import DeeplinkNavigation
 import BridgeHost
 import BridgeHostTesting
 import SchemaCheck
@@ -11,6 +12,7 @@ let simulateCommand = Command(
     summary: "run a message (or a fixture) through the mock native host and show reply, navigations, events",
     help: """
     usage: bridgectl simulate MESSAGE.json|- [options]
+           bridgectl simulate --step JSON [--step JSON ...] [options]
 
     Runs the message through the real BridgeHost pipeline and DeeplinkNavigator on a recording
     mock host, then prints the reply, the navigations and the analytics events.
@@ -27,6 +29,12 @@ let simulateCommand = Command(
       --cold-start       the app is cold starting: navigation waits for ready
       --then-login       after the message, complete login
       --then-ready       after the message (and login), the app becomes ready
+      --step JSON        after the message, in order (repeat it): a deferred deep link, the
+                         person's taps, time passing; the step lines of host --stdio:
+                           {"type":"deferred","url":URL}  {"type":"interaction"}
+                           {"type":"accept","offer":N}    {"type":"dismiss","offer":N}
+                           {"type":"advance","ms":N}
+                         With steps, MESSAGE.json may be left out.
       --contracts DIR    another contracts folder (default: the bundled contracts)
       --release PLATFORM@VERSION
                          the host acts as that build of releases.json (e.g. ios@5.12.0)
@@ -48,11 +56,11 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     let format: String
     do {
         arguments = try Arguments(argv, spec: .init(
-            options: Set(["entry", "source", "origin", "contracts", "format", "release"]).union(StepOptions.optionNames),
+            options: Set(["entry", "source", "origin", "contracts", "format", "step", "release"]).union(StepOptions.optionNames),
             flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
         format = try arguments.choice("format", ["text", "json"], default: "text")
-        guard arguments.positional.count == 1 else {
-            throw UsageError(arguments.positional.isEmpty ? "simulate needs a MESSAGE.json file (or - for standard input)"
+        guard arguments.positional.count == 1 || (arguments.positional.isEmpty && !arguments.all("step").isEmpty) else {
+            throw UsageError(arguments.positional.isEmpty ? "simulate needs a MESSAGE.json file (or - for standard input) or --step"
                                                           : "simulate takes one message file, got \(arguments.positional.count)")
         }
     } catch {
@@ -66,19 +74,24 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         return ExitCode.usage
     case .success(let loaded): contracts = loaded
     }
-    // Larger than a message may be, so an oversized message reaches the host and is refused there.
-    let input: InputFile
-    switch InputFile.read(arguments.positional[0], maxBytes: 8 * 1024 * 1024, console: console) {
-    case .failure(let error):
-        console.err("bridgectl simulate: \(error.line)\n")
-        return ExitCode.usage
-    case .success(let file): input = file
-    }
-    let bytes = [UInt8](input.bytes)
-    let parsed = try? JSONDocument(bytes: bytes, limits: .unlimited).value
     var scenario: Scenario
     do {
-        scenario = try Scenario(file: parsed, bytes: bytes, name: input.name)
+        if let path = arguments.positional.first {
+            // Larger than a message may be, so an oversized message reaches the host and is refused there.
+            let input: InputFile
+            switch InputFile.read(path, maxBytes: 8 * 1024 * 1024, console: console) {
+            case .failure(let error):
+                console.err("bridgectl simulate: \(error.line)\n")
+                return ExitCode.usage
+            case .success(let file): input = file
+            }
+            let bytes = [UInt8](input.bytes)
+            let parsed = try? JSONDocument(bytes: bytes, limits: .unlimited).value
+            scenario = try Scenario(file: parsed, bytes: bytes, name: input.name)
+        } else {
+            scenario = Scenario(bytes: [])
+            scenario.hasMessage = false
+        }
         if let entry = arguments.value("entry") { scenario.entry = entry }
         if let name = arguments.value("source") {
             guard let source = CampaignMetadata.Source(rawValue: name) else {
@@ -97,6 +110,14 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         scenario.stepLatencyMs = steps.latencies
         scenario.detailOutcomes = steps.detailOutcomes
         scenario.stepTimeoutMs = steps.stepTimeoutMs
+        if arguments.value("installed") != nil { scenario.installedApps = steps.installed }
+        scenario.deferredWindowMs = steps.deferredWindowMs
+        scenario.offerLifetimeMs = steps.offerLifetimeMs
+        for (index, text) in arguments.all("step").enumerated() {
+            do { scenario.steps.append(try ScenarioStep(text: text)) } catch {
+                throw UsageError("--step \(index + 1): \(error)")
+            }
+        }
     } catch {
         console.err("bridgectl simulate: \(error)\n")
         return ExitCode.usage
@@ -107,6 +128,9 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
     } catch {
         console.err("bridgectl simulate: \(error)\n")
         return ExitCode.usage
+    }
+    for stepError in outcome.stepErrors {
+        console.err("bridgectl simulate: \(stepError)\n")
     }
     if let entryError = outcome.entryError {
         console.err("bridgectl simulate: note: the entry link does not route (\(entryError)); the page opens with source only\n")
@@ -124,7 +148,9 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
 
 @MainActor
 func simulationSucceeded(_ outcome: ScenarioOutcome) -> Bool {
+    if !outcome.stepErrors.isEmpty { return false }
     if let reply = outcome.reply { return reply.ok }
+    if outcome.host.messagesReceived == 0 { return true }  // steps alone
     return !outcome.host.records.contains {
         if case .notification(_, _, let result) = $0 { return result != "ok" }
         return false
@@ -153,9 +179,13 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
         } else if let result = reply.result {
             text += "reply: ok route=\(result.route) url=\(result.url) pendingLogin=\(result.pendingLogin)"
             text += result.waitingForReady ? " waitingForReady=true" : ""
-            text += result.resolving ? " resolving=true\n" : "\n"
+            text += result.resolving ? " resolving=true" : ""
+            if let opened = result.opened, let provider = result.provider { text += " opened=\(opened) provider=\(provider)" }
+            text += "\n"
         }
         text += "  " + reply.json.serialized() + "\n"
+    } else if outcome.host.messagesReceived == 0 {
+        text += "reply: none (no message)\n"
     } else {
         text += "reply: none (notification: no id)\n"
     }
@@ -167,6 +197,13 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
         if let list = navigation.list { text += ", over \(list)" }
         text += ", \(navigation.presentation.rawValue))\n"
         text += "    campaign \(navigation.campaign.json.serialized())\n"
+    }
+    text += deferredLinksText(host)
+    if !host.externalOpens.isEmpty {
+        text += "opened outside the app: \(host.externalOpens.count)\n"
+        for open in host.externalOpens {
+            text += "  - \(open.opened ? "opened" : "not opened") \(open.url)\n"
+        }
     }
     text += "events: \(host.analyticsEvents.isEmpty ? "none" : String(host.analyticsEvents.count))\n"
     for event in host.analyticsEvents {
@@ -212,4 +249,32 @@ private func pageTimeout(_ outcome: ScenarioOutcome, contracts: ContractSet) -> 
     guard let click = outcome.host.events(named: "event_webview_cta_clicked").first,
           let action = click["action"]?.stringValue, let version = click["version"]?.integerValue else { return nil }
     return contracts.manifest.action(named: action)?.contract(version: Int(version))?.timeoutMs
+}
+
+/// One line per deferred deep link envelope (its outcomes), and one per offer (how it ended).
+@MainActor
+private func deferredLinksText(_ host: MockBridgeHost) -> String {
+    var text = ""
+    var seen: [EnvelopeID] = []
+    var outcomes: [EnvelopeID: [String]] = [:]
+    var routes: [EnvelopeID: String] = [:]
+    var taken: [EnvelopeID: EnvelopeID] = [:]
+    for entry in host.navigator.log.entries where entry.envelope.channel == .deferred {
+        let id = entry.envelopeID
+        if outcomes[id] == nil { seen.append(id) }
+        outcomes[id, default: []].append(entry.outcome.name)
+        routes[id] = entry.routeName
+        if let offer = entry.envelope.acceptedOffer { taken[id] = offer }
+    }
+    for id in seen {
+        let from = taken[id].map { " (offer \($0) taken)" } ?? ""
+        text += "deferred link \(id) \(routes[id] ?? "")\(from): \(outcomes[id]!.joined(separator: ", "))\n"
+    }
+    for record in host.records {
+        if case .offerWithdrawn(let id, let route, let end) = record {
+            text += "offer \(id) \(route): \(end.name)\n"
+        }
+    }
+    if let shown = host.shownOffer { text += "offer \(shown.envelopeID) \(shown.route.name): still shown\n" }
+    return text
 }

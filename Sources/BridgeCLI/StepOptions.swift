@@ -6,7 +6,8 @@ import DeeplinkNavigation
 /// how long the tab switch and the detail fetch take, which detail fetches fail or find nothing,
 /// and the navigator's step timeout.
 struct StepOptions {
-    static let optionNames: Set<String> = ["detail-latency", "tab-latency", "fail-detail", "missing-detail", "step-timeout"]
+    static let optionNames: Set<String> = ["detail-latency", "tab-latency", "fail-detail", "missing-detail", "step-timeout", "installed",
+                                                  "deferred-window", "offer-lifetime"]
 
     /// The options' lines for a command's help (two-space indent, each line ending in a newline).
     static let help = """
@@ -15,6 +16,9 @@ struct StepOptions {
       --fail-detail ROUTE       the detail fetch of ROUTE fails (repeat, or ROUTE,ROUTE)
       --missing-detail ROUTE    the detail of ROUTE resolves to nothing (repeat, or ROUTE,ROUTE)
       --step-timeout MS         the navigator gives up on a step after MS milliseconds (default 10000)
+      --installed SCHEMES       apps installed on the device, by URL scheme (nmap,tmap,kakaomap); default none
+      --deferred-window MS      a deferred deep link this long after launch is offered, not navigated (10000)
+      --offer-lifetime MS       an offer nobody takes expires after MS milliseconds (default 60000)
 
     """
 
@@ -22,6 +26,9 @@ struct StepOptions {
     var held: Set<NavigationStep> = []
     var detailOutcomes: [String: MockStepResult] = [:]
     var stepTimeoutMs = 10_000
+    var installed: Set<String> = []
+    var deferredWindowMs = 10_000
+    var offerLifetimeMs = 60_000
 
     init(_ arguments: Arguments, contracts: ContractSet, allowHold: Bool) throws(UsageError) {
         for (option, step) in [("tab-latency", NavigationStep.selectTab), ("detail-latency", .resolveDetail)] {
@@ -35,6 +42,18 @@ struct StepOptions {
         }
         if let text = arguments.value("step-timeout") {
             stepTimeoutMs = try Self.milliseconds(text, option: "step-timeout", range: 1...600_000)
+        }
+        if let text = arguments.value("deferred-window") {
+            deferredWindowMs = try Self.milliseconds(text, option: "deferred-window", range: 0...3_600_000)
+        }
+        if let text = arguments.value("offer-lifetime") {
+            offerLifetimeMs = try Self.milliseconds(text, option: "offer-lifetime", range: 1...3_600_000)
+        }
+        for scheme in arguments.all("installed").flatMap({ $0.split(separator: ",").map { String($0).lowercased() } }) {
+            guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }) else {
+                throw UsageError("--installed takes URL schemes such as nmap,tmap,kakaomap, not \"\(scheme)\"")
+            }
+            installed.insert(scheme)
         }
         let known = contracts.routes.map(\.name)
         for (option, outcome) in [("fail-detail", MockStepResult.fail("the detail fetch failed (--fail-detail)")),
@@ -60,5 +79,6 @@ struct StepOptions {
         host.stepLatencyMs = latencies
         host.heldSteps = held
         host.detailOutcomes = detailOutcomes
+        host.installedApps = installed
     }
 }

@@ -31,6 +31,10 @@ struct ShimModel {
         let allowFrames: Bool
         /// The action schema requires an `id`: the call expects a reply and cannot be a notification.
         let requiresId: Bool
+        /// The route is a destination outside the app (routes.json `external`): which field names
+        /// the provider, and each provider's app scheme and whether it has a fallback. The fake host
+        /// answers from its installed apps with it.
+        let external: ExternalRoute?
     }
 
     struct Action {
@@ -126,7 +130,8 @@ struct ShimModel {
                         version: contract.version, schemaFile: contract.schema,
                         answer: .custom(resultSchema: resultFile, example: contracts.exampleResult(for: contract)),
                         parameters: [], query: [], timeoutMs: contract.timeoutMs, fallback: contract.fallback,
-                        allowFrames: contract.allowFrames, requiresId: required.contains(.string("id"))
+                        allowFrames: contract.allowFrames, requiresId: required.contains(.string("id")),
+                        external: nil
                     ))
                     continue
                 }
@@ -151,7 +156,8 @@ struct ShimModel {
                 versions.append(Version(
                     version: contract.version, schemaFile: contract.schema, answer: .route(name: route.name, pattern: route.pattern),
                     parameters: parameters, query: query, timeoutMs: contract.timeoutMs, fallback: contract.fallback,
-                    allowFrames: contract.allowFrames, requiresId: required.contains(.string("id"))
+                    allowFrames: contract.allowFrames, requiresId: required.contains(.string("id")),
+                    external: route.external
                 ))
             }
             // applyV1, applyV2... must not collide with another action's function name.
@@ -196,6 +202,15 @@ struct ShimModel {
                 item["timeoutMs"] = .integer(Int64(version.timeoutMs))
                 item["fallback"] = .string(version.fallback.rawValue)
                 item["requiresId"] = .bool(version.requiresId)
+                if let external = version.external {
+                    var providers = JSONObject()
+                    for provider in external.providers {
+                        providers[provider.name] = .object(JSONObject([("app", .string(provider.app.scheme)),
+                                                                       ("fallback", .bool(provider.fallback != nil))]))
+                    }
+                    item["external"] = .object(JSONObject([("providerField", .string(external.providerField)),
+                                                           ("providers", .object(providers))]))
+                }
                 versionsTable[String(version.version)] = .object(item)
             }
             entry["versions"] = .object(versionsTable)

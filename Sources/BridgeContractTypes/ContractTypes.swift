@@ -9,6 +9,7 @@ public enum ContractTypes {
         ApplyV2.self,
         ViewVehiclesV1.self,
         StartV1.self,
+        OpenDirectionsV1.self,
     ]
 
     /// The type of one action version, if the contracts define it.

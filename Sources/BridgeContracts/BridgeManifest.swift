@@ -87,6 +87,9 @@ public struct BridgeManifest: Sendable, Equatable {
     public let customScheme: String
     public let webBaseURL: String
     public let pushURLKey: String
+    /// The URL schemes the app declares in Info.plist's LSApplicationQueriesSchemes: the only
+    /// ones `canOpenURL` may say yes to. Every scheme an external route opens must be here.
+    public let queriedURLSchemes: [String]
     /// When true, "format" in the contract schemas is an assertion (date-time, uuid, ...),
     /// not only an annotation, for every checker that uses this contract set.
     public let assertFormat: Bool
@@ -130,6 +133,7 @@ extension BridgeManifest {
             customScheme: try reader.child("customScheme").string().lowercased(),
             webBaseURL: try reader.child("webBaseURL").string(),
             pushURLKey: try reader.optionalChild("pushURLKey")?.string() ?? "deeplink",
+            queriedURLSchemes: try reader.optionalChild("queriedURLSchemes")?.strings().map { $0.lowercased() } ?? [],
             assertFormat: try reader.optionalChild("assertFormat")?.bool() ?? false,
             limits: limits,
             actions: actions

@@ -210,11 +210,36 @@ public struct ContractLinter {
                 }
             }
         }
+        findings += queriedSchemeFindings()
         for route in contracts.routes {
             if let list = route.list, contracts.route(named: list) == nil {
                 findings.append(LintFinding(file: "routes.json", pointer: "/routes/\(contracts.routes.firstIndex(of: route)!)/list",
                     message: "names list route \"\(list)\", which is not declared"))
             }
+        }
+        return findings
+    }
+
+    /// Every scheme an external route hands to `canOpenURL` (its apps' and its fallbacks') must be
+    /// declared: iOS answers no for an undeclared scheme even when the app is installed, so the
+    /// map app would never open and every person would land on the fallback.
+    func queriedSchemeFindings() -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let declared = Set(contracts.manifest.queriedURLSchemes)
+        for (index, route) in contracts.routes.enumerated() {
+            guard let external = route.external else { continue }
+            for provider in external.providers {
+                let base = "/routes/\(index)/external/providers/\(JSONPointer.escape(provider.name))"
+                for (key, template) in [("app", Optional(provider.app)), ("fallback", provider.fallback)] {
+                    guard let template, !declared.contains(template.scheme) else { continue }
+                    findings.append(LintFinding(file: "routes.json", pointer: base + "/" + key,
+                        message: "provider \(provider.name) opens \(template.scheme): URLs, but manifest.json queriedURLSchemes does not list \"\(template.scheme)\": canOpenURL says no for it even when \(key == "app" ? "the app is installed" : "it can be opened") (Info.plist LSApplicationQueriesSchemes)"))
+                }
+            }
+        }
+        if contracts.manifest.queriedURLSchemes.count > 50 {
+            findings.append(LintFinding(file: "manifest.json", pointer: "/queriedURLSchemes",
+                message: "lists \(contracts.manifest.queriedURLSchemes.count) schemes; iOS reads at most 50 of LSApplicationQueriesSchemes"))
         }
         return findings
     }

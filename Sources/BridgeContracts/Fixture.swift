@@ -18,6 +18,9 @@ public struct Fixture: Sendable {
     public let entry: String?
     public let source: String?
     public let authenticated: Bool
+    /// The apps installed on the simulated device, by URL scheme ("kakaomap"): for external
+    /// destinations. None when the fixture does not say.
+    public let installed: [String]
     public let expect: Expectation
 
     public struct ExpectedError: Sendable, Equatable {
@@ -34,6 +37,9 @@ public struct Fixture: Sendable {
         public let navigation: JSONValue?
         /// The expected reply, compared on the fields it names.
         public let reply: JSONValue?
+        /// For external destinations: the expected open (`provider`, `target` app|fallback, `url`);
+        /// null: nothing was opened.
+        public let external: JSONValue?
     }
 
     /// "apply" and 1 for fixtures/apply/v1/...
@@ -82,12 +88,14 @@ public struct Fixture: Sendable {
             entry: try reader.optionalChild("entry")?.string(),
             source: try reader.optionalChild("source")?.string(),
             authenticated: try reader.optionalChild("authenticated")?.bool() ?? true,
+            installed: try reader.optionalChild("installed")?.strings() ?? [],
             expect: Expectation(
                 valid: valid,
                 code: code,
                 errors: errors,
                 navigation: try expectReader.optionalChild("navigation")?.value,
-                reply: try expectReader.optionalChild("reply")?.value
+                reply: try expectReader.optionalChild("reply")?.value,
+                external: try expectReader.optionalChild("external")?.value
             )
         )
     }

@@ -305,6 +305,8 @@ struct UniversalLinkFilesCheck {
         case .uuid: return "123e4567-e89b-12d3-a456-426614174000"
         case .slug: return "promo-1"
         case .string: return "x"
+        case .latitude: return "37.5"
+        case .longitude: return "127.0"
         }
     }
 

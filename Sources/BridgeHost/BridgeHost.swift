@@ -446,6 +446,9 @@ public final class BridgeHost {
         switch disposition {
         case .navigated:
             return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url))))
+        case .opened(_, let outcome):
+            return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, opened: outcome.target,
+                                                                                   provider: outcome.provider))))
         case .pendingLogin:
             return BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: deeplink.url, pendingLogin: true))))
         case .waitingForReady:
@@ -456,9 +459,14 @@ public final class BridgeHost {
             return BridgeReply(id: nil, outcome: .failure(BridgeError(.duplicate,
                 "the same destination was requested within \(duplicateWindowMs) ms (envelope \(original))")))
         case .failed(_, let failure):
-            return navigationFailed(failure.description, failure.code, failure.step.map { [("step", .string($0.rawValue))] } ?? [])
+            var extra: [(String, JSONValue)] = failure.step.map { [("step", .string($0.rawValue))] } ?? []
+            if case .external(let error) = failure, let provider = error.provider { extra.append(("provider", .string(provider))) }
+            return navigationFailed(failure.description, failure.code, extra)
         case .refused(_, let refusal):
             return navigationFailed(refusal.description, refusal.code, [("channel", .string(refusal.channel.rawValue))])
+        case .offered:
+            // Only deferred deep links are offered; a CTA comes through the bridge.
+            return BridgeReply(id: nil, outcome: .failure(BridgeError(.internal, "a CTA's navigation was offered like a deferred link")))
         case .cancelled(_, let byLogout):
             return byLogout
                 ? navigationFailed("the person logged out before \(route) could be shown", "cancelled_by_logout")
@@ -478,6 +486,12 @@ public final class BridgeHost {
             let route = entry.envelope.route
             record(.analytics(.make(AnalyticsEvent.screenView,
                 [("screen", .string(route.configuration.screen)), ("route", .string(route.configuration.name)), ("url", .string(route.url))],
+                campaign: route.campaignMetadata)))
+        } else if case .opened(let outcome) = entry.outcome {
+            // Left the app: the funnel records where to, with the same campaign.
+            let route = entry.envelope.route
+            record(.analytics(.make(AnalyticsEvent.externalOpened,
+                [("route", .string(route.configuration.name)), ("provider", .string(outcome.provider)), ("opened", .string(outcome.target))],
                 campaign: route.campaignMetadata)))
         }
         if entry.outcome.settlesRequest, let waiting = awaiting.removeValue(forKey: id) {

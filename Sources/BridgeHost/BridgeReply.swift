@@ -12,19 +12,29 @@ public struct BridgeResult: Sendable, Equatable {
     /// navigation queued behind another): accepted, still resolving. Sent just before the
     /// contract's `timeoutMs`, so the page never times out against a slow app.
     public let resolving: Bool
+    /// For a destination outside the app: "app" when the provider's app opened, "fallback" when its
+    /// fallback (mobile web or App Store) did.
+    public let opened: String?
+    /// The provider that was opened ("kakaomap").
+    public let provider: String?
 
-    public init(route: String, url: String, pendingLogin: Bool = false, waitingForReady: Bool = false, resolving: Bool = false) {
+    public init(route: String, url: String, pendingLogin: Bool = false, waitingForReady: Bool = false, resolving: Bool = false,
+                opened: String? = nil, provider: String? = nil) {
         self.route = route
         self.url = url
         self.pendingLogin = pendingLogin
         self.waitingForReady = waitingForReady
         self.resolving = resolving
+        self.opened = opened
+        self.provider = provider
     }
 
     public var json: JSONValue {
         var object = JSONObject([("route", .string(route)), ("url", .string(url)), ("pendingLogin", .bool(pendingLogin))])
         if waitingForReady { object["waitingForReady"] = true }
         if resolving { object["resolving"] = true }
+        if let opened { object["opened"] = .string(opened) }
+        if let provider { object["provider"] = .string(provider) }
         return .object(object)
     }
 }

@@ -17,6 +17,8 @@ public struct AnalyticsEvent: Sendable, Equatable {
     public static let ctaClicked = "event_webview_cta_clicked"
     public static let screenView = "screen_view"
     public static let pushClicked = "push_clicked"
+    /// A CTA's destination opened outside the app (a map app, or its fallback).
+    public static let externalOpened = "external_app_opened"
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
         var properties = JSONObject(fields)

@@ -1,6 +1,7 @@
 import JSONCore
 import BridgeContracts
 import BridgeHost
+import DeeplinkNavigation
 
 /// Checks a contract fixture's expectations against what the mock host did. Shared by the Swift
 /// fixture tests and available to `bridgectl check`.
@@ -66,6 +67,9 @@ public enum FixtureCheck {
                 problems.append("expected a navigation, got none")
             }
         }
+        if let external = expect.external {
+            problems += externalProblems(expected: external, host: outcome.host)
+        }
         if let expectedReply = expect.reply {
             if expectedReply == .null {
                 if let reply { problems.append("expected no reply, got \(reply.json.serialized())") }
@@ -78,6 +82,24 @@ public enum FixtureCheck {
             }
         }
         return problems
+    }
+
+    /// `expect.external`: null means nothing opened; an object names the provider, the target
+    /// (app or fallback) and the URL that opened.
+    static func externalProblems(expected: JSONValue, host: MockBridgeHost) -> [String] {
+        let outcomes = host.records.compactMap { record -> ExternalOpenOutcome? in
+            if case .envelope(_, _, .opened(let outcome)) = record { return outcome }
+            return nil
+        }
+        let opened = host.externalOpens.filter(\.opened)
+        if expected == .null {
+            return outcomes.isEmpty && opened.isEmpty ? [] : ["expected nothing opened outside the app, got \(opened.map(\.url))"]
+        }
+        guard let outcome = outcomes.first, let url = opened.last?.url else {
+            return ["expected an external open, got none (opens asked for: \(host.externalOpens.map(\.url)))"]
+        }
+        let actual: JSONValue = ["provider": .string(outcome.provider), "target": .string(outcome.target), "url": .string(url)]
+        return subsetMismatch(expected: expected, actual: actual, at: "external").map { [$0] } ?? []
     }
 
     /// nil when `expected` is a subset of `actual`, else where they differ.

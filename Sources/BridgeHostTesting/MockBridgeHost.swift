@@ -31,7 +31,7 @@ public enum MockStepResult: Sendable, Equatable {
 /// requires one that matches). Set `customResults` to a result the schema rejects, or
 /// `customFailures` to an error, to see how the host answers a misbehaving handler.
 @MainActor
-public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder {
+public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening, DeferredOfferPresenting {
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
@@ -92,11 +92,26 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
     public private(set) var waitingStep: WaitingStep?
 
+    /// The apps installed on the simulated device, by URL scheme ("kakaomap"). `canOpen` answers as
+    /// iOS does: no for a scheme the manifest's queriedURLSchemes does not declare (whatever is
+    /// installed), yes for http(s) (a browser is always there), else whether the app is installed.
+    public var installedApps: Set<String> = []
+    /// Schemes whose `open` reports failure although `canOpen` said yes.
+    public var failingOpens: Set<String> = []
+    /// Every `open` the navigator asked for, in order.
+    public private(set) var externalOpens: [ExternalOpenRecord] = []
+    /// The deferred link on offer right now (the snackbar the person sees), if any.
+    public private(set) var shownOffer: NavigationDestination?
+    /// How many offers were presented.
+    public private(set) var offersPresented = 0
+
     /// `stepTimeoutMs` is the navigator's bound on each asynchronous step. `capabilities`: the app
     /// build this host acts as (`HostCapabilities(contracts:release:)`); default every version.
+    /// Deferred deep links navigate within `deferredWindowMs` of launch and are offered after it.
     public convenience init(contracts: ContractSet, loggedIn: Bool = true, appState: AppState = .foreground,
                             clock: ManualNavigationClock = ManualNavigationClock(),
                             stepTimeoutMs: Int = 10_000, capabilities: HostCapabilities? = nil,
+                            deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000,
                             retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let compiled: CompiledContracts
         do {
@@ -105,13 +120,16 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
             throw .contracts(error)
         }
         try self.init(compiled: compiled, loggedIn: loggedIn, appState: appState, clock: clock, stepTimeoutMs: stepTimeoutMs,
-                      capabilities: capabilities, retention: retention)
+                      capabilities: capabilities, deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs,
+                      retention: retention)
     }
 
     /// Many mock hosts can share contracts compiled once (test suites that create a host per case).
+    /// The navigator is made now: this is the launch the deferred-link window counts from.
     public init(compiled: CompiledContracts, loggedIn: Bool = true, appState: AppState = .foreground,
                 clock: ManualNavigationClock = ManualNavigationClock(), stepTimeoutMs: Int = 10_000,
-                capabilities: HostCapabilities? = nil, retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
+                capabilities: HostCapabilities? = nil, deferredWindowMs: Int = 10_000,
+                offerLifetimeMs: Int = 60_000, retention: MockRecordRetention = .all) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
         self.retention = retention
@@ -120,9 +138,12 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         self.navigator = DeeplinkNavigator(host: nil, auth: nil, clock: clock,
                                            duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
                                            appState: appState, stepTimeoutMs: stepTimeoutMs,
-                                           logCapacity: retention == .all ? 100_000 : 1024)
+                                           logCapacity: retention == .all ? 100_000 : 1024,
+                                           deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
         navigator.host = self
         navigator.auth = self
+        navigator.opener = self
+        navigator.offerPresenter = self
         navigator.addObserver { [weak self] entry in
             self?.append(.envelope(id: entry.envelopeID, route: entry.routeName, outcome: entry.outcome))
         }
@@ -196,6 +217,24 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public func openLink(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> NavigationDisposition {
         navigator.navigate(try bridge.handler.parse(url, source: source))
     }
+
+    /// Install attribution handed over the link that was opened before the app was installed.
+    /// It navigates inside the deferred window unless the person is browsing; then it is offered.
+    @discardableResult
+    public func openDeferred(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> NavigationDisposition {
+        navigator.navigate(try bridge.handler.parse(url, source: source), from: .deferred)
+    }
+
+    /// The person used the app (a tap, a scroll).
+    public func interact() { navigator.didInteract() }
+
+    /// The person tapped offer `id`: its destination navigates as a new envelope. Throws for an
+    /// offer that ended or never was.
+    @discardableResult
+    public func acceptOffer(_ id: EnvelopeID) throws(OfferError) -> NavigationDisposition { try navigator.acceptOffer(id) }
+
+    /// The person swiped offer `id` away.
+    public func dismissOffer(_ id: EnvelopeID) throws(OfferError) { try navigator.dismissOffer(id) }
 
     public func completeLogin() {
         isLoggedIn = true
@@ -312,6 +351,40 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         waitingStep = WaitingStep(step: step, destination: destination, latencyMs: held ? nil : latency, planned: planned,
                                   finish: finish, timer: timer)
         append(.step(id: destination.envelopeID, route: destination.route.name, step: step, latencyMs: held ? nil : latency))
+    }
+
+    // MARK: - ApplicationOpening
+
+    public func canOpen(_ url: String) -> Bool {
+        let scheme = Self.scheme(of: url)
+        guard contracts.manifest.queriedURLSchemes.contains(scheme) else { return false }
+        return scheme == "https" || scheme == "http" || installedApps.contains(scheme)
+    }
+
+    public func open(_ url: String, completion: @escaping @MainActor (Bool) -> Void) {
+        let scheme = Self.scheme(of: url)
+        let opened = !failingOpens.contains(scheme) && (scheme == "https" || scheme == "http" || installedApps.contains(scheme))
+        let record = ExternalOpenRecord(url: url, scheme: scheme, opened: opened)
+        externalOpens.append(record, keepingAtMost: retention.limit)
+        append(.externalOpen(record))
+        completion(opened)
+    }
+
+    static func scheme(of url: String) -> String {
+        url.firstIndex(of: ":").map { url[..<$0].lowercased() } ?? ""
+    }
+
+    // MARK: - DeferredOfferPresenting
+
+    public func presentOffer(_ destination: NavigationDestination) {
+        shownOffer = destination
+        offersPresented += 1
+        append(.offer(id: destination.envelopeID, route: destination.route.name, url: destination.url))
+    }
+
+    public func withdrawOffer(_ destination: NavigationDestination, because end: OfferEnd) {
+        if shownOffer?.envelopeID == destination.envelopeID { shownOffer = nil }
+        append(.offerWithdrawn(id: destination.envelopeID, route: destination.route.name, end: end))
     }
 
     // MARK: - HostRecorder

@@ -36,6 +36,24 @@ public struct NavigationRecord: Sendable, Equatable {
     }
 }
 
+/// The mock app was asked to open a URL outside itself (a map app, or a fallback page).
+public struct ExternalOpenRecord: Sendable, Equatable {
+    public let url: String
+    public let scheme: String
+    /// Whether it opened (the app is installed, or it is a web page, and the open did not fail).
+    public let opened: Bool
+
+    public init(url: String, scheme: String, opened: Bool) {
+        self.url = url
+        self.scheme = scheme
+        self.opened = opened
+    }
+
+    public var json: JSONValue {
+        .object(JSONObject([("url", .string(url)), ("scheme", .string(scheme)), ("opened", .bool(opened))]))
+    }
+}
+
 /// Everything the mock host saw, in order. `json` is the line `bridgectl host --stdio` prints.
 public enum MockRecord: Sendable, Equatable {
     /// A reply, and which message it answers (the mock host's nth `receive`, from 1): a reply may
@@ -52,6 +70,12 @@ public enum MockRecord: Sendable, Equatable {
     /// A navigation step that does not complete at once: it takes `latencyMs` on the clock, or
     /// (nil) waits for `completeStep`.
     case step(id: EnvelopeID, route: String, step: NavigationStep, latencyMs: Int?)
+    case externalOpen(ExternalOpenRecord)
+    /// A deferred deep link is offered to the person (a snackbar). The offer's id is that of the
+    /// envelope consumed as `offered`.
+    case offer(id: EnvelopeID, route: String, url: String)
+    /// The offer ended and went away (taken, dismissed, expired, replaced, logged out).
+    case offerWithdrawn(id: EnvelopeID, route: String, end: OfferEnd)
 
     public var json: JSONValue {
         switch self {
@@ -88,12 +112,31 @@ public enum MockRecord: Sendable, Equatable {
             case .failed(let failure):
                 object["reason"] = .string(failure.code)
                 if let step = failure.step { object["step"] = .string(step.rawValue) }
+                if case .external(let error) = failure, let provider = error.provider { object["provider"] = .string(provider) }
                 object["message"] = .string(failure.description)
             case .refused(let refusal):
                 object["reason"] = .string(refusal.code)
                 object["channel"] = .string(refusal.channel.rawValue)
+            case .opened(let opened):
+                object["provider"] = .string(opened.provider)
             default: break
             }
+            return .object(object)
+        case .offer(let id, let route, let url):
+            return .object(JSONObject([("type", "offer"), ("offer", .integer(Int64(id.rawValue))), ("route", .string(route)),
+                                       ("url", .string(url))]))
+        case .offerWithdrawn(let id, let route, let end):
+            var object = JSONObject([("type", "offer_withdrawn"), ("offer", .integer(Int64(id.rawValue))), ("route", .string(route)),
+                                     ("reason", .string(end.name))])
+            switch end {
+            case .taken(let envelope): object["envelope"] = .integer(Int64(envelope.rawValue))
+            case .replaced(let newer): object["by"] = .integer(Int64(newer.rawValue))
+            case .dismissed, .expired, .loggedOut: break
+            }
+            return .object(object)
+        case .externalOpen(let record):
+            var object = JSONObject([("type", "external_open")])
+            if case .object(let fields) = record.json { for (key, value) in fields { object[key] = value } }
             return .object(object)
         case .step(let id, let route, let step, let latency):
             var object = JSONObject([("type", "step"), ("envelope", .integer(Int64(id.rawValue))), ("route", .string(route)),

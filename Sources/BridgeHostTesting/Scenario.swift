@@ -25,6 +25,16 @@ public struct Scenario: Sendable {
     public var detailOutcomes: [String: MockStepResult] = [:]
     /// The navigator's bound on each asynchronous step.
     public var stepTimeoutMs = 10_000
+    /// The apps installed on the simulated device, by URL scheme (`--installed`, a fixture's `installed`).
+    public var installedApps: Set<String> = []
+    /// A message to post (false: the scenario is only its steps).
+    public var hasMessage = true
+    /// What happens after the message, in order (`--step`): deferred links, the person's taps,
+    /// time passing.
+    public var steps: [ScenarioStep] = []
+    /// How long after launch a deferred link still navigates, and how long an offer shows.
+    public var deferredWindowMs = 10_000
+    public var offerLifetimeMs = 60_000
     /// The app build the host acts as (nil: every version of the contracts).
     public var capabilities: HostCapabilities?
 
@@ -44,6 +54,7 @@ public struct Scenario: Sendable {
         entry = fixture.entry
         source = try Scenario.source(fixture.source, at: fixture.path)
         loggedIn = fixture.authenticated
+        installedApps = Set(fixture.installed)
     }
 
     /// A file given to `simulate` (`value` is nil when it is not JSON): either a bare message, or a fixture-shaped object with
@@ -79,6 +90,12 @@ public struct Scenario: Sendable {
             guard let flag = value.boolValue else { throw ScenarioError("\(name): /authenticated must be true or false") }
             loggedIn = flag
         }
+        if let value = object["installed"] {
+            guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw ScenarioError("\(name): /installed must be an array of URL schemes")
+            }
+            installedApps = Set(list.compactMap(\.stringValue))
+        }
     }
 
     static func source(_ name: String?, at place: String) throws(ScenarioError) -> CampaignMetadata.Source? {
@@ -98,21 +115,27 @@ public struct Scenario: Sendable {
         let host: MockBridgeHost
         do {
             host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,
-                                      stepTimeoutMs: stepTimeoutMs, capabilities: capabilities)
+                                      stepTimeoutMs: stepTimeoutMs, capabilities: capabilities,
+                                      deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs)
         } catch {
             throw ScenarioError("the contracts cannot back a host: \(error)")
         }
         host.stepLatencyMs = stepLatencyMs
         host.detailOutcomes = detailOutcomes
+        host.installedApps = installedApps
         var entryError: DeeplinkError?
         var entryWarnings: [DeeplinkWarning] = []
         if let entry {
             do { entryWarnings = try host.open(entry: entry, source: source)?.warnings ?? [] } catch { entryError = error }
-        } else {
+        } else if hasMessage {
             _ = try? host.open(entry: nil, source: source)
         }
         let start = host.records.count
-        host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame)
+        if hasMessage { host.receive(bytes: body, origin: origin, isMainFrame: isMainFrame) }
+        var stepErrors: [String] = []
+        for (index, step) in steps.enumerated() {
+            do { try step.run(on: host) } catch { stepErrors.append("step \(index + 1): \(error)") }
+        }
         if thenLogin { host.completeLogin() }
         if thenReady { host.becomeReady() }
         host.runUntilIdle()
@@ -125,7 +148,8 @@ public struct Scenario: Sendable {
                 break
             }
         }
-        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, entryWarnings: entryWarnings)
+        return ScenarioOutcome(host: host, reply: reply, repliedAtMs: repliedAt, entryError: entryError, entryWarnings: entryWarnings,
+                               stepErrors: stepErrors)
     }
 }
 
@@ -148,6 +172,9 @@ public struct ScenarioOutcome {
     /// What was noticed about the entry link that did route (a campaign value dropped by the
     /// campaign rules, a "+" read as a plus...).
     public let entryWarnings: [DeeplinkWarning]
+    /// Steps that could not run (a link that does not route, an offer that cannot be taken), as
+    /// "step N: why".
+    public var stepErrors: [String] = []
 
     public var json: JSONValue {
         var object = JSONObject()
@@ -155,6 +182,7 @@ public struct ScenarioOutcome {
         object["navigations"] = .array(host.navigations.map(\.json))
         object["events"] = .array(host.analyticsEvents.map(\.json))
         object["loginPresented"] = .integer(Int64(host.loginPresentations))
+        object["externalOpens"] = .array(host.externalOpens.map(\.json))
         object["records"] = .array(zip(host.records, host.recordTimes).map { record, time in
             var line = record.json.objectValue ?? JSONObject()
             line["atMs"] = .integer(Int64(time))
@@ -162,6 +190,8 @@ public struct ScenarioOutcome {
         })
         if let entryError { object["entryError"] = .string(entryError.description) }
         if !entryWarnings.isEmpty { object["entryWarnings"] = .array(entryWarnings.map { .string($0.description) }) }
+        if !stepErrors.isEmpty { object["stepErrors"] = .array(stepErrors.map { .string($0) }) }
+        if host.offersPresented > 0 { object["offersPresented"] = .integer(Int64(host.offersPresented)) }
         return .object(object)
     }
 }

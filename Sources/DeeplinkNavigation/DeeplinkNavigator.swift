@@ -10,16 +10,21 @@ public enum NavigationDisposition: Sendable, Equatable {
     /// Accepted: its steps are running (a tab switch, a detail fetch), or it waits behind the
     /// navigation that is. `DeeplinkNavigator.settlement(of:)` or an observer gives the outcome.
     case inProgress(EnvelopeID)
+    /// An external destination opened (the provider's app, or its fallback).
+    case opened(EnvelopeID, ExternalOpenOutcome)
     case duplicate(EnvelopeID, of: EnvelopeID)
     case failed(EnvelopeID, NavigationFailure)
     case refused(EnvelopeID, NavigationRefusal)
     /// Consumed by a cancellation before `navigate` returned (an observer cancelled it).
     case cancelled(EnvelopeID, byLogout: Bool)
+    /// A deferred deep link offered to the person instead of navigated (they were browsing); the
+    /// id is the offer's, for `acceptOffer`.
+    case offered(EnvelopeID)
 
     public var envelopeID: EnvelopeID {
         switch self {
-        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id),
-             .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _):
+        case .navigated(let id), .pendingLogin(let id), .waitingForReady(let id), .inProgress(let id), .opened(let id, _),
+             .duplicate(let id, _), .failed(let id, _), .refused(let id, _), .cancelled(let id, _), .offered(let id):
             return id
         }
     }
@@ -29,6 +34,7 @@ public enum NavigationDisposition: Sendable, Equatable {
         switch outcome {
         case nil, .queued?: self = .inProgress(id)
         case .navigated?: self = .navigated(id)
+        case .opened(let outcome)?: self = .opened(id, outcome)
         case .pendingLogin?: self = .pendingLogin(id)
         case .waitingForReady?: self = .waitingForReady(id)
         case .duplicate(let original)?: self = .duplicate(id, of: original)
@@ -36,6 +42,7 @@ public enum NavigationDisposition: Sendable, Equatable {
         case .refused(let refusal)?: self = .refused(id, refusal)
         case .cancelledByLogout?: self = .cancelled(id, byLogout: true)
         case .cancelled?, .replacedWhilePending?: self = .cancelled(id, byLogout: false)
+        case .offered?: self = .offered(id)
         }
     }
 }
@@ -77,6 +84,10 @@ public final class DeeplinkNavigator {
     /// except the adapter made by `init(host:...)` for an async host, which the navigator owns.
     public weak var host: (any CallbackNavigationHost)?
     public weak var auth: (any AuthState)?
+    /// Opens destinations outside the app (routes.json `external`): the map apps.
+    public weak var opener: (any ApplicationOpening)?
+    /// Shows and takes away the offer of a deferred deep link (a snackbar).
+    public weak var offerPresenter: (any DeferredOfferPresenting)?
     public let clock: any NavigationClock
     private var ownedAdapter: (any CallbackNavigationHost)?
 
@@ -85,6 +96,7 @@ public final class DeeplinkNavigator {
     private var isProcessing = false
     private var nextID = 1
     private var stepTimer: ScheduledWork?
+    private var offerTimer: ScheduledWork?
     /// The envelopes of the `navigate` calls on the stack, and the last outcome each got so far.
     private var probing: Set<EnvelopeID> = []
     private var probes: [EnvelopeID: EnvelopeOutcome] = [:]
@@ -99,16 +111,22 @@ public final class DeeplinkNavigator {
 
     /// A navigator over a host with completion handlers (tests, mocks, a coordinator written like
     /// the seed's). `stepTimeoutMs` bounds each asynchronous step (tab switch, detail fetch).
+    /// Deferred deep links (channel `.deferred`) arriving more than `deferredWindowMs` after launch
+    /// (the navigator's creation), or after `didInteract()`, are offered for `offerLifetimeMs`
+    /// instead of navigated.
     public init(
         host: (any CallbackNavigationHost)?, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
         duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000,
         queueCapacity: Int = 64
     ) {
         self.host = host
         self.auth = auth
         self.clock = clock
         core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
-                             stepTimeoutMilliseconds: stepTimeoutMs, queueCapacity: queueCapacity)
+                             stepTimeoutMilliseconds: stepTimeoutMs, launchedAt: clock.now(),
+                             deferredWindowMilliseconds: deferredWindowMs, offerLifetimeMilliseconds: offerLifetimeMs,
+                             queueCapacity: queueCapacity)
         log = EnvelopeLog(capacity: logCapacity)
     }
 
@@ -116,11 +134,13 @@ public final class DeeplinkNavigator {
     public convenience init<Host: NavigationHost>(
         host: Host, auth: (any AuthState)?, clock: any NavigationClock = SystemNavigationClock(),
         duplicateWindowMs: Int, appState: AppState = .foreground, stepTimeoutMs: Int = 10_000, logCapacity: Int = 1024,
+        deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000,
         queueCapacity: Int = 64
     ) {
         let adapter = AsyncNavigationHostAdapter(host)
         self.init(host: adapter, auth: auth, clock: clock, duplicateWindowMs: duplicateWindowMs, appState: appState,
-                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity, queueCapacity: queueCapacity)
+                  stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity, deferredWindowMs: deferredWindowMs,
+                  offerLifetimeMs: offerLifetimeMs, queueCapacity: queueCapacity)
         ownedAdapter = adapter
     }
 
@@ -138,6 +158,10 @@ public final class DeeplinkNavigator {
     public var stepTimeoutMs: Int { core.stepTimeoutMilliseconds }
     /// The most envelopes that wait at once (queue, ready gate and login slot together).
     public var queueCapacity: Int { core.queueCapacity }
+    /// The deferred deep link on offer, if any (its id is the offer's).
+    public var offer: RouteEnvelope? { core.offer }
+    /// Whether the person has used the app since launch (`didInteract()`).
+    public var hasInteracted: Bool { core.hasInteracted }
     /// The id the next `navigate` call will give its envelope (so a caller can recognise the
     /// records made while that call runs).
     public var nextEnvelopeID: EnvelopeID { EnvelopeID(nextID) }
@@ -186,6 +210,31 @@ public final class DeeplinkNavigator {
     /// start closes it (what runs carries on, what waits keeps waiting).
     public func setAppState(_ state: AppState) { send(.appState(state)) }
 
+    /// The person used the app (the first tap or scroll is enough): from now on a deferred deep
+    /// link is offered, not navigated, so nobody is yanked away from what they are looking at.
+    public func didInteract() { send(.interaction) }
+
+    /// The person took offer `id`: its destination navigates as a new envelope (through the auth
+    /// and ready gates, like any link), returned as for `navigate`. An offer is taken at most once;
+    /// an offer that ended (taken, dismissed, expired, replaced, logged out) or never existed throws.
+    @discardableResult
+    public func acceptOffer(_ id: EnvelopeID) throws(OfferError) -> NavigationDisposition {
+        guard let offered = core.offer, offered.id == id else { throw OfferError(offer: id, end: core.endedOffers[id]) }
+        let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: offered.route, channel: offered.channel,
+                                     receivedAt: clock.now(), fingerprint: offered.fingerprint, acceptedOffer: id)
+        nextID += 1
+        probing.insert(envelope.id)
+        send(.acceptOffer(envelope))
+        probing.remove(envelope.id)
+        return NavigationDisposition(envelope.id, outcome: probes.removeValue(forKey: envelope.id))
+    }
+
+    /// The person dismissed offer `id`; throws when it is not on offer.
+    public func dismissOffer(_ id: EnvelopeID) throws(OfferError) {
+        guard core.offer?.id == id else { throw OfferError(offer: id, end: core.endedOffers[id]) }
+        send(.dismissOffer(id))
+    }
+
     /// Gives up on an envelope the navigator holds (the person backed out while it loaded):
     /// consumed as `cancelled`, its running step cancelled. False when it is not held.
     @discardableResult
@@ -219,7 +268,8 @@ public final class DeeplinkNavigator {
     // MARK: - Driving the core
 
     private var context: NavigatorCore.Context {
-        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil)
+        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil,
+                              hasOpener: opener != nil)
     }
 
     private func send(_ event: NavigatorCore.Event) {
@@ -252,12 +302,30 @@ public final class DeeplinkNavigator {
             stepTimer = nil
         case .cancelSteps(let destination):
             host?.cancelSteps(for: destination)
+        case .presentOffer(let destination, let milliseconds):
+            offerTimer?.cancel()
+            let id = destination.envelopeID
+            offerTimer = clock.schedule(afterMilliseconds: milliseconds) { [weak self] in self?.send(.offerExpired(id)) }
+            offerPresenter?.presentOffer(destination)
+        case .withdrawOffer(let destination, let end):
+            offerTimer?.cancel()
+            offerTimer = nil
+            offerPresenter?.withdrawOffer(destination, because: end)
         case .perform(let step, let ticket, let destination):
             perform(step, ticket: ticket, destination)
         }
     }
 
     private func perform(_ step: NavigationStep, ticket: Int, _ destination: NavigationDestination) {
+        if step == .openExternal {
+            guard let opener else { return send(.stepFinished(ticket: ticket, .failedWith(.noOpener))) }
+            return ExternalRouter(opener: opener).open(destination.deeplink) { [weak self] result in
+                switch result {
+                case .success(let outcome): self?.send(.stepFinished(ticket: ticket, .opened(outcome)))
+                case .failure(let error): self?.send(.stepFinished(ticket: ticket, .failedWith(.external(error))))
+                }
+            }
+        }
         guard let host else {
             return send(.stepFinished(ticket: ticket, .failed(NavigationStepError("the navigation host is gone"))))
         }
@@ -291,6 +359,8 @@ public final class DeeplinkNavigator {
             } catch {
                 send(.stepFinished(ticket: ticket, .failed(error)))
             }
+        case .openExternal:
+            break  // handled above
         }
     }
 

@@ -13,7 +13,13 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     case pendingLogin
     /// Waiting behind the navigation that is running (one navigation at a time, in order).
     case queued(behind: EnvelopeID)
+    /// A deferred deep link that came after the person started browsing (or after the window):
+    /// consumed by being offered (a snackbar), not navigated. Taking the offer
+    /// (`acceptOffer`) navigates it as a new envelope whose `acceptedOffer` names this one.
+    case offered
     case navigated
+    /// An external destination opened: the provider's app, or its fallback.
+    case opened(ExternalOpenOutcome)
     /// A later auth-required link took the pending slot (latest wins); this one is dropped, on record.
     case replacedWhilePending(by: EnvelopeID)
     /// Same fingerprint as an envelope received within the duplicate window.
@@ -51,18 +57,21 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
         case .pendingLogin: return "pending_login"
         case .queued: return "queued"
         case .navigated: return "navigated"
+        case .opened(let outcome): return "opened_\(outcome.target)"
         case .replacedWhilePending: return "replaced_while_pending"
         case .duplicate: return "duplicate"
         case .failed: return "failed"
         case .refused: return "refused"
         case .cancelledByLogout: return "cancelled_by_logout"
         case .cancelled: return "cancelled"
+        case .offered: return "offered"
         }
     }
 
     public var description: String {
         switch self {
         case .queued(let other): return "\(name)(behind \(other))"
+        case .opened(let outcome): return "\(name)(\(outcome.provider))"
         case .replacedWhilePending(let other): return "\(name)(by \(other))"
         case .duplicate(let other): return "\(name)(of \(other))"
         case .failed(let failure): return "\(name)(\(failure.code): \(failure))"

@@ -5,9 +5,12 @@ import DeeplinkRouting
 /// show it.
 public enum NavigationStep: String, Sendable, CaseIterable {
     case selectTab, attachList, resolveDetail, show
+    /// The one step of a destination outside the app: open the provider's app or its fallback.
+    case openExternal
 
-    /// Steps that take time (an animation, a fetch) complete later; the others answer at once.
-    public var isAsynchronous: Bool { self == .selectTab || self == .resolveDetail }
+    /// Steps that take time (an animation, a fetch, another app opening) complete later; the
+    /// others answer at once.
+    public var isAsynchronous: Bool { self == .selectTab || self == .resolveDetail || self == .openExternal }
 }
 
 /// Why a navigation step could not be carried out, in the app's words ("list coordinator
@@ -38,6 +41,10 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The navigator already held `capacity` envelopes waiting (behind the running navigation, at
     /// the ready gate, for login), so this new one was not taken: consumed at once, on record.
     case queueFull(capacity: Int)
+    /// An external destination: no opener is attached to the navigator.
+    case noOpener
+    /// An external destination could not be opened (the map-app seed's errors).
+    case external(ExternalRouteError)
 
     /// A stable snake_case name for records, JSON lines and reply details.
     public var code: String {
@@ -50,6 +57,8 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .showFailed: return "show_failed"
         case .timedOut: return "timed_out"
         case .queueFull: return "queue_full"
+        case .noOpener: return "no_opener"
+        case .external(let error): return error.code
         }
     }
 
@@ -62,6 +71,7 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .detailNotFound, .detailFailed: return .resolveDetail
         case .showFailed: return .show
         case .timedOut(let step, _): return step
+        case .noOpener, .external: return .openExternal
         }
     }
 
@@ -75,6 +85,8 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .showFailed(let error): return "the destination could not be shown: \(error.reason)"
         case .timedOut(let step, let milliseconds): return "\(step.rawValue) did not complete within \(milliseconds) ms"
         case .queueFull(let capacity): return "the navigator already holds \(capacity) waiting navigations (its limit); this one was not queued"
+        case .noOpener: return "no application opener is attached"
+        case .external(let error): return error.description
         }
     }
 }

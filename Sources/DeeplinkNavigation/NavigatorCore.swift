@@ -26,6 +26,7 @@ struct NavigatorCore: Sendable {
         var now: Date
         var isLoggedIn: Bool
         var hasHost: Bool
+        var hasOpener: Bool
     }
 
     enum Event: Sendable {
@@ -37,6 +38,12 @@ struct NavigatorCore: Sendable {
         case stepFinished(ticket: Int, StepResult)
         case stepTimedOut(ticket: Int)
         case cancel(EnvelopeID)
+        /// The person used the app (a tap, a scroll): deferred links are offered from now on.
+        case interaction
+        /// The person took the offer; `envelope` (a new one, `acceptedOffer` set) navigates it.
+        case acceptOffer(RouteEnvelope)
+        case dismissOffer(EnvelopeID)
+        case offerExpired(EnvelopeID)
     }
 
     enum StepResult: Sendable, Equatable {
@@ -44,6 +51,10 @@ struct NavigatorCore: Sendable {
         /// Only for resolveDetail: nothing to show.
         case notFound
         case failed(NavigationStepError)
+        /// Only for openExternal: where the destination went.
+        case opened(ExternalOpenOutcome)
+        /// A failure the step already typed (an external destination's, a missing opener).
+        case failedWith(NavigationFailure)
     }
 
     enum Command: Sendable, Equatable {
@@ -57,6 +68,10 @@ struct NavigatorCore: Sendable {
         case stopTimer
         /// The navigator gave up on this destination: stop its work, drop what was prepared.
         case cancelSteps(NavigationDestination)
+        /// Show the offer of a deferred link (a snackbar); it expires after the given time.
+        case presentOffer(NavigationDestination, expiresAfterMilliseconds: Int)
+        /// Take the offer away: it ended.
+        case withdrawOffer(NavigationDestination, OfferEnd)
     }
 
     struct Running: Sendable, Equatable {
@@ -70,15 +85,37 @@ struct NavigatorCore: Sendable {
     private(set) var pending: RouteEnvelope?
     private(set) var queue: [RouteEnvelope] = []
     private(set) var running: Running?
+    /// The deferred link on offer, if any (one at a time: the latest wins). Its envelope was
+    /// consumed as `offered`; the offer lives on until it ends.
+    private(set) var offer: RouteEnvelope?
+    /// How each offer ended, so a late tap on one gets a clear answer: the latest
+    /// `NavigatorCore.deferredMemory` offers (a tap on an older one hears "no offer").
+    private(set) var endedOffers = RecentMemory<EnvelopeID, OfferEnd>(capacity: NavigatorCore.deferredMemory)
+    private(set) var hasInteracted = false
+    /// When the app launched, for the deferred-link window.
+    let launchedAt: Date
+    let deferredWindowMilliseconds: Int
+    let offerLifetimeMilliseconds: Int
+    /// Fingerprints of the deferred links seen: install attribution may deliver one twice, any time.
+    /// The latest `NavigatorCore.deferredMemory` of them: attribution delivers a link again within
+    /// seconds or minutes, not after hundreds of other deferred links.
+    private var deferredSeen = RecentMemory<String, EnvelopeID>(capacity: NavigatorCore.deferredMemory)
+    /// Deferred links the person logged in for (login was presented for them): they navigate even
+    /// if the person touched the app meanwhile.
+    private var committed: Set<EnvelopeID> = []
     private var duplicates: DuplicateFilter
     let stepTimeoutMilliseconds: Int
     let queueCapacity: Int
     private var nextTicket = 1
     private var out: [Command] = []
 
-    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int,
+    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int, launchedAt: Date,
+         deferredWindowMilliseconds: Int = 10_000, offerLifetimeMilliseconds: Int = 60_000,
          queueCapacity: Int = NavigatorCore.defaultQueueCapacity, duplicateCapacity: Int = DuplicateFilter.defaultCapacity) {
         self.appState = appState
+        self.launchedAt = launchedAt
+        self.deferredWindowMilliseconds = max(0, deferredWindowMilliseconds)
+        self.offerLifetimeMilliseconds = max(1, offerLifetimeMilliseconds)
         isGateOpen = appState != .coldStart
         duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds, capacity: duplicateCapacity)
         self.stepTimeoutMilliseconds = max(1, stepTimeoutMilliseconds)
@@ -86,6 +123,8 @@ struct NavigatorCore: Sendable {
     }
 
     static let defaultQueueCapacity = 64
+    /// How many deferred links and ended offers the navigator recalls (see their fields).
+    static let deferredMemory = 256
 
     /// Envelopes waiting: in the queue, and the one held for login.
     private var held: Int { queue.count + (pending == nil ? 0 : 1) }
@@ -106,6 +145,7 @@ struct NavigatorCore: Sendable {
         case .loginCompleted:
             if let envelope = pending {
                 pending = nil
+                if envelope.channel == .deferred { committed.insert(envelope.id) }
                 enqueue(envelope)  // it moves from the login slot to the queue: the count stays
             }
         case .loggedOut:
@@ -127,6 +167,21 @@ struct NavigatorCore: Sendable {
             }
         case .cancel(let id):
             cancel(id)
+        case .interaction:
+            hasInteracted = true
+        case .acceptOffer(let envelope):
+            if let offered = offer, offered.id == envelope.acceptedOffer {
+                end(offered, .taken(by: envelope.id))
+                // The person's own tap: no duplicate of the offered envelope, no second offer,
+                // but the auth and ready gates as for any link.
+                admit(envelope, context)
+            } else {
+                record(envelope, .cancelled)
+            }
+        case .dismissOffer(let id):
+            if let offered = offer, offered.id == id { end(offered, .dismissed) }
+        case .offerExpired(let id):
+            if let offered = offer, offered.id == id { end(offered, .expired) }
         }
         startNext(context)
         defer { out = [] }
@@ -144,9 +199,26 @@ struct NavigatorCore: Sendable {
         if let original = duplicates.check(envelope) {
             return record(envelope, .duplicate(of: original))
         }
+        if envelope.channel == .deferred {
+            // Install attribution can hand over the same link twice, seconds apart or more.
+            if let original = deferredSeen[envelope.fingerprint] {
+                return record(envelope, .duplicate(of: original))
+            }
+            deferredSeen[envelope.fingerprint] = envelope.id
+            // The routing seed's rule: once the person is browsing, do not yank them away; offer.
+            let elapsed = envelope.receivedAt.timeIntervalSince(launchedAt) * 1000
+            if hasInteracted || elapsed > Double(deferredWindowMilliseconds) {
+                return makeOffer(envelope)
+            }
+        }
+        admit(envelope, context)
+    }
+
+    /// Through the auth gate into the queue.
+    private mutating func admit(_ envelope: RouteEnvelope, _ context: Context) {
         // Login is presented at once, even during a cold start or while another navigation runs:
         // it is the launch flow's own screen and needs no tab bar.
-        if route.requiresAuth && !context.isLoggedIn {
+        if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
             // Latest wins in the login slot (the count stays); an empty slot needs room.
             if pending == nil && !hasRoom { return refuseForRoom(envelope) }
             return holdForLogin(envelope)
@@ -160,6 +232,22 @@ struct NavigatorCore: Sendable {
     private mutating func refuseForRoom(_ envelope: RouteEnvelope) {
         duplicates.forget(envelope)  // the page may retry once there is room; that is no duplicate
         record(envelope, .failed(.queueFull(capacity: queueCapacity)))
+    }
+
+    // MARK: - Deferred links
+
+    /// The envelope is consumed as `offered`; the offer replaces any older one.
+    private mutating func makeOffer(_ envelope: RouteEnvelope) {
+        if let older = offer { end(older, .replaced(by: envelope.id)) }
+        offer = envelope
+        record(envelope, .offered)
+        out.append(.presentOffer(NavigationDestination(envelope), expiresAfterMilliseconds: offerLifetimeMilliseconds))
+    }
+
+    private mutating func end(_ offered: RouteEnvelope, _ end: OfferEnd) {
+        offer = nil
+        endedOffers[offered.id] = end
+        out.append(.withdrawOffer(NavigationDestination(offered), end))
     }
 
     private mutating func enqueue(_ envelope: RouteEnvelope) {
@@ -205,6 +293,9 @@ struct NavigatorCore: Sendable {
             pending = nil
             record(held, .cancelledByLogout)
         }
+        if let offered = offer, offered.route.configuration.requiresAuth {
+            end(offered, .loggedOut)
+        }
         let dropped = queue.filter { $0.route.configuration.requiresAuth }
         queue.removeAll { $0.route.configuration.requiresAuth }
         for envelope in dropped { record(envelope, .cancelledByLogout) }
@@ -227,9 +318,24 @@ struct NavigatorCore: Sendable {
     private mutating func startNext(_ context: Context) {
         while running == nil, isGateOpen, !queue.isEmpty {
             let envelope = queue.removeFirst()
+            // A deferred link that waited (for ready, behind another navigation) while the person
+            // started browsing is offered rather than yanking them away.
+            if envelope.channel == .deferred && hasInteracted && envelope.acceptedOffer == nil
+                && !committed.contains(envelope.id) {
+                makeOffer(envelope)
+                continue
+            }
             // Auth may have changed while the envelope waited without the app reporting a logout.
             if envelope.route.configuration.requiresAuth && !context.isLoggedIn {
                 holdForLogin(envelope)
+                continue
+            }
+            if envelope.route.configuration.isExternal {
+                guard context.hasOpener else {
+                    record(envelope, .failed(.noOpener))
+                    continue
+                }
+                perform(.openExternal, envelope)
                 continue
             }
             guard context.hasHost else {
@@ -250,11 +356,26 @@ struct NavigatorCore: Sendable {
 
     private mutating func advance(_ current: Running, _ result: StepResult, _ context: Context) {
         let envelope = current.envelope
-        if case .failed(let error) = result {
-            return finish(envelope, .failed(Self.failure(current.step, error)))
+        if current.step == .openExternal {
+            // The external router answers with where it went or a typed failure; anything else
+            // from a host is an open that did not happen.
+            switch result {
+            case .opened(let outcome): return finish(envelope, .opened(outcome))
+            case .failedWith(let failure): return finish(envelope, .failed(failure))
+            case .done, .notFound, .failed:
+                let provider = envelope.route.configuration.external.flatMap { envelope.route.fieldValues[$0.providerField] } ?? ""
+                return finish(envelope, .failed(.external(.openFailed(provider: provider))))
+            }
+        }
+        switch result {
+        case .failed(let error): return finish(envelope, .failed(Self.failure(current.step, error)))
+        case .failedWith(let failure): return finish(envelope, .failed(failure))
+        case .opened, .done, .notFound: break
         }
         let next: NavigationStep
         switch current.step {
+        case .openExternal:
+            return  // answered above
         case .selectTab: next = .attachList
         case .attachList: next = .resolveDetail
         case .resolveDetail:
@@ -279,6 +400,7 @@ struct NavigatorCore: Sendable {
     }
 
     private mutating func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
+        if outcome.isTerminal { committed.remove(envelope.id) }
         out.append(.record(envelope, outcome))
     }
 
@@ -288,6 +410,7 @@ struct NavigatorCore: Sendable {
         case .attachList: return .listNotAttached(error)
         case .resolveDetail: return .detailFailed(error)
         case .show: return .showFailed(error)
+        case .openExternal: return .external(.openFailed(provider: ""))
         }
     }
 }

@@ -27,9 +27,14 @@ public struct RouteEnvelope: Sendable, Equatable {
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
     public let fingerprint: String
+    /// The offer of a deferred deep link the person took to make this envelope: it navigates even
+    /// though they are browsing, and it is no duplicate of the envelope that was offered.
+    public let acceptedOffer: EnvelopeID?
 
-    public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil) {
+    public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil,
+                acceptedOffer: EnvelopeID? = nil) {
         self.id = id
+        self.acceptedOffer = acceptedOffer
         self.route = route
         self.channel = channel ?? EntryChannel(route.campaignMetadata.source)
         self.receivedAt = receivedAt

@@ -153,19 +153,24 @@ public struct DeepLinkHandler: Sendable {
             grouped[item.name, default: []].append(item.value)
         }
         _ = try builder.checkedQuery(grouped, for: route)
-        return ParsedDeeplink(
+        let parsed = ParsedDeeplink(
             configuration: route, pathParameters: parameters, queryParameters: grouped,
             campaignMetadata: campaign, warnings: [], queryOrder: order, webBaseURL: webBaseURL
         )
+        if let external = route.external, let problem = external.problem(with: parsed.fieldValues) {
+            throw .invalidDestination(route: route.name, reason: problem)
+        }
+        return parsed
     }
 
     /// The text a JSON payload value has in a URL: strings as they are, integers in decimal,
-    /// whole reals as integers, booleans as true/false. nil for null, arrays and objects.
+    /// whole reals as integers, other reals in plain decimal (never an exponent: `0.00001`),
+    /// booleans as true/false. nil for null, arrays, objects and non-finite reals.
     public static func parameterText(_ value: JSONValue) -> String? {
         switch value {
         case .string(let text): return text
         case .integer(let number): return String(number)
-        case .number(let real): return value.integerValue.map(String.init) ?? String(real)
+        case .number(let real): return value.integerValue.map(String.init) ?? DecimalText.plain(real)
         case .bool(let flag): return flag ? "true" : "false"
         case .null, .array, .object: return nil
         }
@@ -248,11 +253,17 @@ public struct DeepLinkHandler: Sendable {
             }
         }
         campaign.source = source ?? CampaignMetadata.inferredSource(utm: campaign.utm, customScheme: isCustomScheme)
-        return ParsedDeeplink(
+        let parsed = ParsedDeeplink(
             configuration: route, pathParameters: pathParameters, queryParameters: query,
             campaignMetadata: campaign, warnings: warnings,
             queryOrder: URLAssembly.defaultQueryOrder(for: route, keys: order), webBaseURL: webBaseURL
         )
+        // A destination outside the app is checked whole here, so none that is incomplete (or names
+        // an app routes.json does not know) reaches the opener.
+        if let external = route.external, let problem = external.problem(with: parsed.fieldValues) {
+            throw .invalidDestination(route: route.name, reason: problem, fallback: fallback)
+        }
+        return parsed
     }
 
     /// `name=value` items split on `&`, each split on its first `=`, both sides decoded with `+`

@@ -32,11 +32,14 @@ public enum DeeplinkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPushPayload(String)
     /// Not a URL at all: no scheme, spaces or control characters, userinfo...
     case malformedURL(String)
+    /// An external route (a map app) whose destination is incomplete or names an unknown provider:
+    /// it never reaches the opener.
+    case invalidDestination(route: String, reason: String, fallback: String?)
 
     public var fallbackURL: String? {
         switch self {
         case .wrongScheme(_, let fallback), .unknownHost(_, let fallback),
-             .noMatchingRoute(_, let fallback), .badParameter(_, _, _, let fallback):
+             .noMatchingRoute(_, let fallback), .badParameter(_, _, _, let fallback), .invalidDestination(_, _, let fallback):
             return fallback
         case .badEncoding, .invalidPushPayload, .malformedURL:
             return nil
@@ -59,6 +62,8 @@ public enum DeeplinkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "push payload: \(message)"
         case .malformedURL(let message):
             return "malformed URL: \(message)"
+        case .invalidDestination(let route, let reason, _):
+            return "route \(route): invalid destination: \(reason)"
         }
     }
 }
@@ -96,6 +101,8 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     case badValue(field: String, value: String, expected: ParameterType)
     /// A utm key that is not "utm_" followed by a name.
     case badCampaignField(String, reason: String)
+    /// An external route's destination is incomplete or names an unknown provider.
+    case invalidDestination(route: String, reason: String)
     /// A campaign value that breaks the contract's campaign rules. `field` is "campaign.<name>".
     case campaignRule(field: String, value: String, violation: CampaignRuleViolation)
     /// A value that looks percent-encoded already, refused in strict mode; `plain` is its decoded text.
@@ -116,6 +123,8 @@ public enum LinkBuildError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(field): \"\(value)\" is not a valid \(expected.rawValue) (\(ParameterRules.describe(expected)))"
         case .badCampaignField(let name, let reason):
             return "campaign field \"\(name)\": \(reason)"
+        case .invalidDestination(let route, let reason):
+            return "route \(route): invalid destination: \(reason)"
         case .campaignRule(let field, let value, let violation):
             return "\(field): " + violation.refusal(of: value)
         case .alreadyEncoded(let field, let value, let plain):

@@ -83,8 +83,14 @@ public struct DeeplinkURLBuilder: Sendable {
         }
         let route = try checkedRoute(name, parameters: cleanParameters)
         var items: [(name: String, value: String)] = []
-        for (field, values) in try checkedQuery(cleanQuery, for: route) {
+        let checked = try checkedQuery(cleanQuery, for: route)
+        for (field, values) in checked {
             for value in values { items.append((field, value)) }
+        }
+        if let external = route.external {
+            var values = cleanParameters
+            for (field, list) in checked where values[field] == nil { values[field] = list.first }
+            if let problem = external.problem(with: values) { throw .invalidDestination(route: route.name, reason: problem) }
         }
         if let campaign {
             for key in campaign.utm.keys.sorted() {

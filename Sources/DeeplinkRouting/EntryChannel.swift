@@ -8,6 +8,9 @@ public enum EntryChannel: String, Sendable, CaseIterable, Hashable {
     case push, kakaotalk, externalURL, appInternal
     /// A call-to-action message from a web page (the WebView bridge).
     case bridge
+    /// A deferred deep link: the link that was opened before the app was installed, handed over
+    /// by install attribution seconds after the first launch.
+    case deferred
 
     /// The channel a link arrived by, when the caller names none: its campaign source.
     public init(_ source: CampaignMetadata.Source) {

@@ -3,9 +3,14 @@ public enum ParameterRules {
     /// int: ASCII digits only (no sign: ids and page numbers are never negative, and a leading
     /// `-` or `+` in a URL is more often a mistake than a value), and it must fit in an Int64.
     /// uuid: 8-4-4-4-12 hex digits, either case. slug: 1-64 of a-z, 0-9 and `-`.
-    /// string: any non-empty text.
+    /// string: any non-empty text. latitude / longitude: plain decimal within -90...90 /
+    /// -180...180 (what a map app reads as a coordinate: no exponent, no `+`, no comma).
     public static func isValid(_ value: String, as type: ParameterType) -> Bool {
         switch type {
+        case .latitude, .longitude:
+            guard DecimalText.isPlain(value), let number = Double(value) else { return false }
+            let limit: Double = type == .latitude ? 90 : 180
+            return number >= -limit && number <= limit
         case .string:
             return !value.isEmpty
         case .int:
@@ -37,6 +42,8 @@ public enum ParameterRules {
         case .int: return "digits only, no sign, at most 9223372036854775807"
         case .uuid: return "8-4-4-4-12 hexadecimal digits"
         case .slug: return "1 to 64 lower-case letters a-z, digits and hyphens"
+        case .latitude: return "a plain decimal from -90 to 90"
+        case .longitude: return "a plain decimal from -180 to 180"
         }
     }
 

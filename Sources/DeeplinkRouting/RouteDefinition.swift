@@ -1,6 +1,9 @@
 /// The type a path or query parameter must have. Checked when a URL is parsed or built.
 public enum ParameterType: String, Sendable, CaseIterable, Codable {
     case string, int, uuid, slug
+    /// A WGS84 coordinate in plain decimal (no exponent, no comma): latitude -90...90,
+    /// longitude -180...180.
+    case latitude, longitude
 }
 
 /// How the destination is shown once reached.
@@ -29,6 +32,11 @@ public struct RouteDefinition: Sendable, Equatable {
     /// The channels that may open this route (routes.json `enabledFrom`; every channel when absent).
     /// A request from any other channel is refused by the navigator, on record.
     public let enabledFrom: Set<EntryChannel>
+    /// Set for a destination outside the app (a map app): the navigator hands it to its opener
+    /// instead of selecting a tab. `tab` is then empty and `list` nil.
+    public let external: ExternalRoute?
+
+    public var isExternal: Bool { external != nil }
 
     public struct QueryField: Sendable, Equatable {
         public let name: String
@@ -42,7 +50,7 @@ public struct RouteDefinition: Sendable, Equatable {
     public init(
         name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
         query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push,
-        enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases)
+        enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases), external: ExternalRoute? = nil
     ) {
         self.name = name
         self.pattern = pattern
@@ -54,6 +62,7 @@ public struct RouteDefinition: Sendable, Equatable {
         self.screen = screen
         self.presentation = presentation
         self.enabledFrom = enabledFrom
+        self.external = external
     }
 
     /// Whether a request arriving through `channel` may open this route.

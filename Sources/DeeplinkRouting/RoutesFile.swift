@@ -76,21 +76,63 @@ public enum RoutesFile {
                 }
             }
         }
+        var external: ExternalRoute?
+        if let declared = try reader.optionalChild("external") {
+            let fields = Set(parameterNames + query.map(\.name))
+            external = try externalRoute(declared, fields: fields)
+            for key in ["tab", "list", "presentation"] where try reader.optionalChild(key) != nil {
+                throw reader.fail("an external route is opened outside the app: it has no \(key)", at: key)
+            }
+        }
         return RouteDefinition(
             name: name, pattern: pattern,
             requiresAuth: try reader.child("requiresAuth").bool(),
             parameters: parameters, query: query,
-            tab: try reader.child("tab").string(),
+            tab: external == nil ? try reader.child("tab").string() : "",
             list: try reader.optionalChild("list")?.string(),
             screen: try reader.optionalChild("screen")?.string() ?? name,
             presentation: presentation,
-            enabledFrom: enabledFrom
+            enabledFrom: enabledFrom,
+            external: external
         )
+    }
+
+    /// `"external": {"providerField": "provider", "providers": {"kakaomap": {"app": "kakaomap://...",
+    /// "fallback": "https://..."}, ...}}`. Every placeholder must be a field of the route.
+    private static func externalRoute(_ reader: JSONFieldReader, fields: Set<String>) throws(JSONFieldError) -> ExternalRoute {
+        let providerField = try reader.child("providerField").string()
+        guard fields.contains(providerField) else {
+            throw reader.fail("\"\(providerField)\" is not a path parameter or query field of the route", at: "providerField")
+        }
+        let declared = try reader.child("providers")
+        var providers: [ExternalProvider] = []
+        for (name, _) in try declared.object() {
+            guard !name.isEmpty else { throw declared.fail("a provider needs a name", at: name) }
+            let entry = try declared.child(name)
+            func template(_ key: String) throws(JSONFieldError) -> ExternalURLTemplate? {
+                guard let field = try entry.optionalChild(key) else { return nil }
+                let text = try field.string()
+                let parsed: ExternalURLTemplate
+                do throws(ExternalTemplateError) {
+                    parsed = try ExternalURLTemplate(text)
+                } catch {
+                    throw entry.fail(error.description, at: key)
+                }
+                for placeholder in parsed.fields where !fields.contains(placeholder) {
+                    throw entry.fail("{\(placeholder)} is not a path parameter or query field of the route", at: key)
+                }
+                return parsed
+            }
+            guard let app = try template("app") else { throw entry.fail("missing required field \"app\"", at: "app") }
+            providers.append(ExternalProvider(name: name, app: app, fallback: try template("fallback")))
+        }
+        guard !providers.isEmpty else { throw declared.fail("an external route needs at least one provider") }
+        return ExternalRoute(providerField: providerField, providers: providers)
     }
 
     private static func parameterType(_ name: String, _ reader: JSONFieldReader, _ key: String) throws(JSONFieldError) -> ParameterType {
         guard let type = ParameterType(rawValue: name) else {
-            throw reader.fail("unknown parameter type \"\(name)\" (one of: string, int, uuid, slug)", at: key)
+            throw reader.fail("unknown parameter type \"\(name)\" (one of: \(ParameterType.allCases.map(\.rawValue).joined(separator: ", ")))", at: key)
         }
         return type
     }

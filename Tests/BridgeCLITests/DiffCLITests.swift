@@ -46,11 +46,19 @@ import SchemaCheck
 
     // MARK: The gate
 
+    /// What the gate says of open_directions, in the contracts but in no recorded build yet.
+    static let unreleasedDirections = """
+        open_directions: new action, version(s) 1: info [action-added]
+        route directions /routes/9: route directions (/directions) added; new path: devices may not open it in the app for up to 48 h after the AASA is deployed (iOS caches apple-app-site-association); app builds in the field open its links on the web: info [route-added]
+
+        """
+
     @Test func theRepositoryPassesTheGate() {
         let result = run(["diff", Self.released, Self.contracts])
         #expect(result.code == 0, "\(result.out)\(result.err)")
-        // Every version a supported build takes is in the snapshot (release record put it there).
-        #expect(result.out == "diff: 0 breaking, 0 possibly breaking, 0 compatible, 0 info\n")
+        // Every version a supported build takes is in the snapshot (release record put it there);
+        // open_directions ships with no build yet, so it is new to the gate: info, not a finding.
+        #expect(result.out == Self.unreleasedDirections + "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info\n")
     }
 
     @Test func anIncompatibleEditOfApplyV1FailsTheGateNamingTheFinding() throws {
@@ -59,7 +67,7 @@ import SchemaCheck
         #expect(result.code == 1)
         #expect(result.out.contains(#"apply v1 /properties/payload/properties/plan: enum narrowed ("business" removed): breaks pages in the field [enum-narrowed]; e.g. {"#))
         #expect(result.out.contains("apply v1: a released version changed incompatibly (1 incompatible finding): add apply v3 instead: breaks pages in the field [version-not-bumped]"))
-        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 0 compatible, 0 info\n"))
+        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 0 compatible, 2 info\n"))
 
         let json = run(["diff", "--format", "json", Self.released, edited])
         #expect(json.code == 1)
@@ -84,7 +92,7 @@ import SchemaCheck
                  ##""memo": { "$ref": "#/$defs/memo" }"##),
                 (#""$defs": {"#, #""$defs": { "memo": { "type": "string", "maxLength": 200, "description": "Free text from the person (Korean allowed)." },"#),
              ]],
-             "diff: 0 breaking, 0 possibly breaking, 0 compatible, 0 info"),
+             "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info"),
             ("a property added to an open object",
              ["schemas/envelope.v1.json": [(#""payload": { "type": "object", "description": "Action-specific; see the action's schema." }"#,
                                             #""payload": { "type": "object", "description": "Action-specific; see the action's schema.", "properties": { "trace": { "description": "Any value a page adds for its own debugging." } } }"#)]],

@@ -67,7 +67,7 @@ import SchemaCheck
 
         let result = run(["release", "record", "ios", "5.14.0", "--share", "2.5", "--contracts", contracts])
         #expect(result.code == 0, "\(result.out)\(result.err)")
-        #expect(result.out.hasPrefix("recorded ios 5.14.0: supported, 2.5% of sessions; apply v1, v2, v3; view_vehicles v1; start v1\n"))
+        #expect(result.out.hasPrefix("recorded ios 5.14.0: supported, 2.5% of sessions; apply v1, v2, v3; view_vehicles v1; start v1; open_directions v1\n"))
         let catalog = try ReleaseCatalog.parse(try text(contracts + "/releases.json"))
         #expect(catalog.release(try AppBuild(reference: "ios@5.14.0"))?.versions(of: "apply") == [1, 2, 3])
         #expect(try text(released + "/schemas/apply.v3.json") == (try text(contracts + "/schemas/apply.v3.json")))
@@ -223,7 +223,7 @@ import SchemaCheck
     }
 
     @Test(arguments: [
-        (#"{"page": "p", "calls": [{"action": "aply", "versions": [1]}]}"#, "bridgectl can-i-deploy: <stdin>: /calls/0/action: unknown action \"aply\" (actions: apply, view_vehicles, start)\n"),
+        (#"{"page": "p", "calls": [{"action": "aply", "versions": [1]}]}"#, "bridgectl can-i-deploy: <stdin>: /calls/0/action: unknown action \"aply\" (actions: apply, view_vehicles, start, open_directions)\n"),
         ("not json", "bridgectl can-i-deploy: <stdin>: not valid JSON: line 1 column 3: invalid token near 'not'\n"),
         ("", "bridgectl can-i-deploy: <stdin>: is empty; expected one JSON document\n"),
     ])

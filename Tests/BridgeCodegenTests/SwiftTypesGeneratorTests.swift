@@ -13,7 +13,7 @@ struct SwiftTypesGeneratorTests {
         let first = try SwiftTypesGenerator.files(for: contracts)
         let second = try SwiftTypesGenerator.files(for: try RepositoryContracts.set())
         #expect(first == second)
-        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "CampaignV1.swift", "ContractTypes.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
+        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "CampaignV1.swift", "ContractTypes.swift", "OpenDirectionsV1.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
         for file in first {
             #expect(file.contents.hasPrefix("// Generated from the contracts"), "\(file.path)")
             #expect(file.contents.contains(SwiftTypesGenerator.regenerateCommand), "\(file.path)")

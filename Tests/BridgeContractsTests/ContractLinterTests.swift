@@ -95,7 +95,7 @@ struct ContractLinterTests {
     }
 
     @Test func anActionRouteNotEnabledFromTheBridge() throws {
-        let everything = #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge"]"#
+        let everything = #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge", "deferred"]"#
         let text = try #require(RepositoryContractFiles.files["routes.json"])
         // The first route declaring every channel is eventCampaign; applyForm (apply's route) is the second.
         let applyStart = try #require(text.range(of: #""name": "applyForm""#))

@@ -134,7 +134,7 @@ struct ReleaseLinterTests {
 struct ReleasedSnapshotTests {
     @Test func aSnapshotOfWhatEveryBuildTakesIsAByteCopy() throws {
         let files = RepositoryContractFiles.files
-        let snapshot = try ReleasedSnapshot.files(from: files, protecting: ["apply": [1, 2], "view_vehicles": [1], "start": [1]])
+        let snapshot = try ReleasedSnapshot.files(from: files, protecting: ["apply": [1, 2], "view_vehicles": [1], "start": [1], "open_directions": [1]])
         #expect(snapshot["manifest.json"] == files["manifest.json"])
         #expect(Set(snapshot.keys) == Set(files.keys.filter { $0 == "manifest.json" || $0 == "routes.json" || $0.hasPrefix("schemas/") }))
     }
@@ -149,12 +149,12 @@ struct ReleasedSnapshotTests {
 
     @Test func bothWaysOfTellingDifferentStoriesAreNamed() throws {
         let contracts = try ContractSet(files: RepositoryContractFiles.files, origin: "the repository")
-        let catalog = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1, 2], "view_vehicles": [1], "start": [1]])])
+        let catalog = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1, 2], "view_vehicles": [1], "start": [1], "open_directions": [1]])])
         #expect(ReleasedSnapshot.inconsistencies(catalog: catalog, snapshot: contracts.manifest, folder: "released") == [])
-        let older = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1], "view_vehicles": [1], "start": [1]])])
+        let older = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1], "view_vehicles": [1], "start": [1], "open_directions": [1]])])
         #expect(ReleasedSnapshot.inconsistencies(catalog: older, snapshot: contracts.manifest, folder: "released")
             == ["released/ holds apply v2, which no supported build in releases.json takes: record the build that ships it (bridgectl release record), or end-support drops it"])
-        let newer = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1, 2, 3], "view_vehicles": [1], "start": [1]])])
+        let newer = ReleaseCatalog(releases: [release("ios@1.0.0", .supported, ["apply": [1, 2, 3], "view_vehicles": [1], "start": [1], "open_directions": [1]])])
         #expect(ReleasedSnapshot.inconsistencies(catalog: newer, snapshot: contracts.manifest, folder: "released")
             == ["ios 1.0.0 is supported and takes apply v3, which released/ does not hold: the compatibility gate does not protect it (record releases with bridgectl release record)"])
     }
@@ -201,7 +201,7 @@ struct DeployMatrixTests {
     }
 
     @Test(arguments: [
-        (#"{"page": "p", "calls": [{"action": "aply", "versions": [1]}]}"#, "u.json: /calls/0/action: unknown action \"aply\" (actions: apply, view_vehicles, start)"),
+        (#"{"page": "p", "calls": [{"action": "aply", "versions": [1]}]}"#, "u.json: /calls/0/action: unknown action \"aply\" (actions: apply, view_vehicles, start, open_directions)"),
         (#"{"page": "p", "calls": [{"action": "apply", "versions": [3]}]}"#, "u.json: /calls/0/versions/0: apply has no version 3 (versions: 1, 2)"),
         (#"{"page": "p", "calls": [{"action": "apply", "versions": []}]}"#, "u.json: /calls/0/versions: expected a non-empty array of the versions the page can send"),
         (#"{"page": "p", "calls": [{"action": "apply", "version": [1]}]}"#, "u.json: /calls/0/version: unknown member (expected action, versions)"),

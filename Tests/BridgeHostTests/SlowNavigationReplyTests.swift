@@ -136,7 +136,7 @@ struct SlowNavigationReplyTests {
         var files = try RepositoryPaths.jsonFiles(under: "contracts")
         let text = try #require(files["routes.json"])
         let start = try #require(text.range(of: #""name": "vehicleList""#))
-        let enabled = try #require(text.range(of: #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge"]"#,
+        let enabled = try #require(text.range(of: #""enabledFrom": ["push", "kakaotalk", "externalURL", "appInternal", "bridge", "deferred"]"#,
                                               range: start.upperBound..<text.endIndex))
         files["routes.json"] = text.replacingCharacters(in: enabled, with: #""enabledFrom": ["push"]"#)
         let host = try MockBridgeHost(contracts: try ContractSet(files: files, origin: "a copy"))

@@ -11,16 +11,19 @@ import TestSupport
 @Suite("Navigator interleavings (seeded property test)")
 @MainActor
 struct NavigatorInterleavingTests {
-    /// Public and auth-required, with and without a list, one refused from marketing links.
+    /// Public and auth-required, with and without a list, one refused from marketing links, and
+    /// directions to a map app (opened by the same host, as the app's opener).
     nonisolated static let paths = [
         "/event/new-user-promo?campaign_id=c1&utm_source=kakaotalk", "/event/summer-2026/apply", "/event/a/apply?plan=basic",
         "/vehicles?vehicleType=1ton", "/vehicles/v-7", "/start?referrer=new-user-promo", "/order/12", "/order",
         "/checkout/k-9", "/review/5",
+        "/directions?lat=37.4979502&lng=127.0276368&name=%EA%B0%95%EB%82%A8%EC%97%AD&provider=kakaomap",
+        "/directions?lat=-0.00001&lng=126.978&name=a%2Bb&provider=nmap",
     ]
 
     enum Action: CaseIterable {
         case entry, entry2, sameAgain, complete, complete2, completeFailing, completeNotFound, completeStale,
-             login, logout, ready, coldStart, foreground, advanceClock, cancel
+             login, logout, ready, coldStart, foreground, advanceClock, cancel, completeOpen, completeOpenFailing
     }
 
     /// What the sequences did, summed over a block (printed, so the run shows what was exercised).
@@ -52,10 +55,11 @@ struct NavigatorInterleavingTests {
         print("navigator interleavings, block \(block): \(tally.line)")
         #expect(tally.sequences == Self.sequencesPerBlock)
         // The block exercised what it claims to (not a vacuous pass).
-        for name in ["navigated", "cancelled_by_logout", "duplicate", "refused", "replaced_while_pending", "cancelled", "failed"] {
+        for name in ["navigated", "opened_app", "opened_fallback", "cancelled_by_logout", "duplicate", "refused",
+                     "replaced_while_pending", "cancelled", "failed"] {
             #expect((tally.outcomes[name] ?? 0) > 0, "no \(name) outcome in block \(block)")
         }
-        for code in ["timed_out", "detail_not_found", "detail_failed", "tab_not_selected"] {
+        for code in ["timed_out", "detail_not_found", "detail_failed", "tab_not_selected", "app_not_installed", "open_failed"] {
             #expect((tally.failures[code] ?? 0) > 0, "no \(code) failure in block \(block)")
         }
         #expect(tally.staleCompletions > 0)
@@ -65,10 +69,13 @@ struct NavigatorInterleavingTests {
         var random = SeededGenerator(seed: seed)
         let host = ScriptedHost(loggedIn: Bool.random(using: &random))
         host.holdsAsyncSteps = Int.random(in: 0..<5, using: &random) > 0
+        host.holdsOpens = Bool.random(using: &random)
+        host.openableSchemes = Set(["https", "kakaomap", "nmap"].filter { _ in Bool.random(using: &random) })
         let clock = ManualNavigationClock()
         let navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: 2_000,
                                           appState: Bool.random(using: &random) ? .coldStart : .foreground,
                                           stepTimeoutMs: 3_000, logCapacity: 1_000_000)
+        navigator.opener = host
         var created: [EnvelopeID] = []
         /// The order envelopes became eligible to navigate: FIFO means they start in this order.
         var eligible: [EnvelopeID: Int] = [:]
@@ -146,6 +153,10 @@ struct NavigatorInterleavingTests {
             case .advanceClock: clock.advance(milliseconds: Int.random(in: 0...4_000, using: &random))
             case .cancel:
                 if let id = created.randomElement(using: &random) { navigator.cancel(id) }
+            case .completeOpen:
+                if host.completeOpen() { tally.stepsCompletedByTest += 1 }
+            case .completeOpenFailing:
+                if host.completeOpen(false) { tally.stepsCompletedByTest += 1 }
             }
             checkInvariants(navigator, host, created, eligible, where_)
         }
@@ -164,7 +175,7 @@ struct NavigatorInterleavingTests {
         while navigator.current != nil || !navigator.waiting.isEmpty || clock.scheduledCount > 0 {
             rounds += 1
             if rounds > 10_000 { Issue.record("drain did not end (\(where_))"); break }
-            if cooperative, host.completeNext() != nil { continue }
+            if cooperative, host.completeNext() != nil || host.completeOpen() { continue }
             clock.runUntilIdle()
         }
         checkInvariants(navigator, host, created, eligible, where_)

@@ -23,7 +23,7 @@ func repositoryHandler() throws -> DeepLinkHandler {
 /// It also checks, at the moment of each call, what must never happen: an auth-required step while
 /// logged out, a step for a route its channel may not open, two navigations at once.
 @MainActor
-final class ScriptedHost: CallbackNavigationHost, AuthState {
+final class ScriptedHost: CallbackNavigationHost, AuthState, ApplicationOpening {
     enum Call: Equatable {
         case selectTab(String, EnvelopeID)
         case attachList(String?, EnvelopeID)
@@ -56,6 +56,13 @@ final class ScriptedHost: CallbackNavigationHost, AuthState {
     private var active: EnvelopeID?
     /// Run inside `show`, to test re-entrant navigation.
     var onShow: ((NavigationDestination) -> Void)?
+    /// As an opener of other apps: the schemes `canOpen` says yes to, and whether opens wait for
+    /// `completeOpen`.
+    var openableSchemes: Set<String> = ["https"]
+    var holdsOpens = false
+    private(set) var heldOpens: [@MainActor (Bool) -> Void] = []
+    private(set) var opens: [String] = []
+    private var openInFlight = false
 
     init(loggedIn: Bool) { isLoggedIn = loggedIn }
 
@@ -73,6 +80,7 @@ final class ScriptedHost: CallbackNavigationHost, AuthState {
 
     private func check(_ step: NavigationStep, _ destination: NavigationDestination) {
         let id = destination.envelopeID
+        if openInFlight { violations.append("\(step.rawValue) for \(id) while another app is being opened") }
         if step == .selectTab {
             if let active { violations.append("\(id) started while \(active) was still navigating") }
             active = id
@@ -142,8 +150,32 @@ final class ScriptedHost: CallbackNavigationHost, AuthState {
 
     func cancelSteps(for destination: NavigationDestination) {
         calls.append(.cancelSteps(destination.envelopeID))
+        if destination.route.isExternal { openInFlight = false }
         outstanding.removeAll { $0.destination.envelopeID == destination.envelopeID }
         ended(destination.envelopeID)
+    }
+
+    func canOpen(_ url: String) -> Bool {
+        openableSchemes.contains(String(url.prefix { $0 != ":" }))
+    }
+
+    func open(_ url: String, completion: @escaping @MainActor (Bool) -> Void) {
+        if active != nil || openInFlight { violations.append("opening \(url) while another navigation runs") }
+        openInFlight = true
+        opens.append(url)
+        let finish: @MainActor (Bool) -> Void = { [weak self] opened in
+            self?.openInFlight = false
+            completion(opened)
+        }
+        if holdsOpens { heldOpens.append(finish) } else { finish(true) }
+    }
+
+    /// Completes the oldest held open (false: the open failed).
+    @discardableResult
+    func completeOpen(_ opened: Bool = true) -> Bool {
+        guard !heldOpens.isEmpty else { return false }
+        heldOpens.removeFirst()(opened)
+        return true
     }
 
     private func hold(_ step: NavigationStep, _ destination: NavigationDestination,

@@ -28,6 +28,11 @@ struct LinkValueGenerator {
         case .slug:
             let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789-")
             return String((0..<int(1...64)).map { _ in alphabet.randomElement(using: &random)! })
+        case .latitude, .longitude:
+            let limit: Double = type == .latitude ? 90 : 180
+            var value = Double.random(in: -limit...limit, using: &random)
+            if chance(30) { value /= 1e9 }  // near zero, where an exponent would creep in
+            return DecimalText.plain(value)!
         }
     }
 
@@ -57,8 +62,13 @@ struct LinkValueGenerator {
             var parameters: [String: String] = [:]
             for name in route.parameterNames { parameters[name] = generator.value(of: route.parameters[name] ?? .string) }
             var query: [String: [String]] = [:]
-            for field in route.query where generator.chance(60) {
+            let required = route.external?.requiredFields ?? []
+            for field in route.query where required.contains(field.name) || generator.chance(60) {
                 query[field.name] = (0..<generator.int(1...3)).map { _ in generator.value(of: field.type) }
+            }
+            // An external destination names one of its providers.
+            if let external = route.external {
+                query[external.providerField] = [external.providerNames.randomElement(using: &generator.random)!]
             }
             let campaign = generator.campaign()
             let scheme: DeeplinkURLBuilder.Scheme = generator.chance(50) ? .https : .custom

@@ -7,7 +7,7 @@ struct RoutesFileTests {
         let routes = RoutingFixtures.routes
         #expect(routes.map(\.name) == [
             "eventCampaign", "applyForm", "vehicleList", "vehicleDetail", "onboardingStart", "orderDetail", "orderList",
-            "checkout", "reviewWrite",
+            "checkout", "reviewWrite", "directions",
         ])
         let apply = try #require(routes.first { $0.name == "applyForm" })
         #expect(apply.pattern == "/event/:slug/apply")
@@ -51,7 +51,7 @@ struct RoutesFileTests {
         (#"{"routes": [{"name": "a", "pattern": "event", "requiresAuth": false, "tab": "home"}]}"#,
          #"routes.json: /routes/0/pattern: pattern must start with "/""#),
         (#"{"routes": [{\#(entry), "parameters": {"slug": "text"}}]}"#,
-         #"routes.json: /routes/0/parameters/slug: unknown parameter type "text" (one of: string, int, uuid, slug)"#),
+         #"routes.json: /routes/0/parameters/slug: unknown parameter type "text" (one of: string, int, uuid, slug, latitude, longitude)"#),
         (#"{"routes": [{\#(entry), "parameters": {"id": "int"}}]}"#,
          #"routes.json: /routes/0/parameters: parameter "id" is not in pattern /event/:slug"#),
         (#"{"routes": [{\#(entry), "query": {"page": 1}}]}"#, "routes.json: /routes/0/query/page: expected a string"),
@@ -59,7 +59,7 @@ struct RoutesFileTests {
         (#"{"routes": [{"name": "a", "pattern": "/a", "requiresAuth": "no", "tab": "home"}]}"#,
          "routes.json: /routes/0/requiresAuth: expected true or false"),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "sms"]}]}"#,
-         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge)"#),
+         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge, deferred)"#),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "push"]}]}"#,
          #"routes.json: /routes/0/enabledFrom/1: channel "push" is listed twice"#),
         (#"{"routes": [{\#(entry), "enabledFrom": "push"}]}"#, "routes.json: /routes/0/enabledFrom: expected an array of strings"),

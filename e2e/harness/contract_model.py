@@ -42,6 +42,16 @@ class Contracts:
     def action(self, name, version=1):
         return self.manifest["actions"][name]["versions"][str(version)]
 
+    def external_url(self, route_name, provider, kind, values):
+        """The app or fallback URL of an external route's provider: each {field} encoded once."""
+        template = self.routes[route_name]["external"]["providers"][provider][kind]
+        out, rest = "", template
+        while "{" in rest:
+            before, _, after = rest.partition("{")
+            name, _, rest = after.partition("}")
+            out += before + encode(values[name])
+        return out + rest
+
     def link_with_campaign(self, url, campaign):
         """The Universal Link the shim's fallback opens: the reply's url plus the page's campaign
         fields, in the shared fixed order, each encoded once."""

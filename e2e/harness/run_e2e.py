@@ -496,6 +496,50 @@ def slow_detail_scenarios(env, reporter):
         session.close()
 
 
+PICKUP = {"lat": 37.4979502, "lng": 127.0276368, "name": "센디 강남 픽업존 (강남역 2번 출구)"}
+
+
+def directions_scenarios(env, reporter):
+    """길찾기 (open_directions): the host's device has Kakao Map installed, then nothing at all."""
+    def expect_opened(session, provider, target, kind):
+        from bridge_webview import spin
+        since = len(session.records("external_open"))
+        session.set_field("mapApp", provider)
+        result = session.click("cta-directions")
+        check(result.get("state") == "ok", "the page's promise did not resolve: %s" % short(result))
+        payload = {"destination": PICKUP, "provider": provider}
+        check(result.get("url") == env.contracts.reply_url("open_directions", payload),
+              "resolved with url %r, expected %r" % (result.get("url"), env.contracts.reply_url("open_directions", payload)))
+        check(result.get("opened") == target and result.get("provider") == provider,
+              "resolved with opened=%r provider=%r, expected %s/%s" % (result.get("opened"), result.get("provider"), target, provider))
+        spin(0.1)
+        opens = session.records("external_open")[since:]
+        expected = env.contracts.external_url("directions", provider, kind, dict(PICKUP, provider=provider))
+        check([o.get("url") for o in opens if o.get("opened")] == [expected],
+              "the host opened %s, expected exactly %s" % (short([o.get("url") for o in opens]), expected))
+        events = [r for r in session.records("event") if r.get("name") == "external_app_opened"]
+        check(events and events[-1].get("properties", {}).get("campaign_id") == campaign_of(PAGE_URL)["campaign_id"],
+              "no external_app_opened event with the page's campaign: %s" % short(events[-1:] if events else None))
+        check(not session.records("navigation"), "an in-app screen was pushed: %s" % short(session.records("navigation")))
+
+    session = Session(env, ["--installed", "kakaomap"])
+    try:
+        steps = [
+            ("directions-opens-installed-kakao-map", lambda: expect_opened(session, "kakaomap", "app", "app")),
+            ("directions-to-tmap-not-installed-opens-app-store", lambda: expect_opened(session, "tmap", "fallback", "fallback")),
+        ]
+        run_steps(session, steps, reporter)
+    finally:
+        session.close()
+
+    session = Session(env)
+    try:
+        run_steps(session, [("directions-without-map-apps-opens-kakao-web",
+                             lambda: expect_opened(session, "kakaomap", "fallback", "fallback"))], reporter)
+    finally:
+        session.close()
+
+
 def run_steps(session, steps, reporter):
     failed_before = reporter.failed
     try:
@@ -616,6 +660,7 @@ def main():
     logged_out_scenarios(env, reporter)
     cold_start_scenarios(env, reporter)
     slow_detail_scenarios(env, reporter)
+    directions_scenarios(env, reporter)
     release_scenarios(env, reporter)
     env.proxy.stop()
     print("e2e took %.1fs (WebKitGTK %s)" % (time.monotonic() - started, bridge_webview.webkit_version()), flush=True)

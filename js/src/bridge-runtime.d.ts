@@ -54,6 +54,10 @@ export interface BridgeResult {
   waitingForReady?: boolean;
   /** True when the app accepted the call but is still preparing the screen (a slow fetch): it answered before the timeout and navigates when ready. */
   resolving?: boolean;
+  /** For a destination outside the app (open_directions): "app" when the map app opened, "fallback" when its web or App Store page did. */
+  opened?: "app" | "fallback";
+  /** The map app that was opened (nmap, tmap, kakaomap). */
+  provider?: string;
   /** Present when no app took the call and the page opened the Universal Link instead. */
   fallback?: true;
   /** The link the fallback opened (with the campaign fields). */
@@ -176,6 +180,11 @@ export interface RouteContractVersion {
   readonly timeoutMs: number;
   readonly fallback: "universalLink" | "none";
   readonly requiresId: boolean;
+  /** A destination outside the app: the query field naming the provider, each provider's app scheme and whether it has a fallback. */
+  readonly external?: {
+    readonly providerField: string;
+    readonly providers: { readonly [provider: string]: { readonly app: string; readonly fallback: boolean } };
+  };
 }
 
 /** The contract facts the runtime reads: bridge.js's CONTRACT, or a hand-made table in tests. */

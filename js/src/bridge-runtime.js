@@ -45,6 +45,19 @@ export function deepFreeze(value) {
 // encodeComponent and the parameter types of routes.json come from link-rules.js, which the
 // contract catalog's link builder shares.
 
+// A number in plain decimal, as the app writes it into a URL: never an exponent (1e-7 is
+// 0.0000001), the shortest digits that read back as the same number.
+function plainNumber(value) {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const digits = match[2] + (match[3] || "");
+  const point = 1 + Number(match[4]);
+  if (point <= 0) return match[1] + "0." + "0".repeat(-point) + digits;
+  if (point >= digits.length) return match[1] + digits + "0".repeat(point - digits.length);
+  return match[1] + digits.slice(0, point) + "." + digits.slice(point);
+}
+
 function pointerValue(root, pointer) {
   if (pointer === "") return root;
   let current = root;
@@ -67,7 +80,7 @@ function invalidParam(pointer, message) {
 function fieldText(value, field) {
   let text;
   if (typeof value === "string") text = value;
-  else if (typeof value === "number" && isFinite(value)) text = String(value);
+  else if (typeof value === "number" && isFinite(value)) text = plainNumber(value);
   else if (typeof value === "boolean") text = value ? "true" : "false";
   else throw invalidParam(field[1], "a " + (value === null ? "null" : typeof value) + " cannot be put into a link");
   const rule = PARAMETER_RULES[field[2]] || PARAMETER_RULES.string;

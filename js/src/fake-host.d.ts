@@ -68,6 +68,8 @@ export interface FakeHostOptions {
    * replyNext({ ok: true, result }) or every call with respondWith.
    */
   exampleResults?: { readonly [action: string]: { readonly [version: number]: unknown } };
+  /** Apps installed on the simulated device, by URL scheme (["kakaomap"]): a destination outside the app opens its app, else its fallback. */
+  installed?: string[];
 }
 
 /** The fake host; `Envelope` is the contract's message type. */
@@ -95,6 +97,8 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   holdNext(reply?: FakeReply): FakeHostOf<Envelope>;
   expectFixture(fixture: Fixture): FakeHostOf<Envelope>;
   releaseHeld(): number;
+  /** The apps installed on the simulated device, by URL scheme. */
+  setInstalled(schemes: string[]): FakeHostOf<Envelope>;
   flush(): Promise<void>;
   defaultReply(envelope: Envelope): FakeReply;
   uninstall(): void;

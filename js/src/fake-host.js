@@ -133,6 +133,9 @@ function pathOf(win) {
  * options.inject: false: no manifest at document start; the page must ask (the handshake).
  * options.page: the page's name in the usage file (default: the window's path).
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
+ * options.installed: the apps installed on the simulated device, by URL scheme (["kakaomap"]), as
+ * `bridgectl host --installed`: a destination outside the app (open_directions) opens its app when
+ * installed, else its fallback; host.setInstalled(list) changes them.
  * options.validators: the contract's validators module (testing/fake-host.js passes it): every
  * message is checked first, as the app checks it, and one the app would reject gets the app's
  * error reply whatever else the test queued. options.validate: false turns that off.
@@ -151,6 +154,7 @@ export function createFakeHostFor(contract, options) {
 
   const queue = [];
   let responder = null;
+  let installedApps = (settings.installed || []).slice();
   const held = [];
   const host = {
     mode: mode,
@@ -238,6 +242,8 @@ export function createFakeHostFor(contract, options) {
     },
     /** Resolves once every reply scheduled so far has been delivered. */
     flush: function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); },
+    /** The apps installed on the simulated device, by URL scheme. */
+    setInstalled: function (schemes) { installedApps = schemes.slice(); return host; },
     defaultReply: defaultReply,
     uninstall: uninstall
   };
@@ -272,11 +278,29 @@ export function createFakeHostFor(contract, options) {
     }
     try {
       const url = buildUniversalLinkFor(contract, envelope.action, envelope.version, envelope.payload);
+      if (version.external) return externalReply(version, url, envelope.payload);
       return { ok: true, result: { route: version.route, url: url, pendingLogin: false } };
     } catch (error) {
       if (error instanceof BridgeError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
       throw error;
     }
+  }
+
+  // A destination outside the app, as the app's router decides it: the provider's app when
+  // installed, else its fallback, else NAVIGATION_FAILED fallback_unavailable.
+  function externalReply(version, url, payload) {
+    const field = version.query.filter(function (entry) { return entry[0] === version.external.providerField; })[0];
+    let provider = null;
+    if (field) {
+      let value = payload;
+      field[1].split("/").slice(2).forEach(function (token) { value = value === null || value === undefined ? undefined : value[token]; });
+      provider = value;
+    }
+    const entry = Object.prototype.hasOwnProperty.call(version.external.providers, provider) ? version.external.providers[provider] : null;
+    if (!entry) return { ok: false, error: { code: "NAVIGATION_FAILED", message: "no provider " + provider, details: [{ reason: "scheme_creation_failed", route: version.route, provider: String(provider) }] } };
+    const opened = installedApps.indexOf(entry.app) >= 0 ? "app" : entry.fallback ? "fallback" : null;
+    if (opened === null) return { ok: false, error: { code: "NAVIGATION_FAILED", message: provider + " is not installed and has no fallback", details: [{ reason: "fallback_unavailable", route: version.route, step: "openExternal", provider: provider }] } };
+    return { ok: true, result: { route: version.route, url: url, pendingLogin: false, opened: opened, provider: provider } };
   }
 
   function unsupported(action, version, supported) {

@@ -31,7 +31,9 @@ export const PARAMETER_RULES = {
   string: function (text) { return text.length > 0; },
   int: function (text) { return /^[0-9]{1,19}$/.test(text) && (text.length < 19 || text <= "9223372036854775807"); },
   uuid: function (text) { return /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/.test(text); },
-  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); }
+  slug: function (text) { return /^[a-z0-9-]{1,64}$/.test(text); },
+  latitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 90; },
+  longitude: function (text) { return /^-?(0|[1-9][0-9]{0,2})(\.[0-9]{1,400})?$/.test(text) && Math.abs(Number(text)) <= 180; }
 };
 
 // ---------------------------------------------------------------------------------------------

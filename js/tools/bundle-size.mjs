@@ -19,11 +19,13 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * validators existed). Raised from 6000 and 11000 when the shim took on the contract's campaign
  * rules with the app's exact warnings (src/link-rules.js, about 2.5 KB), then to the cap and
  * 13000 when it learnt version negotiation with app builds (supports, offer, the capabilities
- * handshake): see BENCHMARKS.md.
+ * handshake), then to 8700 and 13500 when open_directions (an action whose reply says which app
+ * or fallback opened, and the parameter types latitude/longitude) met that cap in a merge: a debt
+ * the runtime should pay back by trimming, see BENCHMARKS.md.
  */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 8200, cap: 8200 },
-  "shim + validators": { minifiedGzip: 13000 },
+  "shim": { minifiedGzip: 8700, cap: 8700 },
+  "shim + validators": { minifiedGzip: 13500 },
 };
 
 /** The modules `entry` loads, itself first, following static imports only. */
