@@ -11,8 +11,14 @@ EXPECTED.txt holds the intended verdict per line (1 valid, 0 invalid): a fifth o
 the comparison, so a shared mistake of every validator would still show.
 """
 import json
+import os
 import random
 import sys
+
+# The action versions the contracts declare: a "wrong version" is one the manifest does not have
+# (apply 2 became a real version, so a fixed list would drift).
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "contracts", "manifest.json")) as _f:
+    DECLARED = {action: {int(v) for v in entry["versions"]} for action, entry in json.load(_f)["actions"].items()}
 
 KOREAN_WORDS = ["신청", "센디", "차량", "이벤트", "서울", "부산", "강남구", "화물", "용달", "이사",
                 "할인", "쿠폰", "첫", "고객", "감사", "메모", "빠른", "배송", "가능", "문의"]
@@ -120,7 +126,9 @@ def invalid(rng, kind):
     elif kind == "oversize-memo": apply["payload"]["memo"] = "가" * 201
     elif kind == "slug-wrong-type": apply["payload"]["slug"] = 42
     elif kind == "unknown-plan": apply["payload"]["plan"] = "gold"
-    elif kind == "wrong-version": return rng.choice([apply, view, start]) | {"version": rng.choice([2, 3])}
+    elif kind == "wrong-version":
+        message = rng.choice([apply, view, start])
+        return message | {"version": max(DECLARED[message["action"]]) + rng.choice([1, 2])}
     elif kind == "bad-action-name": return start | {"action": "START"}
     elif kind == "bad-campaign-id": return start | {"campaign": {"campaign_id": "summer promo"}}
     elif kind == "envelope-v2": return start | {"v": 2}

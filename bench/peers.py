@@ -20,9 +20,14 @@ import sys
 
 import orjson
 
-# (action, version) -> schema file, as in contracts/manifest.json
-CONTRACTS = {("apply", 1): "apply.v1.json", ("view_vehicles", 1): "view_vehicles.v1.json",
-             ("start", 1): "start.v1.json"}
+def contract_table(schemas_dir):
+    """(action, version) -> schema file, read from the manifest next to SCHEMAS_DIR, so the peers
+    take exactly the action versions bridgectl takes."""
+    with open(os.path.join(schemas_dir, os.pardir, "manifest.json"), "rb") as f:
+        manifest = orjson.loads(f.read())
+    return {(action, int(version)): entry["schema"]
+            for action, declared in manifest["actions"].items()
+            for version, entry in declared["versions"].items()}
 
 
 def load_schemas(directory):
@@ -34,18 +39,18 @@ def load_schemas(directory):
     return schemas
 
 
-def make_jsonschema_rs(schemas):
+def make_jsonschema_rs(schemas, contracts):
     import jsonschema_rs
     registry = jsonschema_rs.Registry([(s["$id"], s) for s in schemas.values()])
     return {key: jsonschema_rs.validator_for(schemas[file], registry=registry, validate_formats=False).is_valid
-            for key, file in CONTRACTS.items()}
+            for key, file in contracts.items()}
 
 
-def make_jsonschema(schemas):
+def make_jsonschema(schemas, contracts):
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
     registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
-    return {key: Draft202012Validator(schemas[file], registry=registry).is_valid for key, file in CONTRACTS.items()}
+    return {key: Draft202012Validator(schemas[file], registry=registry).is_valid for key, file in contracts.items()}
 
 
 def to_draft7(node):
@@ -66,7 +71,7 @@ def to_draft7(node):
     return node
 
 
-def make_fastjsonschema(schemas):
+def make_fastjsonschema(schemas, contracts):
     import fastjsonschema
     converted = {s["$id"]: to_draft7(copy.deepcopy(s)) for s in schemas.values()}
     for schema in converted.values():
@@ -78,7 +83,7 @@ def make_fastjsonschema(schemas):
         return converted[uri]
 
     validators = {}
-    for key, file in CONTRACTS.items():
+    for key, file in contracts.items():
         validate = fastjsonschema.compile(converted[schemas[file]["$id"]], handlers={"https": local_only},
                                           use_formats=False)
 
@@ -99,7 +104,7 @@ def main(argv):
     if len(argv) != 5 or argv[1] not in PEERS:
         sys.exit(__doc__)
     peer, schemas_dir, corpus, verdicts_path = argv[1:]
-    validators = PEERS[peer](load_schemas(schemas_dir))
+    validators = PEERS[peer](load_schemas(schemas_dir), contract_table(schemas_dir))
     loads = orjson.loads
     verdicts = bytearray()
     with open(corpus, "rb") as lines:
