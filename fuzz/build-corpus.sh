@@ -64,7 +64,8 @@ done
 for url in 'https://sendy.co.kr.evil.example/event/x' 'https://user@sendy.co.kr/event/x' \
     'javascript:alert(1)' 'https://sendy.co.kr/event/%2525' 'https://sendy.co.kr/event/%ED%95%9C' \
     'https://sendy.co.kr/vehicles?page=99999999999999999999' 'sendy://event/a/apply?plan=%FF' \
-    'https://sendy.co.kr//event//x/' 'https://sendy.co.kr/event/x?memo=a+b&memo=c' 'http://sendy.co.kr/start'; do
+    'https://sendy.co.kr//event//x/' 'https://sendy.co.kr/event/x?memo=a+b&memo=c' 'http://sendy.co.kr/start' \
+    $'\v\vhttps://www.sendy.co.kr/order?campaign_id=c1\v' $' https://sendy.co.kr/event/x\t\n'; do
     printf '%s' "$url" | seed "$OUT/url"
 done
 

@@ -2,6 +2,8 @@
 //
 // Invariants, each a crash when broken:
 // - parsing never crashes and never hangs;
+// - whitespace around the link (LinkText's documented list) is removed only with a warning, and
+//   the checks below read the text without it;
 // - an accepted https link is on a manifest Universal Link host (no foreign host, no
 //   look-alike such as sendy.co.kr.evil.example), checked on the raw text, not the parser's view;
 // - an accepted link resolves to a route of routes.json;
@@ -58,30 +60,44 @@ func nonEmptyQuery(_ link: ParsedDeeplink) -> [String: [String]] {
     return result
 }
 
-func check(_ text: String) {
+/// The text without the whitespace a pasted link may carry around it, by the documented list
+/// (LinkText.surroundingWhitespace), stripped here by this harness's own loop.
+func withoutSurroundingWhitespace(_ text: String) -> String {
+    var scalars = Substring(text).unicodeScalars
+    while let first = scalars.first, LinkText.surroundingWhitespace.contains(first.value) { scalars.removeFirst() }
+    while let last = scalars.last, LinkText.surroundingWhitespace.contains(last.value) { scalars.removeLast() }
+    return String(scalars)
+}
+
+func check(_ input: String) {
     let harness = Harness.shared
     let handler = harness.handler
-    guard let link = try? handler.parse(text) else { return }
+    guard let link = try? handler.parse(input) else { return }
+    // Surrounding whitespace is removed with a warning; the raw checks below read what is left.
+    let text = withoutSurroundingWhitespace(input)
+    if text.utf8.count != input.utf8.count, !link.warnings.contains(where: { $0.field == "url" }) {
+        fail("removed whitespace around the link without a warning", input)
+    }
     if let host = rawHTTPSHost(text), !harness.linkHosts.contains(host) {
-        fail("accepted a link on host \(host), which is not a Universal Link host", text)
+        fail("accepted a link on host \(host), which is not a Universal Link host", input)
     }
     if !text.lowercased().hasPrefix("https://") && !text.lowercased().hasPrefix(handler.customScheme.lowercased() + ":") {
-        fail("accepted a link that is neither https nor the custom scheme", text)
+        fail("accepted a link that is neither https nor the custom scheme", input)
     }
     guard harness.routeNames.contains(link.configuration.name) else {
-        fail("resolved to \(link.configuration.name), which is not in routes.json", text)
+        fail("resolved to \(link.configuration.name), which is not in routes.json", input)
     }
     let canonical = link.url
-    guard canonical.hasPrefix(harness.base + "/") else { fail("canonical url \(canonical) is not on \(harness.base)", text) }
+    guard canonical.hasPrefix(harness.base + "/") else { fail("canonical url \(canonical) is not on \(harness.base)", input) }
     let again: ParsedDeeplink
     do {
         again = try handler.parse(canonical)
     } catch {
-        fail("its canonical url \(canonical) does not parse: \(error)", text)
+        fail("its canonical url \(canonical) does not parse: \(error)", input)
     }
     guard again.configuration.name == link.configuration.name, again.pathParameters == link.pathParameters,
           nonEmptyQuery(again) == nonEmptyQuery(link) else {
-        fail("round trip changed the link: \(link.configuration.name) \(link.pathParameters) \(nonEmptyQuery(link)) -> \(again.configuration.name) \(again.pathParameters) \(nonEmptyQuery(again)) via \(canonical)", text)
+        fail("round trip changed the link: \(link.configuration.name) \(link.pathParameters) \(nonEmptyQuery(link)) -> \(again.configuration.name) \(again.pathParameters) \(nonEmptyQuery(again)) via \(canonical)", input)
     }
 }
 
