@@ -204,7 +204,7 @@ struct NavigatorCore: Sendable {
             if let original = deferredSeen[envelope.fingerprint] {
                 return record(envelope, .duplicate(of: original))
             }
-            deferredSeen[envelope.fingerprint] = envelope.id
+            deferredSeen.remember(envelope.id, for: envelope.fingerprint)
             // The routing seed's rule: once the person is browsing, do not yank them away; offer.
             let elapsed = envelope.receivedAt.timeIntervalSince(launchedAt) * 1000
             if hasInteracted || elapsed > Double(deferredWindowMilliseconds) {
@@ -246,7 +246,7 @@ struct NavigatorCore: Sendable {
 
     private mutating func end(_ offered: RouteEnvelope, _ end: OfferEnd) {
         offer = nil
-        endedOffers[offered.id] = end
+        endedOffers.remember(end, for: offered.id)
         out.append(.withdrawOffer(NavigationDestination(offered), end))
     }
 

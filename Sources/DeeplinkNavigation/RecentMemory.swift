@@ -14,29 +14,26 @@ struct RecentMemory<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     var count: Int { values.count }
 
-    subscript(key: Key) -> Value? {
-        get { values[key] }
-        set {
-            guard let newValue else {
-                values[key] = nil
-                return
-            }
-            if values.updateValue(newValue, forKey: key) == nil {
-                order.append(key)
-                forgetOldest()
-            }
+    subscript(key: Key) -> Value? { values[key] }
+
+    /// Remembers `value` for `key`. A key already known keeps its place in the order (updating it
+    /// does not make it newer); a new key past the capacity forgets the oldest.
+    mutating func remember(_ value: Value, for key: Key) {
+        if values.updateValue(value, forKey: key) == nil {
+            order.append(key)
+            forgetOldest()
         }
     }
 
     private mutating func forgetOldest() {
-        while values.count > capacity, head < order.count {
+        if values.count > capacity {
             values[order[head]] = nil
             head += 1
         }
-        // Keys removed by hand stay in `order` until the compaction, which keeps it at most
-        // twice the live count.
-        if head > capacity || order.count > 2 * capacity {
-            order = order[head...].filter { values[$0] != nil }
+        // Keys are never removed otherwise, so order[head...] is exactly the live keys; drop the
+        // forgotten prefix once it is as long as the capacity.
+        if head >= capacity {
+            order.removeFirst(head)
             head = 0
         }
     }

@@ -199,18 +199,18 @@ struct RecentMemoryTests {
     @Test("at capacity every key is kept; one more forgets the oldest, and the storage stays bounded")
     func forgetsTheOldestPastCapacity() {
         var memory = RecentMemory<Int, String>(capacity: 3)
-        for key in 1...3 { memory[key] = "v\(key)" }
+        for key in 1...3 { memory.remember("v\(key)", for: key) }
         #expect(memory.count == 3)
         #expect((1...3).allSatisfy { memory[$0] == "v\($0)" })
-        memory[4] = "v4"
+        memory.remember("v4", for: 4)
         #expect(memory.count == 3)
         #expect(memory[1] == nil)
         #expect(memory[4] == "v4")
         // Updating a kept key does not make it newer, and adds nothing.
-        memory[2] = "again"
-        memory[5] = "v5"
+        memory.remember("again", for: 2)
+        memory.remember("v5", for: 5)
         #expect(memory[2] == nil && memory[3] == "v3" && memory[5] == "v5")
-        for key in 6...10_000 { memory[key] = "v\(key)" }
+        for key in 6...10_000 { memory.remember("v\(key)", for: key) }
         #expect(memory.count == 3)
         #expect(memory[9_998] != nil && memory[9_997] == nil)
     }
