@@ -25,6 +25,8 @@ public struct ActionContract: Sendable, Equatable {
         public let name: String
         /// A JSON Pointer into the message, e.g. "/payload/slug".
         public let pointer: String
+        /// The pointer's reference tokens, read once: every message mapped follows them.
+        public let tokens: [String]
     }
 
     public let action: String
@@ -195,10 +197,10 @@ extension BridgeManifest {
         guard let reader else { return [] }
         var result: [ActionContract.Mapping] = []
         for (name, pointer) in try reader.stringMap() {
-            guard JSONPointer.tokens(of: pointer) != nil else {
+            guard let tokens = JSONPointer.tokens(of: pointer) else {
                 throw reader.fail("\"\(pointer)\" is not a JSON Pointer", at: name)
             }
-            result.append(.init(name: name, pointer: pointer))
+            result.append(.init(name: name, pointer: pointer, tokens: tokens))
         }
         return result
     }

@@ -16,7 +16,7 @@ struct ActionMapper {
         }
         var parameters: [String: String] = [:]
         for mapping in contract.parameters {
-            guard let value = message.value(at: mapping.pointer) else {
+            guard let value = message.value(atTokens: mapping.tokens) else {
                 return .failure(BridgeError(.internal,
                     "the contract for \(contract.action) v\(contract.version) maps \(mapping.pointer) to route parameter \(mapping.name), but the message has no value there"))
             }
@@ -28,7 +28,7 @@ struct ActionMapper {
         }
         var query: [(name: String, value: String)] = []
         for mapping in contract.query {
-            guard let value = message.value(at: mapping.pointer), value != .null else { continue }
+            guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
             guard let text = DeepLinkHandler.parameterText(value) else {
                 return .failure(BridgeError(.internal,
                     "\(mapping.pointer) must be a string, number or boolean to fill query field \(mapping.name)"))

@@ -22,9 +22,8 @@ public struct AnalyticsEvent: Sendable, Equatable {
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
         var properties = JSONObject(fields)
-        if case .object(let campaignFields) = campaign.json {
-            for (key, value) in campaignFields { properties[key] = value }
-        }
+        for (key, value) in campaign.queryItems { properties[key] = .string(value) }
+        properties["source"] = .string(campaign.source.rawValue)
         return AnalyticsEvent(name: name, properties: properties)
     }
 

@@ -100,14 +100,14 @@ final class ContractSide {
         }
         var parameters: [String: String] = [:]
         for mapping in contract.parameters {
-            guard let value = message.value(at: mapping.pointer), let text = DeepLinkHandler.parameterText(value) else {
+            guard let value = message.value(atTokens: mapping.tokens), let text = DeepLinkHandler.parameterText(value) else {
                 return .failure(MappingFailure(code: "INTERNAL", message: "\(mapping.pointer) has no value for route parameter \(mapping.name)"))
             }
             parameters[mapping.name] = text
         }
         var query: [(name: String, value: String)] = []
         for mapping in contract.query {
-            guard let value = message.value(at: mapping.pointer), value != .null else { continue }
+            guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
             guard let text = DeepLinkHandler.parameterText(value) else {
                 return .failure(MappingFailure(code: "INTERNAL", message: "\(mapping.pointer) cannot fill query field \(mapping.name)"))
             }

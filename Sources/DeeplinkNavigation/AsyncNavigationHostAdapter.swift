@@ -3,6 +3,12 @@
 /// `resolveDetail` returned until `show` (or a cancellation) needs or drops it, and cancels the
 /// running task when the navigator gives up on a destination.
 ///
+/// A step's task starts immediately, on the caller's main-actor turn, and runs until the step
+/// really suspends: a tab that is already selected or a detail already cached completes before
+/// the navigator's call returns, with no hop through the executor's queue. So a message whose
+/// steps need not wait is answered within `BridgeHost.receive`, and one that must wait costs one
+/// task switch when it resumes.
+///
 /// The navigator keeps its adapter alive; the adapter holds the app's host weakly (the app's
 /// coordinator usually owns the navigator).
 @MainActor
@@ -11,6 +17,9 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     private var stacks: [EnvelopeID: Host.Stack] = [:]
     private var details: [EnvelopeID: Host.Detail] = [:]
     private var tasks: [EnvelopeID: Task<Void, Never>] = [:]
+    /// The step being started, and whether its task already finished before `start` returned.
+    private var starting: EnvelopeID?
+    private var finishedWhileStarting = false
 
     public init(_ host: Host) {
         self.host = host
@@ -25,7 +34,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
                           completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
         guard let host else { return completion(.failure(Self.gone)) }
         let id = destination.envelopeID
-        tasks[id] = Task { [weak self] in
+        start(id) { [weak self] in
             let result: Result<Void, NavigationStepError>
             do throws(NavigationStepError) {
                 try await host.selectTab(for: destination)
@@ -33,7 +42,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             } catch {
                 result = .failure(error)
             }
-            self?.tasks[id] = nil
+            self?.finished(id)
             completion(result)
         }
     }
@@ -49,7 +58,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             forget(id)
             return completion(.failed(host == nil ? Self.gone : NavigationStepError("no stack was attached for \(id)")))
         }
-        tasks[id] = Task { [weak self] in
+        start(id) { [weak self] in
             let resolution: DetailResolution
             do throws(NavigationStepError) {
                 if let detail = try await host.resolveDetail(for: destination, in: stack) {
@@ -62,7 +71,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             } catch {
                 resolution = .failed(error)
             }
-            self?.tasks[id] = nil
+            self?.finished(id)
             if resolution != .found || Task.isCancelled { self?.forget(id) }
             completion(resolution)
         }
@@ -85,6 +94,27 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     public func cancelSteps(for destination: NavigationDestination) {
         tasks.removeValue(forKey: destination.envelopeID)?.cancel()
         forget(destination.envelopeID)
+    }
+
+    /// The step's task for `id`, begun at once on this turn of the main actor; it is kept (for
+    /// `cancelSteps`) only when it suspended, since one that finished has nothing left to cancel.
+    private func start(_ id: EnvelopeID, _ step: @escaping @MainActor () async -> Void) {
+        let outer = (starting, finishedWhileStarting)
+        defer { (starting, finishedWhileStarting) = outer }
+        starting = id
+        finishedWhileStarting = false
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            task = Task.immediate(operation: step)
+        } else {
+            task = Task(operation: step)
+        }
+        if !finishedWhileStarting { tasks[id] = task }
+    }
+
+    private func finished(_ id: EnvelopeID) {
+        if starting == id { finishedWhileStarting = true }
+        tasks[id] = nil
     }
 
     private func forget(_ id: EnvelopeID) {

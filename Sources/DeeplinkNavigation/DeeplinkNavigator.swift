@@ -96,6 +96,10 @@ public final class DeeplinkNavigator {
     private var isProcessing = false
     private var nextID = 1
     private var stepTimer: ScheduledWork?
+    /// The step timer the core asked for, armed when the step's start returns.
+    private var stepTimerDue: (ticket: Int, milliseconds: Int)?
+    /// Where `send` is in `events`: those after it are still to be handled.
+    private var nextEvent = 0
     private var offerTimer: ScheduledWork?
     /// The envelopes of the `navigate` calls on the stack, and the last outcome each got so far.
     private var probing: Set<EnvelopeID> = []
@@ -277,13 +281,29 @@ public final class DeeplinkNavigator {
         guard !isProcessing else { return }
         isProcessing = true
         defer { isProcessing = false }
-        var index = 0
-        while index < events.count {
-            let next = events[index]
-            index += 1
+        nextEvent = 0
+        while nextEvent < events.count {
+            let next = events[nextEvent]
+            nextEvent += 1
             for command in core.handle(next, context) { execute(command) }
         }
         events.removeAll()
+        nextEvent = 0
+    }
+
+    /// Arms the step timer the core asked for, once the step's start has returned, unless the
+    /// step already finished (a host that completes at once): no timer is made and dropped for it.
+    private func armStepTimer(for ticket: Int) {
+        guard let due = stepTimerDue, due.ticket == ticket else { return }
+        stepTimerDue = nil
+        let finished = events[nextEvent...].contains { event in
+            if case .stepFinished(let finishedTicket, _) = event { return finishedTicket == ticket }
+            return false
+        }
+        guard !finished else { return }
+        stepTimer = clock.schedule(afterMilliseconds: due.milliseconds) { [weak self] in
+            self?.send(.stepTimedOut(ticket: ticket))
+        }
     }
 
     private func execute(_ command: NavigatorCore.Command) {
@@ -294,12 +314,12 @@ public final class DeeplinkNavigator {
             host?.presentLogin()
         case .startTimer(let ticket, let milliseconds):
             stepTimer?.cancel()
-            stepTimer = clock.schedule(afterMilliseconds: milliseconds) { [weak self] in
-                self?.send(.stepTimedOut(ticket: ticket))
-            }
+            stepTimer = nil
+            stepTimerDue = (ticket, milliseconds)
         case .stopTimer:
             stepTimer?.cancel()
             stepTimer = nil
+            stepTimerDue = nil
         case .cancelSteps(let destination):
             host?.cancelSteps(for: destination)
         case .presentOffer(let destination, let milliseconds):
@@ -313,6 +333,7 @@ public final class DeeplinkNavigator {
             offerPresenter?.withdrawOffer(destination, because: end)
         case .perform(let step, let ticket, let destination):
             perform(step, ticket: ticket, destination)
+            armStepTimer(for: ticket)
         }
     }
 

@@ -23,9 +23,9 @@ struct DuplicateFilter {
         /// Which arrival this is: a fingerprint seen again after it was forgotten is a new arrival.
         let arrival: Int
     }
-    private var seen: [String: Remembered] = [:]
+    private var seen: [FingerprintKey: Remembered] = [:]
     /// Fingerprints in arrival order (from `head`); an arrival no longer in `seen` is skipped.
-    private var order: [(fingerprint: String, arrival: Int)] = []
+    private var order: [(fingerprint: FingerprintKey, arrival: Int)] = []
     private var head = 0
     private var arrivals = 0
 
@@ -41,15 +41,17 @@ struct DuplicateFilter {
     mutating func check(_ envelope: RouteEnvelope) -> EnvelopeID? {
         let now = envelope.receivedAt
         forgetExpired(now: now)
-        if let earlier = seen[envelope.fingerprint], now.timeIntervalSince(earlier.at) < window {
+        let key = envelope.fingerprintKey
+        let earlier = seen[key]
+        if let earlier, now.timeIntervalSince(earlier.at) < window {
             return earlier.id
         }
-        if seen[envelope.fingerprint] == nil {
+        if earlier == nil {
             while seen.count >= capacity { forgetOldest() }
         }
         arrivals += 1
-        seen[envelope.fingerprint] = Remembered(id: envelope.id, at: now, arrival: arrivals)
-        order.append((envelope.fingerprint, arrivals))
+        seen[key] = Remembered(id: envelope.id, at: now, arrival: arrivals)
+        order.append((key, arrivals))
         // Only a clock that keeps stepping back leaves forgotten arrivals behind a remembered one.
         if order.count - head > 2 * capacity { rebuildOrder() }
         return nil
@@ -58,7 +60,7 @@ struct DuplicateFilter {
     /// Forgets `envelope`'s fingerprint if it is remembered for that envelope: an entry the
     /// navigator turned away (no room) must not make its own retry a duplicate.
     mutating func forget(_ envelope: RouteEnvelope) {
-        if seen[envelope.fingerprint]?.id == envelope.id { seen[envelope.fingerprint] = nil }
+        if seen[envelope.fingerprintKey]?.id == envelope.id { seen[envelope.fingerprintKey] = nil }
     }
 
     private mutating func rebuildOrder() {

@@ -93,25 +93,33 @@ public struct EnvelopeLogEntry: Sendable, Equatable {
 
 /// The audit log, bounded so a long-running app does not grow without limit: the newest
 /// `capacity` entries are kept and `droppedCount` says how many older ones were let go.
+///
+/// A ring: once full, each append overwrites the oldest entry, so no append ever moves the
+/// others (a batch drop did, a pause of tens of microseconds every few hundred messages).
 public struct EnvelopeLog: Sendable {
     public let capacity: Int
-    public private(set) var entries: [EnvelopeLogEntry] = []
+    private var ring: [EnvelopeLogEntry] = []
+    /// Where the oldest entry is once the ring is full (0 before).
+    private var oldest = 0
     public private(set) var droppedCount = 0
 
     public init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
+    /// The entries kept, oldest first.
+    public var entries: [EnvelopeLogEntry] {
+        oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
+    }
+
+    /// How many entries are kept.
+    public var count: Int { ring.count }
+
     mutating func append(_ entry: EnvelopeLogEntry) {
-        entries.append(entry)
-        if entries.count > capacity {
-            // Drop in chunks so appends stay amortised O(1).
-            let excess = entries.count - capacity
-            if excess >= max(1, capacity / 4) {
-                entries.removeFirst(excess)
-                droppedCount += excess
-            }
-        }
+        guard ring.count == capacity else { return ring.append(entry) }
+        ring[oldest] = entry
+        oldest = (oldest + 1) % capacity
+        droppedCount += 1
     }
 
     /// The outcomes recorded for one envelope, in order.
@@ -121,6 +129,12 @@ public struct EnvelopeLog: Sendable {
 
     /// The last outcome recorded for one envelope, if it is still in the log.
     public func lastOutcome(of id: EnvelopeID) -> EnvelopeOutcome? {
-        entries.last { $0.envelopeID == id }?.outcome
+        var back = ring.count
+        while back > 0 {
+            back -= 1
+            let entry = ring[(oldest + back) % ring.count]
+            if entry.envelopeID == id { return entry.outcome }
+        }
+        return nil
     }
 }

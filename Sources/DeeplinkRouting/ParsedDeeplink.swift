@@ -1,52 +1,83 @@
 /// A deep link resolved to one configuration: what every entry channel (Universal Link, custom
 /// scheme, push, AlimTalk, a CTA message) turns into before navigation. Only `DeepLinkHandler`
 /// makes checked ones; the public initializer is for test doubles further up.
+///
+/// A value whose fields live in one shared immutable box, like `RouteDefinition`'s: the navigator
+/// copies the link into every envelope, command and log entry.
 public struct ParsedDeeplink: Sendable, Equatable {
-    public let configuration: RouteDefinition
+    private let fields: Fields
+
+    public var configuration: RouteDefinition { fields.configuration }
     /// Decoded path parameters by name.
-    public let pathParameters: [String: String]
+    public var pathParameters: [String: String] { fields.pathParameters }
     /// Decoded query values by name, repeated keys kept in order. Campaign fields are not here
     /// (they are in `campaignMetadata`), nor query keys named like a path parameter.
-    public let queryParameters: [String: [String]]
-    public let campaignMetadata: CampaignMetadata
-    public let warnings: [DeeplinkWarning]
+    public var queryParameters: [String: [String]] { fields.queryParameters }
+    public var campaignMetadata: CampaignMetadata { fields.campaignMetadata }
+    public var warnings: [DeeplinkWarning] { fields.warnings }
     /// Order of the query keys in `url`: the route's declared fields in their order (for a CTA,
     /// the order of the action's query mapping), then undeclared keys as they first appeared.
-    public let queryOrder: [String]
+    public var queryOrder: [String] { fields.queryOrder }
     /// The link configuration's webBaseURL, e.g. "https://sendy.co.kr".
-    public let webBaseURL: String
+    public var webBaseURL: String { fields.webBaseURL }
+    /// The canonical encoded path, e.g. "/event/new-user-promo".
+    public var path: String { fields.path }
+    /// Canonical Universal Link of the destination (no campaign fields), per the shared URL
+    /// conventions. Both are put together once: replies, events and logs read them many times.
+    public var url: String { fields.url }
+
+    private final class Fields: Sendable {
+        let configuration: RouteDefinition
+        let pathParameters: [String: String]
+        let queryParameters: [String: [String]]
+        let campaignMetadata: CampaignMetadata
+        let warnings: [DeeplinkWarning]
+        let queryOrder: [String]
+        let webBaseURL: String
+        let path: String
+        let url: String
+
+        init(configuration: RouteDefinition, pathParameters: [String: String], queryParameters: [String: [String]],
+             campaignMetadata: CampaignMetadata, warnings: [DeeplinkWarning], queryOrder: [String], webBaseURL: String) {
+            self.configuration = configuration
+            self.pathParameters = pathParameters
+            self.queryParameters = queryParameters
+            self.campaignMetadata = campaignMetadata
+            self.warnings = warnings
+            self.queryOrder = queryOrder
+            self.webBaseURL = webBaseURL
+            path = URLAssembly.path(for: configuration, parameters: pathParameters)
+            var items: [(name: String, value: String)] = []
+            for key in queryOrder {
+                for value in queryParameters[key] ?? [] where !value.isEmpty { items.append((key, value)) }
+            }
+            url = webBaseURL + path + URLAssembly.query(items)
+        }
+    }
 
     public init(
         configuration: RouteDefinition, pathParameters: [String: String], queryParameters: [String: [String]] = [:],
         campaignMetadata: CampaignMetadata, warnings: [DeeplinkWarning] = [], queryOrder: [String]? = nil,
         webBaseURL: String
     ) {
-        self.configuration = configuration
-        self.pathParameters = pathParameters
-        self.queryParameters = queryParameters
-        self.campaignMetadata = campaignMetadata
-        self.warnings = warnings
-        self.queryOrder = queryOrder ?? URLAssembly.defaultQueryOrder(for: configuration, keys: Array(queryParameters.keys).sorted())
-        self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
+        fields = Fields(configuration: configuration, pathParameters: pathParameters, queryParameters: queryParameters,
+                        campaignMetadata: campaignMetadata, warnings: warnings,
+                        queryOrder: queryOrder ?? URLAssembly.defaultQueryOrder(for: configuration, keys: Array(queryParameters.keys).sorted()),
+                        webBaseURL: URLAssembly.trimmedBase(webBaseURL))
     }
 
-    /// The canonical encoded path, e.g. "/event/new-user-promo".
-    public var path: String {
-        URLAssembly.path(for: configuration, parameters: pathParameters)
-    }
-
-    /// Canonical Universal Link of the destination (no campaign fields), per the shared URL conventions.
-    public var url: String {
-        var items: [(name: String, value: String)] = []
-        for key in queryOrder {
-            for value in queryParameters[key] ?? [] where !value.isEmpty { items.append((key, value)) }
-        }
-        return webBaseURL + path + URLAssembly.query(items)
+    /// Field by field, as a value's equality (`path` and `url` follow from the others).
+    public static func == (lhs: ParsedDeeplink, rhs: ParsedDeeplink) -> Bool {
+        let left = lhs.fields, right = rhs.fields
+        if left === right { return true }
+        return left.configuration == right.configuration && left.pathParameters == right.pathParameters
+            && left.queryParameters == right.queryParameters && left.campaignMetadata == right.campaignMetadata
+            && left.warnings == right.warnings && left.queryOrder == right.queryOrder && left.webBaseURL == right.webBaseURL
     }
 
     /// The first value of a query field.
     public func query(_ name: String) -> String? {
-        queryParameters[name]?.first
+        fields.queryParameters[name]?.first
     }
 }
 

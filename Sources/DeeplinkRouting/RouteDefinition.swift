@@ -13,30 +13,40 @@ public enum Presentation: String, Sendable, Codable {
 
 /// One deep link configuration (an entry of routes.json, read by `RoutesFile`): declares, never
 /// navigates.
+///
+/// A value, whose fields live in one shared immutable box: a route rides on every envelope,
+/// command, step and log entry of the navigator, and copying one reference costs less than
+/// copying (retaining) its thirteen fields each time.
 public struct RouteDefinition: Sendable, Equatable {
-    public let name: String
+    private let fields: Fields
+
+    public var name: String { fields.name }
     /// e.g. "/event/:slug"; a segment starting with ":" is a parameter.
-    public let pattern: String
-    public let requiresAuth: Bool
+    public var pattern: String { fields.pattern }
+    public var requiresAuth: Bool { fields.requiresAuth }
     /// Path parameters and their types, in pattern order.
-    public let parameters: [String: ParameterType]
+    public var parameters: [String: ParameterType] { fields.parameters }
     /// Known query fields and their types, in declaration order (others are kept untyped).
-    public let query: [QueryField]
+    public var query: [QueryField] { fields.query }
     /// The tab that hosts the destination.
-    public let tab: String
+    public var tab: String { fields.tab }
     /// The route whose screen is attached beneath the destination for back navigation.
-    public let list: String?
+    public var list: String? { fields.list }
     /// The analytics screen name of the destination.
-    public let screen: String
-    public let presentation: Presentation
+    public var screen: String { fields.screen }
+    public var presentation: Presentation { fields.presentation }
     /// The channels that may open this route (routes.json `enabledFrom`; every channel when absent).
     /// A request from any other channel is refused by the navigator, on record.
-    public let enabledFrom: Set<EntryChannel>
+    public var enabledFrom: Set<EntryChannel> { fields.enabledFrom }
     /// Set for a destination outside the app (a map app): the navigator hands it to its opener
     /// instead of selecting a tab. `tab` is then empty and `list` nil.
-    public let external: ExternalRoute?
+    public var external: ExternalRoute? { fields.external }
+    /// The pattern's segments, e.g. ["event", ":slug"] (split once: every link built reads them).
+    public var segments: [String] { fields.segments }
+    /// Names of the path parameters in pattern order.
+    public var parameterNames: [String] { fields.parameterNames }
 
-    public var isExternal: Bool { external != nil }
+    public var isExternal: Bool { fields.external != nil }
 
     public struct QueryField: Sendable, Equatable {
         public let name: String
@@ -47,36 +57,62 @@ public struct RouteDefinition: Sendable, Equatable {
         }
     }
 
+    private final class Fields: Sendable {
+        let name: String
+        let pattern: String
+        let requiresAuth: Bool
+        let parameters: [String: ParameterType]
+        let query: [QueryField]
+        let tab: String
+        let list: String?
+        let screen: String
+        let presentation: Presentation
+        let enabledFrom: Set<EntryChannel>
+        let external: ExternalRoute?
+        let segments: [String]
+        let parameterNames: [String]
+
+        init(name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType], query: [QueryField],
+             tab: String, list: String?, screen: String, presentation: Presentation, enabledFrom: Set<EntryChannel>,
+             external: ExternalRoute?) {
+            self.name = name
+            self.pattern = pattern
+            self.requiresAuth = requiresAuth
+            self.parameters = parameters
+            self.query = query
+            self.tab = tab
+            self.list = list
+            self.screen = screen
+            self.presentation = presentation
+            self.enabledFrom = enabledFrom
+            self.external = external
+            segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            parameterNames = segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+        }
+    }
+
     public init(
         name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
         query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push,
         enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases), external: ExternalRoute? = nil
     ) {
-        self.name = name
-        self.pattern = pattern
-        self.requiresAuth = requiresAuth
-        self.parameters = parameters
-        self.query = query
-        self.tab = tab
-        self.list = list
-        self.screen = screen
-        self.presentation = presentation
-        self.enabledFrom = enabledFrom
-        self.external = external
+        fields = Fields(name: name, pattern: pattern, requiresAuth: requiresAuth, parameters: parameters, query: query,
+                        tab: tab, list: list, screen: screen, presentation: presentation, enabledFrom: enabledFrom,
+                        external: external)
+    }
+
+    /// Field by field, as a value's equality (segments and parameter names follow from the pattern).
+    public static func == (lhs: RouteDefinition, rhs: RouteDefinition) -> Bool {
+        let left = lhs.fields, right = rhs.fields
+        if left === right { return true }
+        return left.name == right.name && left.pattern == right.pattern && left.requiresAuth == right.requiresAuth
+            && left.parameters == right.parameters && left.query == right.query && left.tab == right.tab
+            && left.list == right.list && left.screen == right.screen && left.presentation == right.presentation
+            && left.enabledFrom == right.enabledFrom && left.external == right.external
     }
 
     /// Whether a request arriving through `channel` may open this route.
     public func isEnabled(from channel: EntryChannel) -> Bool {
-        enabledFrom.contains(channel)
-    }
-
-    /// The pattern's segments, e.g. ["event", ":slug"].
-    public var segments: [String] {
-        pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    }
-
-    /// Names of the path parameters in pattern order.
-    public var parameterNames: [String] {
-        segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+        fields.enabledFrom.contains(channel)
     }
 }

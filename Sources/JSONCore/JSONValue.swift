@@ -50,6 +50,11 @@ public enum JSONValue: Sendable, Hashable {
     /// Resolves an RFC 6901 JSON Pointer such as `/payload/slug`; "" is the value itself.
     public func value(at pointer: String) -> JSONValue? {
         guard let tokens = JSONPointer.tokens(of: pointer) else { return nil }
+        return value(atTokens: tokens)
+    }
+
+    /// The value at a pointer already split into its unescaped tokens (`JSONPointer.tokens(of:)`).
+    public func value(atTokens tokens: [String]) -> JSONValue? {
         var current = self
         for token in tokens {
             switch current {

@@ -152,7 +152,7 @@ struct NavigatorBoundsTests {
 
     // MARK: - The audit log and observers
 
-    @Test("envelope log: kept up to capacity + capacity/4 - 1 entries; the next append drops back to the newest capacity")
+    @Test("envelope log: kept up to capacity; each append past it lets the oldest go, one at a time, in order")
     func envelopeLogAtTheBound() throws {
         let link = try repositoryHandler().parse("https://sendy.co.kr/vehicles")
         var log = EnvelopeLog(capacity: 8)
@@ -160,12 +160,18 @@ struct NavigatorBoundsTests {
             EnvelopeLogEntry(envelope: RouteEnvelope(id: EnvelopeID(id), route: link, receivedAt: Date(timeIntervalSince1970: 0)),
                              outcome: .navigated, at: Date(timeIntervalSince1970: 0))
         }
-        for id in 1...9 { log.append(entry(id)) }
-        #expect(log.entries.map(\.envelopeID.rawValue) == Array(1...9))
+        for id in 1...8 { log.append(entry(id)) }
+        #expect(log.entries.map(\.envelopeID.rawValue) == Array(1...8))
         #expect(log.droppedCount == 0)
-        log.append(entry(10))
-        #expect(log.entries.map(\.envelopeID.rawValue) == Array(3...10))
-        #expect(log.droppedCount == 2)
+        log.append(entry(9))
+        #expect(log.entries.map(\.envelopeID.rawValue) == Array(2...9))
+        #expect(log.count == 8)
+        #expect(log.droppedCount == 1)
+        for id in 10...20 { log.append(entry(id)) }
+        #expect(log.entries.map(\.envelopeID.rawValue) == Array(13...20))
+        #expect(log.droppedCount == 12)
+        #expect(log.lastOutcome(of: EnvelopeID(13)) == .navigated)
+        #expect(log.lastOutcome(of: EnvelopeID(12)) == nil, "let go")
     }
 
     @Test("observers with an owner go when the owner goes; plain observers stay")

@@ -179,7 +179,7 @@ final class InProcessSoak {
         let synchronous = monotonicNanoseconds() &- start
         if message.kind.isValid && message.expectsReply && !message.burst { synchronousValid.add(synchronous) }
         largestQueue = max(largestQueue, navigator.waiting.count)
-        largestLog = max(largestLog, navigator.log.entries.count)
+        largestLog = max(largestLog, navigator.log.count)
         largestAwaiting = max(largestAwaiting, bridge.awaitingReplyCount)
     }
 
