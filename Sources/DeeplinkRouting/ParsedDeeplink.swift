@@ -114,3 +114,11 @@ enum URLAssembly {
         return declared.filter { keys.contains($0) } + keys.filter { !declared.contains($0) }
     }
 }
+
+extension ParsedDeeplink: CustomDebugStringConvertible {
+    /// The fields, not the box they live in (test failures and debuggers print this).
+    public var debugDescription: String {
+        "ParsedDeeplink(route: \(configuration.name), url: \(url), pathParameters: \(pathParameters), "
+            + "queryParameters: \(queryParameters), campaignMetadata: \(campaignMetadata), warnings: \(warnings))"
+    }
+}

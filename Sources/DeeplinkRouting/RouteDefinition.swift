@@ -116,3 +116,11 @@ public struct RouteDefinition: Sendable, Equatable {
         fields.enabledFrom.contains(channel)
     }
 }
+
+extension RouteDefinition: CustomDebugStringConvertible {
+    /// The declaration's fields, not the box they live in.
+    public var debugDescription: String {
+        "RouteDefinition(name: \(name), pattern: \(pattern), requiresAuth: \(requiresAuth), tab: \(tab), "
+            + "list: \(list ?? "nil"), screen: \(screen), presentation: \(presentation.rawValue), external: \(isExternal))"
+    }
+}

@@ -147,3 +147,39 @@ struct SlowNavigationReplyTests {
         #expect(host.navigations.isEmpty)
     }
 }
+
+/// The app's coordinator with async/await steps that have nothing to wait for.
+@MainActor
+private final class CachedScreensApp: NavigationHost, AuthState {
+    var isLoggedIn = true
+    private(set) var shown: [String] = []
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {}
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {}
+    func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> Void? { () }
+    func show(_ detail: Void, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
+        shown.append(destination.route.name)
+    }
+    func presentLogin() {}
+}
+
+@Suite("Replies to navigations that need not wait")
+@MainActor
+struct ImmediateNavigationReplyTests {
+    @Test("an async host whose steps do not suspend: the reply comes before receive returns, nothing is left waiting")
+    func answeredWithinReceive() throws {
+        let app = CachedScreensApp()
+        let clock = ManualNavigationClock()
+        let navigator = DeeplinkNavigator(host: app, auth: app, clock: clock, duplicateWindowMs: 2_000)
+        let bridge = try BridgeHost(compiled: try SlowNavigationReplyTests.compiled.get(), navigator: navigator)
+        try bridge.open(entry: seedEntry)
+        var replies: [BridgeReply?] = []
+        bridge.receive(body: message("view_vehicles", id: "fast-000001", payload: ["vehicleType": "1ton"]),
+                       origin: "https://sendy.co.kr", isMainFrame: true) { replies.append($0) }
+        #expect(replies.count == 1)
+        let reply = try #require(replies.first ?? nil)
+        #expect(reply.ok && reply.id == "fast-000001" && reply.result?.resolving == false)
+        #expect(app.shown == ["vehicleList"])
+        #expect(bridge.awaitingReplyCount == 0)
+        #expect(clock.scheduledCount == 0, "no reply deadline and no step timer were needed")
+    }
+}

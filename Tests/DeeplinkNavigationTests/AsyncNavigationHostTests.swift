@@ -1,4 +1,9 @@
 import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import DeeplinkRouting
 import DeeplinkNavigation
 
@@ -66,6 +71,46 @@ final class SuspendingHost: NavigationHost, AuthState {
     func finishDetail(_ result: Result<String?, NavigationStepError>) {
         detail?.resume(returning: result)
         detail = nil
+    }
+}
+
+/// An app's coordinator written with async/await whose steps have nothing to wait for (the tab is
+/// showing, the detail is cached), or, for a route named in `suspendsFor`, wait one turn.
+@MainActor
+final class ReadyHost: NavigationHost, AuthState {
+    var isLoggedIn = true
+    var suspendsFor: Set<String> = []
+    private(set) var shown: [EnvelopeID] = []
+
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {
+        if suspendsFor.contains(destination.route.name) { await Task.yield() }
+    }
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {}
+
+    func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> Void? {
+        if destination.deeplink.pathParameters["vehicleId"] == "gone" { return nil }
+        return ()
+    }
+
+    func show(_ detail: Void, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
+        shown.append(destination.envelopeID)
+    }
+
+    func presentLogin() {}
+}
+
+/// The test scheduler, counting every piece of work ever scheduled on it (cancelled or not).
+@MainActor
+final class CountingClock: NavigationClock {
+    let manual = ManualNavigationClock()
+    private(set) var scheduled = 0
+
+    func now() -> Date { manual.now() }
+
+    func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+        scheduled += 1
+        return manual.schedule(afterMilliseconds: milliseconds, work)
     }
 }
 
@@ -154,6 +199,34 @@ struct AsyncNavigationHostTests {
         host.finishDetail(.success("onboarding"))
         #expect(await navigator.consumption(of: next) == .navigated)
         #expect(host.shown.map(\.envelope) == [next])
+    }
+
+    @Test("steps that do not suspend finish before navigate returns: no task left, no step timer made")
+    func stepsThatNeedNotWaitFinishAtOnce() throws {
+        let host = ReadyHost()
+        let clock = CountingClock()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: 2_000)
+        #expect(navigator.navigate(try link("/vehicles/v-1")) == .navigated(EnvelopeID(1)))
+        #expect(host.shown == [EnvelopeID(1)])
+        #expect(navigator.current == nil)
+        #expect(clock.scheduled == 0, "a step that finished at its start needs no timeout")
+        #expect(navigator.navigate(try link("/vehicles/gone")) == .failed(EnvelopeID(2), .detailNotFound))
+        #expect(clock.scheduled == 0)
+    }
+
+    @Test("a step that suspends keeps its task and its step timer, and finishes when it resumes")
+    func aStepThatSuspendsIsTimed() async throws {
+        let host = ReadyHost()
+        host.suspendsFor = ["vehicleDetail"]
+        let clock = CountingClock()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: clock, duplicateWindowMs: 2_000, stepTimeoutMs: 5_000)
+        let id = navigator.navigate(try link("/vehicles/v-1")).envelopeID
+        #expect(navigator.current?.step == .selectTab)
+        #expect(clock.manual.scheduledCount == 1, "the tab switch is timed")
+        #expect(await navigator.consumption(of: id) == .navigated)
+        #expect(clock.manual.scheduledCount == 0, "the timer went with the step")
+        #expect(clock.scheduled == 1, "the detail, found at once, was not timed")
+        #expect(host.shown == [id])
     }
 
     @Test("the adapter holds the app's host weakly: once it is gone, a step fails instead of waiting")

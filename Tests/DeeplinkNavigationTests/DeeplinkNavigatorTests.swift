@@ -160,6 +160,34 @@ struct DeeplinkNavigatorTests {
         #expect(isDuplicate(fixture.navigator.navigate(try fixture.link("/vehicles?page=2"))))
     }
 
+    @Test("fingerprints: values that run together differently, or contain the separators, are different payloads")
+    func fingerprintFieldsDoNotRunTogether() throws {
+        let route = RouteDefinition(name: "r", pattern: "/r/:a", requiresAuth: false, parameters: ["a": .string],
+                                    query: [.init(name: "q", type: .string), .init(name: "q1", type: .string)],
+                                    tab: "home", screen: "r")
+        func link(_ a: String, _ query: [String: [String]], campaign: CampaignMetadata = CampaignMetadata(source: .push)) -> ParsedDeeplink {
+            ParsedDeeplink(configuration: route, pathParameters: ["a": a], queryParameters: query, campaignMetadata: campaign,
+                           webBaseURL: "https://sendy.co.kr")
+        }
+        let payloads = [
+            link("x", ["q": ["1:y"]]),
+            link("x", ["q1": [":y"]]),
+            link("x", ["q": ["1", "y"]]),
+            link("x1", ["q": ["y"]]),
+            link("x", ["q": ["y"]], campaign: CampaignMetadata(campaignId: "1:push", source: .push)),
+            link("x", ["q": ["y"]], campaign: CampaignMetadata(campaignId: "1", groupId: "push", source: .push)),
+            link("x", [:]),
+            link("x", ["q": [""]]),
+            // Joined with a separator but no lengths, these two would read the same.
+            link("x", [:], campaign: CampaignMetadata(campaignId: "a:group_id:b", utm: ["utm_z": "c"], source: .push)),
+            link("x", [:], campaign: CampaignMetadata(campaignId: "a", groupId: "b:utm_z:c", source: .push)),
+        ]
+        let fingerprints = payloads.map(RouteEnvelope.fingerprint(of:))
+        #expect(Set(fingerprints).count == payloads.count, "\(fingerprints)")
+        // The same payload built twice is the same fingerprint.
+        #expect(RouteEnvelope.fingerprint(of: link("x", ["q": ["1:y"]])) == fingerprints[0])
+    }
+
     private func isDuplicate(_ disposition: NavigationDisposition) -> Bool {
         if case .duplicate = disposition { return true }
         return false

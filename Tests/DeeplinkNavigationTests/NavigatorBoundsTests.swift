@@ -137,6 +137,17 @@ struct NavigatorBoundsTests {
         #expect(filter.count == 1)
     }
 
+    @Test("duplicate filter: exactly one window later is a new entry, even for a fingerprint the clock stepped back to")
+    func duplicateFilterWindowEdgeBehindALaterEntry() throws {
+        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 100)
+        #expect(filter.check(try envelope(1, "later", at: 10_000)) == nil)
+        // The clock steps back: "earlier" is remembered behind an entry stamped after it,
+        // so the arrival-order sweep does not reach it when its window has passed.
+        #expect(filter.check(try envelope(2, "earlier", at: 5_000)) == nil)
+        #expect(filter.check(try envelope(3, "earlier", at: 6_999)) == EnvelopeID(2))
+        #expect(filter.check(try envelope(4, "earlier", at: 7_000)) == nil)
+    }
+
     @Test("duplicate filter: a clock that steps back does not lose entries or grow past the bound")
     func duplicateFilterClockSteppingBack() throws {
         var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 8)

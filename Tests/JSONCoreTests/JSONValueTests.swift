@@ -14,6 +14,13 @@ struct JSONValueTests {
         #expect(JSONValue.string("a\"b\\c\n\u{1}\u{7F}한").serialized() == #""a\"b\\c\n\u0001\u007f한""#)
         #expect(JSONValue.string("</script>\u{2028}").serialized() == "\"</script>\u{2028}\"")
         #expect(JSONValue.string("</script>\u{2028}").serialized(escapeForScript: true) == #""<\/script>\u2028""#)
+        // Escapes between runs of plain text, at the ends, and U+2029 next to other three-byte characters.
+        #expect(JSONValue.string("\t한</b>\u{2029}✓\u{1F}").serialized(escapeForScript: true) == #""\t한<\/b>\u2029✓\u001f""#)
+        #expect(JSONValue.string("/a</").serialized(escapeForScript: true) == #""/a<\/""#)
+        #expect(JSONValue.string("\u{2028}").serialized() == "\"\u{2028}\"")
+        #expect(JSONValue.string("").serialized() == #""""#)
+        // Keys are escaped like values.
+        #expect(JSONValue.object(JSONObject([("a\"b", 1)])).serialized() == #"{"a\"b":1}"#)
     }
 
     @Test func numbersAreWrittenSoTheyReadBackTheSameKind() {
@@ -42,5 +49,38 @@ struct JSONValueTests {
         #expect(object.map(\.key) == ["x", "z"])
         #expect(object.count == 2)
         #expect(JSONValue.object(object) != JSONValue.object(JSONObject([("x", 3)])))
+    }
+
+    @Test("a large object (past the linear search) looks up, replaces, removes and compares like a small one")
+    func largeObjectsKeepTheSameRules() {
+        let members = (0..<40).map { (String("key-\($0)"), JSONValue.integer(Int64($0))) }
+        var object = JSONObject(members)
+        #expect(object.count == 40)
+        #expect(object["key-33"] == 33)
+        object["key-33"] = "replaced"
+        #expect(object.keys[33] == "key-33", "a replaced member keeps its place")
+        object["key-0"] = nil
+        #expect(object["key-1"] == 1)
+        #expect(object["key-0"] == nil)
+        #expect(object.keys.first == "key-1")
+        #expect(object["key-39"] == 39, "positions after a removal are found again")
+        object["new"] = true
+        #expect(object.keys.last == "new")
+        let reversed = JSONObject(Array(object.map { ($0.key, $0.value) }.reversed()))
+        #expect(object == reversed)
+        #expect(object.hashValue == reversed.hashValue)
+        for index in 1..<40 { object["key-\(index)"] = nil }
+        #expect(object.keys == ["new"])
+        #expect(object["new"] == true)
+    }
+
+    @Test("equal objects hash alike whatever their order; different members usually do not")
+    func objectHashFollowsEquality() {
+        let one = JSONObject([("a", 1), ("b", [1, 2]), ("c", ["d": nil])])
+        let other = JSONObject([("c", ["d": nil]), ("a", 1), ("b", [1, 2])])
+        #expect(one == other)
+        #expect(Set([JSONValue.object(one), .object(other)]).count == 1)
+        #expect(one != JSONObject([("a", 1), ("b", [2, 1]), ("c", ["d": nil])]))
+        #expect(one != JSONObject([("a", 1), ("b", [1, 2])]))
     }
 }
