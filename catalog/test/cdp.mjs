@@ -90,7 +90,13 @@ export class Browser {
     }
     if (this.child.exitCode === null) this.child.kill("SIGKILL");
     await this.exited;
-    rmSync(this.profile, { recursive: true, force: true });
+    // Chromium's helper processes (crash handler, utility) can outlive the browser by a moment and
+    // still write into the profile, so removing it retries instead of failing on ENOTEMPTY.
+    try {
+      rmSync(this.profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    } catch (error) {
+      process.stderr.write(`note: could not remove the browser profile ${this.profile}: ${error.message}\n`);
+    }
   }
 }
 
