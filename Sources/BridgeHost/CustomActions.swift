@@ -45,7 +45,8 @@ public struct CustomActionRequest<Payload: Sendable>: Sendable {
 /// UNAVAILABLE when the device cannot share); any other error is replied as INTERNAL.
 public protocol CustomActionHandler: Sendable {
     associatedtype Payload: Decodable & Sendable
-    associatedtype Result: Encodable
+    /// Sendable: the handler makes it in a task of its own, off the main actor, and it is encoded there.
+    associatedtype Result: Encodable & Sendable
     func handle(_ request: CustomActionRequest<Payload>) async throws -> Result
 }
 
@@ -99,7 +100,7 @@ public struct CustomActions: Sendable {
     }
 
     /// The payload decoded as `payload` (e.g. `ShareV1.Payload.self`), the result encoded to JSON.
-    public mutating func register<Payload: Decodable & Sendable, Result: Encodable>(
+    public mutating func register<Payload: Decodable & Sendable, Result: Encodable & Sendable>(
         _ action: String, version: Int, payload: Payload.Type,
         handler: @escaping @Sendable (CustomActionRequest<Payload>) async throws -> Result
     ) {

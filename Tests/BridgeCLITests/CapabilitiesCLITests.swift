@@ -31,9 +31,9 @@ import SchemaCheck
         #expect(current.first?["ok"] == true)
     }
 
-    @Test func simulateAsABuild() {
+    @Test func simulateAsABuild() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("apply-v2-\(UUID().uuidString).json").path
-        FileManager.default.createFile(atPath: file, contents: Data(#"{"v":1,"id":"req-00000001","action":"apply","version":2,"payload":{"slug":"a","plan":"basic"}}"#.utf8))
+        try #require(FileManager.default.createFile(atPath: file, contents: Data(#"{"v":1,"id":"req-00000001","action":"apply","version":2,"payload":{"slug":"a","plan":"basic"}}"#.utf8)))
         let old = run(["simulate", file, "--release", "android@5.12.3"])
         #expect(old.code == 1)
         #expect(old.out.hasPrefix("reply: error UNSUPPORTED_VERSION: apply has no version 2 here (supported versions: 1)\n"))

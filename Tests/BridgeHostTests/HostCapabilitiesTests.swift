@@ -43,7 +43,7 @@ struct HostCapabilitiesTests {
     }
 
     @Test func theManifestNamesTheBuildAndItsVersionsInManifestOrder() throws {
-        let capabilities = try #require(try host("ios@5.12.0").bridge.capabilities)
+        let capabilities = try host("ios@5.12.0").bridge.capabilities
         #expect(capabilities.json.serialized() == #"{"bridge":"sendyBridge","envelope":1,"app":{"platform":"ios","version":"5.12.0"},"actions":{"apply":[1],"view_vehicles":[1],"start":[1]}}"#)
         let development = HostCapabilities(contracts: Self.contracts)
         #expect(development.json.serialized() == #"{"bridge":"sendyBridge","envelope":1,"actions":{"apply":[1,2],"view_vehicles":[1],"start":[1],"open_directions":[1]}}"#)
@@ -101,7 +101,7 @@ struct HostCapabilitiesTests {
         for placeholder in ["BRIDGEKIT_CAPABILITIES_GLOBAL", "BRIDGEKIT_CAPABILITIES_MANIFEST"] {
             #expect(template.components(separatedBy: placeholder).count == 2, "\(placeholder) appears exactly once")
         }
-        let capabilities = try #require(try host("android@5.12.3").bridge.capabilities)
+        let capabilities = try host("android@5.12.3").bridge.capabilities
         let script = capabilities.documentStartScript
         #expect(!script.contains("BRIDGEKIT_"))
         #expect(script.hasSuffix(#"})(this, "sendyBridgeCapabilities", {"bridge":"sendyBridge","envelope":1,"app":{"platform":"android","version":"5.12.3"},"actions":{"apply":[1],"view_vehicles":[1],"start":[1]}});"# + "\n"))
