@@ -22,8 +22,15 @@ public struct AnalyticsEvent: Sendable, Equatable {
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
         var properties = JSONObject(fields)
-        for (key, value) in campaign.queryItems { properties[key] = .string(value) }
-        properties["source"] = .string(campaign.source.rawValue)
+        properties.reserveCapacity(fields.count + campaign.queryItemCount + 1)
+        // The events' own fields never name a campaign property, and campaign properties are
+        // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
+        let distinct = campaign.utm.keys.allSatisfy { $0.hasPrefix("utm_") }
+        func set(_ key: String, _ value: String) {
+            if distinct { properties.append(uniqueKey: key, .string(value)) } else { properties[key] = .string(value) }
+        }
+        campaign.forEachQueryItem(set)
+        set("source", campaign.source.rawValue)
         return AnalyticsEvent(name: name, properties: properties)
     }
 

@@ -101,9 +101,9 @@ public final class DeeplinkNavigator {
     /// Where `send` is in `events`: those after it are still to be handled.
     private var nextEvent = 0
     private var offerTimer: ScheduledWork?
-    /// The envelopes of the `navigate` calls on the stack, and the last outcome each got so far.
-    private var probing: Set<EnvelopeID> = []
-    private var probes: [EnvelopeID: EnvelopeOutcome] = [:]
+    /// The envelopes of the `navigate` calls on the stack (innermost last), and the last outcome
+    /// each got so far: rarely more than one, so a list beats hashing.
+    private var probes: [(id: EnvelopeID, outcome: EnvelopeOutcome?)] = []
     private struct Waiter {
         let settling: Bool
         let continuation: CheckedContinuation<EnvelopeOutcome?, Never>
@@ -194,11 +194,15 @@ public final class DeeplinkNavigator {
     public func navigate(_ deeplink: ParsedDeeplink, from channel: EntryChannel? = nil) -> NavigationDisposition {
         let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: deeplink, channel: channel, receivedAt: clock.now())
         nextID += 1
-        let id = envelope.id
-        probing.insert(id)
-        send(.entry(envelope))
-        probing.remove(id)
-        return NavigationDisposition(id, outcome: probes.removeValue(forKey: id))
+        return probe(envelope.id) { send(.entry(envelope)) }
+    }
+
+    /// Runs `body` and returns what envelope `id` came to meanwhile.
+    private func probe(_ id: EnvelopeID, _ body: () -> Void) -> NavigationDisposition {
+        probes.append((id, nil))
+        body()
+        let outcome = probes.lastIndex { $0.id == id }.map { probes.remove(at: $0).outcome } ?? nil
+        return NavigationDisposition(id, outcome: outcome)
     }
 
     /// Login finished: the pending envelope (if any) is taken out exactly once and queued.
@@ -227,10 +231,7 @@ public final class DeeplinkNavigator {
         let envelope = RouteEnvelope(id: EnvelopeID(nextID), route: offered.route, channel: offered.channel,
                                      receivedAt: clock.now(), fingerprint: offered.fingerprint, acceptedOffer: id)
         nextID += 1
-        probing.insert(envelope.id)
-        send(.acceptOffer(envelope))
-        probing.remove(envelope.id)
-        return NavigationDisposition(envelope.id, outcome: probes.removeValue(forKey: envelope.id))
+        return probe(envelope.id) { send(.acceptOffer(envelope)) }
     }
 
     /// The person dismissed offer `id`; throws when it is not on offer.
@@ -287,7 +288,7 @@ public final class DeeplinkNavigator {
             nextEvent += 1
             for command in core.handle(next, context) { execute(command) }
         }
-        events.removeAll()
+        events.removeAll(keepingCapacity: true)
         nextEvent = 0
     }
 
@@ -388,7 +389,7 @@ public final class DeeplinkNavigator {
     private func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
         let entry = EnvelopeLogEntry(envelope: envelope, outcome: outcome, at: clock.now())
         log.append(entry)
-        if probing.contains(envelope.id) { probes[envelope.id] = outcome }
+        if let probe = probes.lastIndex(where: { $0.id == envelope.id }) { probes[probe].outcome = outcome }
         if outcome.settlesRequest, let waiting = waiters[envelope.id] {
             var still: [Waiter] = []
             for waiter in waiting {
@@ -400,8 +401,11 @@ public final class DeeplinkNavigator {
             }
             waiters[envelope.id] = still.isEmpty ? nil : still
         }
-        observers.removeAll { $0.isOrphaned }
-        for observer in observers where !observer.isOrphaned { observer.call(entry) }
+        var orphans = false
+        for observer in observers {
+            if observer.isOrphaned { orphans = true } else { observer.call(entry) }
+        }
+        if orphans { observers.removeAll { $0.isOrphaned } }
     }
 }
 

@@ -71,13 +71,13 @@ struct DuplicateFilter {
     private mutating func forgetExpired(now: Date) {
         while head < order.count {
             let (fingerprint, arrival) = order[head]
-            guard let remembered = seen[fingerprint], remembered.arrival == arrival else {
+            guard let index = seen.index(forKey: fingerprint), seen.values[index].arrival == arrival else {
                 head += 1  // forgotten already, or remembered again as a later arrival
                 continue
             }
             // A clock that stepped back leaves the entry in place until time catches up (or capacity).
-            guard now.timeIntervalSince(remembered.at) >= window else { break }
-            seen[fingerprint] = nil
+            guard now.timeIntervalSince(seen.values[index].at) >= window else { break }
+            seen.remove(at: index)
             head += 1
         }
         compact()
@@ -87,8 +87,8 @@ struct DuplicateFilter {
         while head < order.count {
             let (fingerprint, arrival) = order[head]
             head += 1
-            if seen[fingerprint]?.arrival == arrival {
-                seen[fingerprint] = nil
+            if let index = seen.index(forKey: fingerprint), seen.values[index].arrival == arrival {
+                seen.remove(at: index)
                 break
             }
         }

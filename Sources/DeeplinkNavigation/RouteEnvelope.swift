@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JSONCore
 import DeeplinkRouting
 
@@ -26,7 +31,7 @@ public struct RouteEnvelope: Sendable, Equatable {
     public let receivedAt: Date
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
-    public let fingerprint: String
+    public var fingerprint: String { fingerprintKey.text }
     /// The fingerprint with its hash worked out once, for the duplicate window's lookups.
     let fingerprintKey: FingerprintKey
     /// The offer of a deferred deep link the person took to make this envelope: it navigates even
@@ -40,9 +45,7 @@ public struct RouteEnvelope: Sendable, Equatable {
         self.route = route
         self.channel = channel ?? EntryChannel(route.campaignMetadata.source)
         self.receivedAt = receivedAt
-        let fingerprint = fingerprint ?? RouteEnvelope.fingerprint(of: route)
-        self.fingerprint = fingerprint
-        fingerprintKey = FingerprintKey(fingerprint)
+        fingerprintKey = fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route)
     }
 
     /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
@@ -52,37 +55,95 @@ public struct RouteEnvelope: Sendable, Equatable {
     /// Every field is written with its length in bytes before it (`5:apply`), so no value can be
     /// read as the end of another: two payloads have the same text only when every field is equal.
     public static func fingerprint(of route: ParsedDeeplink) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(160)
-        func field(_ value: String) {
-            var value = value
-            text.append(contentsOf: String(value.utf8.count).utf8)
-            text.append(UInt8(ascii: ":"))
-            value.withUTF8 { text.append(contentsOf: $0) }
-        }
-        field(route.configuration.name)
+        fingerprintKey(of: route).text
+    }
+
+    static func fingerprintKey(of route: ParsedDeeplink) -> FingerprintKey {
+        var text = FingerprintText()
+        text.field(route.configuration.name)
         let path = route.pathParameters
-        field("path \(path.count)")
-        for key in path.keys.sorted() {
-            field(key)
-            field(path[key]!)
+        text.counted("path", path.count)
+        forEachInKeyOrder(path) { key, value in
+            text.field(key)
+            text.field(value)
         }
         let query = route.queryParameters
-        field("query \(query.count)")
-        for key in query.keys.sorted() {
-            let values = query[key]!
-            field(key)
-            field("\(values.count)")
-            for value in values { field(value) }
+        text.counted("query", query.count)
+        forEachInKeyOrder(query) { key, values in
+            text.field(key)
+            text.number(values.count)
+            for value in values { text.field(value) }
         }
-        let campaign = route.campaignMetadata.queryItems
-        field("campaign \(campaign.count)")
-        for (name, value) in campaign {
-            field(name)
-            field(value)
+        let campaign = route.campaignMetadata
+        text.counted("campaign", campaign.queryItemCount)
+        campaign.forEachQueryItem { name, value in
+            text.field(name)
+            text.field(value)
         }
-        field(route.campaignMetadata.source.rawValue)
-        return String(decoding: text, as: UTF8.self)
+        text.field(campaign.source.rawValue)
+        return text.key
+    }
+
+    /// A dictionary's entries by key; most routes have one path parameter, which needs no sort.
+    private static func forEachInKeyOrder<Value>(_ entries: [String: Value], _ body: (String, Value) -> Void) {
+        guard entries.count > 1 else {
+            for (key, value) in entries { body(key, value) }
+            return
+        }
+        for key in entries.keys.sorted() { body(key, entries[key]!) }
+    }
+}
+
+/// The fingerprint's bytes, written straight into one buffer: a field is its UTF-8 length in
+/// decimal, a colon, then its bytes.
+private struct FingerprintText {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(192) }
+
+    var key: FingerprintKey {
+        bytes.withUnsafeBufferPointer { FingerprintKey(String(decoding: $0, as: UTF8.self), bytes: $0) }
+    }
+
+    mutating func field(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            appendDecimal(utf8.count)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// The field `"<label> <count>"`, as `field` would write it.
+    mutating func counted(_ label: StaticString, _ count: Int) {
+        appendDecimal(label.utf8CodeUnitCount + 1 + Self.decimalLength(count))
+        bytes.append(UInt8(ascii: ":"))
+        label.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: " "))
+        appendDecimal(count)
+    }
+
+    /// The field holding `number` in decimal, as `field` would write it.
+    mutating func number(_ number: Int) {
+        appendDecimal(Self.decimalLength(number))
+        bytes.append(UInt8(ascii: ":"))
+        appendDecimal(number)
+    }
+
+    /// Digits of a count (counts and lengths are never negative).
+    private static func decimalLength(_ count: Int) -> Int {
+        var length = 1
+        var rest = count / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return length
+    }
+
+    private mutating func appendDecimal(_ count: Int) {
+        if count >= 10 { appendDecimal(count / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(count % 10))
     }
 }
 
@@ -93,9 +154,15 @@ struct FingerprintKey: Hashable, Sendable {
     private let digest: UInt64
 
     init(_ text: String) {
+        var native = text
+        self = native.withUTF8 { FingerprintKey(text, bytes: $0) }
+    }
+
+    /// `bytes` are `text`'s UTF-8.
+    init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
         self.text = text
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         digest = hash
@@ -108,10 +175,11 @@ struct FingerprintKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
     private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        var lhs = lhs, rhs = rhs  // native strings already: withUTF8 copies nothing
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
         }
-        return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 }

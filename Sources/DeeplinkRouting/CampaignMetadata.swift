@@ -12,8 +12,18 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     public var groupId: String?
     public var variant: String?
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
-    public var utm: [String: String]
+    public var utm: [String: String] {
+        didSet { utmInURLOrder = Self.urlOrder(of: utm) }
+    }
     public var source: Source
+    /// `utm` in the order URLs carry it, put in order when `utm` changes: every link, event and
+    /// fingerprint reads the campaign fields in that order, several times per message.
+    private var utmInURLOrder: [UTMField]
+
+    private struct UTMField: Sendable, Hashable {
+        let name: String
+        let value: String
+    }
 
     public init(
         campaignId: String? = nil, groupId: String? = nil, variant: String? = nil,
@@ -24,6 +34,22 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         self.variant = variant
         self.utm = utm
         self.source = source
+        utmInURLOrder = Self.urlOrder(of: utm)
+    }
+
+    private static func urlOrder(of utm: [String: String]) -> [UTMField] {
+        guard !utm.isEmpty else { return [] }
+        var fields: [UTMField] = []
+        fields.reserveCapacity(utm.count)
+        for name in standardUTMKeys {
+            if let value = utm[name] { fields.append(UTMField(name: name, value: value)) }
+        }
+        if fields.count < utm.count {
+            for name in utm.keys.sorted() where !standardUTMKeys.contains(name) {
+                fields.append(UTMField(name: name, value: utm[name]!))
+            }
+        }
+        return fields
     }
 
     /// The utm_* names in the order URLs carry them; other utm_ keys follow in name order.
@@ -43,22 +69,28 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     /// variant, utm_source, utm_medium, utm_campaign, utm_term, utm_content, then other utm_* by name.
     public var queryItems: [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
-        if let campaignId { items.append(("campaign_id", campaignId)) }
-        if let groupId { items.append(("group_id", groupId)) }
-        if let variant { items.append(("variant", variant)) }
-        for key in Self.standardUTMKeys {
-            if let value = utm[key] { items.append((key, value)) }
-        }
-        for key in utm.keys.sorted() where !Self.standardUTMKeys.contains(key) {
-            items.append((key, utm[key]!))
-        }
+        items.reserveCapacity(queryItemCount)
+        forEachQueryItem { items.append(($0, $1)) }
         return items
+    }
+
+    /// How many `queryItems` there are.
+    public var queryItemCount: Int {
+        (campaignId == nil ? 0 : 1) + (groupId == nil ? 0 : 1) + (variant == nil ? 0 : 1) + utm.count
+    }
+
+    /// Calls `body` with each of `queryItems`, in their order, without building the array.
+    public func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Void) {
+        if let campaignId { body("campaign_id", campaignId) }
+        if let groupId { body("group_id", groupId) }
+        if let variant { body("variant", variant) }
+        for field in utmInURLOrder { body(field.name, field.value) }
     }
 
     /// The fields as a JSON object with snake_case keys (campaign_id, group_id, variant, utm_*, source), absent ones omitted.
     public var json: JSONValue {
         var object = JSONObject()
-        for (name, value) in queryItems { object[name] = .string(value) }
+        forEachQueryItem { name, value in object[name] = .string(value) }
         object["source"] = .string(source.rawValue)
         return .object(object)
     }

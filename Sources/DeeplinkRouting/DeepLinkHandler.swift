@@ -152,7 +152,7 @@ public struct DeepLinkHandler: Sendable {
             if grouped[item.name] == nil { order.append(item.name) }
             grouped[item.name, default: []].append(item.value)
         }
-        _ = try builder.checkedQuery(grouped, for: route)
+        try builder.checkQuery(grouped, for: route)
         let parsed = ParsedDeeplink(
             configuration: route, pathParameters: parameters, queryParameters: grouped,
             campaignMetadata: campaign, warnings: [], queryOrder: order, webBaseURL: webBaseURL

@@ -121,8 +121,11 @@ public struct DeeplinkURLBuilder: Sendable {
     func checkedRoute(_ name: String, parameters: [String: String]) throws(LinkBuildError) -> RouteDefinition {
         guard let route = routes.route(named: name) else { throw .unknownRoute(name, valid: routes.names) }
         let valid = route.parameterNames
-        for given in parameters.keys.sorted() where !valid.contains(given) {
-            throw .unknownParameter(given, route: name, valid: valid)
+        // Sorted only to name the same unknown parameter every time.
+        if parameters.keys.contains(where: { !valid.contains($0) }) {
+            for given in parameters.keys.sorted() where !valid.contains(given) {
+                throw .unknownParameter(given, route: name, valid: valid)
+            }
         }
         for required in valid {
             guard let value = parameters[required] else { throw .missingParameter(required, route: name, valid: valid) }
@@ -136,19 +139,30 @@ public struct DeeplinkURLBuilder: Sendable {
 
     /// The query in declared field order, empty values dropped, each value of its type.
     func checkedQuery(_ query: [String: [String]], for route: RouteDefinition) throws(LinkBuildError) -> [(String, [String])] {
-        let declared = route.query.map(\.name)
-        for given in query.keys.sorted() where !declared.contains(given) {
-            throw .unknownQueryField(given, route: route.name, valid: declared)
-        }
+        try checkQuery(query, for: route)
         var result: [(String, [String])] = []
         for field in route.query {
             let values = (query[field.name] ?? []).filter { !$0.isEmpty }
-            guard !values.isEmpty else { continue }
-            for value in values where !ParameterRules.isValid(value, as: field.type) {
-                throw .badValue(field: "query.\(field.name)", value: value, expected: field.type)
-            }
-            result.append((field.name, values))
+            if !values.isEmpty { result.append((field.name, values)) }
         }
         return result
+    }
+
+    /// Throws unless every query field is declared and each non-empty value is of its type.
+    func checkQuery(_ query: [String: [String]], for route: RouteDefinition) throws(LinkBuildError) {
+        let declared = route.query
+        // Sorted only to name the same unknown field every time.
+        if query.keys.contains(where: { given in !declared.contains { $0.name == given } }) {
+            let names = declared.map(\.name)
+            for given in query.keys.sorted() where !names.contains(given) {
+                throw .unknownQueryField(given, route: route.name, valid: names)
+            }
+        }
+        for field in declared {
+            guard let values = query[field.name] else { continue }
+            for value in values where !value.isEmpty && !ParameterRules.isValid(value, as: field.type) {
+                throw .badValue(field: "query.\(field.name)", value: value, expected: field.type)
+            }
+        }
     }
 }

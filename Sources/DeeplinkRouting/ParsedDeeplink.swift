@@ -92,20 +92,28 @@ enum URLAssembly {
     /// The pattern with each literal and each parameter value encoded once. A missing parameter
     /// stays as its ":name" placeholder (only reachable through the unchecked public initializer).
     static func path(for route: RouteDefinition, parameters: [String: String]) -> String {
-        let segments = route.segments.map { segment -> String in
+        var path = ""
+        for segment in route.segments {
+            path += "/"
             if segment.hasPrefix(":") {
-                let name = String(segment.dropFirst())
-                return parameters[name].map(PercentEncoding.encode) ?? segment
+                path += parameters[String(segment.dropFirst())].map(PercentEncoding.encode) ?? segment
+            } else {
+                path += PercentEncoding.encode(segment)
             }
-            return PercentEncoding.encode(segment)
         }
-        return "/" + segments.joined(separator: "/")
+        return path.isEmpty ? "/" : path
     }
 
     /// "?a=1&b=2", or "" for no items.
     static func query(_ items: [(name: String, value: String)]) -> String {
-        guard !items.isEmpty else { return "" }
-        return "?" + items.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(separator: "&")
+        var query = ""
+        for (index, item) in items.enumerated() {
+            query += index == 0 ? "?" : "&"
+            query += PercentEncoding.encode(item.name)
+            query += "="
+            query += PercentEncoding.encode(item.value)
+        }
+        return query
     }
 
     /// Declared fields in declaration order, then the other keys in the order given.

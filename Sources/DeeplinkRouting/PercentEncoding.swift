@@ -4,7 +4,8 @@
 /// and `%` can never change the meaning of a URL, and a space is always %20.
 public enum PercentEncoding {
     public static func encode(_ text: String) -> String {
-        if text.utf8.allSatisfy(isUnreserved) { return text }  // most slugs, ids and numbers
+        var native = text  // withUTF8 reads a native string in place
+        if native.withUTF8({ $0.allSatisfy(isUnreserved) }) { return text }  // most slugs, ids and numbers
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {

@@ -51,6 +51,25 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Appends a member the caller knows is not there yet (no search of the keys): members it
+    /// names itself, or keys a parser already found distinct. Checked in debug builds.
+    public mutating func append(uniqueKey key: String, _ value: JSONValue) {
+        assert(position(of: key) == nil, "JSONObject.append(uniqueKey:): \(key) is already a member")
+        keys.append(key)
+        values.append(value)
+        if index != nil {
+            index![key] = keys.count - 1
+        } else if keys.count > Self.indexedAbove {
+            rebuildIndex()
+        }
+    }
+
+    /// Room for `count` members without growing.
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
     private mutating func rebuildIndex() {
         guard keys.count > Self.indexedAbove else { return index = nil }
         var positions: [String: Int] = [:]

@@ -123,6 +123,12 @@ public final class JSONDocument: @unchecked Sendable {
         }
     }
 
+    private static func isASCII(_ pointer: UnsafePointer<CChar>?, length: Int) -> Bool {
+        guard let pointer else { return true }
+        for offset in 0..<length where pointer[offset] < 0 { return false }  // CChar is signed: bytes >= 0x80
+        return true
+    }
+
     static func convert(_ value: UnsafeMutablePointer<json_t>) -> JSONValue {
         switch value.pointee.type {
         case JSON_NULL: return .null
@@ -141,10 +147,24 @@ public final class JSONDocument: @unchecked Sendable {
             return .array(items)
         case JSON_OBJECT:
             var object = JSONObject()
+            object.reserveCapacity(json_object_size(value))
+            // jansson's keys are distinct as bytes; distinct ASCII keys are distinct Strings too, so
+            // they need no search. Once a key is not ASCII (Swift equates canonically equivalent
+            // keys, and "\u{212A}" equals "K"), every later key is set through the search.
+            var allASCII = true
             var iterator = json_object_iter(value)
             while let current = iterator {
-                let key = string(json_object_iter_key(current), length: json_object_iter_key_len(current))
-                if let member = json_object_iter_value(current) { object[key] = convert(member) }
+                let keyBytes = json_object_iter_key(current)
+                let keyLength = json_object_iter_key_len(current)
+                let key = string(keyBytes, length: keyLength)
+                allASCII = allASCII && isASCII(keyBytes, length: keyLength)
+                if let member = json_object_iter_value(current) {
+                    if allASCII {
+                        object.append(uniqueKey: key, convert(member))
+                    } else {
+                        object[key] = convert(member)
+                    }
+                }
                 iterator = json_object_iter_next(value, current)
             }
             return .object(object)

@@ -198,8 +198,7 @@ final class InProcessSoak {
         if reply.id != message.replyID {
             tracker.problem("message \(message.number) (\(message.kind)): reply id \(reply.id ?? "null"), expected \(message.replyID ?? "null")")
         }
-        let navigatorCodes: Set<String> = ["ok", "DUPLICATE", "NAVIGATION_FAILED"]
-        if message.kind.isValid && !navigatorCodes.contains(code) {
+        if message.kind.isValid && !Self.navigatorCodes.contains(code) {
             tracker.problem("valid message \(message.number) (\(message.kind)) rejected with \(code)")
         }
         if !message.kind.isValid && reply.ok {
@@ -214,6 +213,9 @@ final class InProcessSoak {
             record(.validOther, nanoseconds, valid: true)
         }
     }
+
+    /// What a valid message may be answered with: the navigator's outcomes.
+    private static let navigatorCodes: Set<String> = ["ok", "DUPLICATE", "NAVIGATION_FAILED"]
 
     private func record(_ category: Category, _ nanoseconds: UInt64, valid: Bool) {
         latency[category]!.add(nanoseconds)
