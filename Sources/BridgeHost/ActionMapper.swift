@@ -14,7 +14,7 @@ struct ActionMapper {
         guard let route = contract.route else {
             return .failure(BridgeError(.internal, "\(contract.action) v\(contract.version) is a custom action and maps to no route"))
         }
-        var parameters: [String: String] = [:]
+        var parameters = [String: String](minimumCapacity: contract.parameters.count)
         for mapping in contract.parameters {
             guard let value = message.value(atTokens: mapping.tokens) else {
                 return .failure(BridgeError(.internal,
@@ -27,6 +27,7 @@ struct ActionMapper {
             parameters[mapping.name] = text
         }
         var query: [(name: String, value: String)] = []
+        query.reserveCapacity(contract.query.count)
         for mapping in contract.query {
             guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
             guard let text = DeepLinkHandler.parameterText(value) else {

@@ -21,8 +21,9 @@ public struct AnalyticsEvent: Sendable, Equatable {
     public static let externalOpened = "external_app_opened"
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
-        var properties = JSONObject(fields)
+        var properties = JSONObject()
         properties.reserveCapacity(fields.count + campaign.queryItemCount + 1)
+        for (key, value) in fields { properties[key] = value }
         // The events' own fields never name a campaign property, and campaign properties are
         // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
         let distinct = campaign.utm.keys.allSatisfy { $0.hasPrefix("utm_") }

@@ -24,7 +24,8 @@ public struct OriginPolicy: Sendable {
 
     /// nil when allowed, else why not.
     public func rejection(of origin: String) -> String? {
-        if allowedBytes.contains(where: { origin.utf8.elementsEqual($0) }) { return nil }
+        var native = origin  // withUTF8 reads a native string in place
+        if native.withUTF8({ given in allowedBytes.contains { $0.count == given.count && $0.elementsEqual(given) } }) { return nil }
         switch OriginPolicy.canonical(origin) {
         case .failure(let reason):
             return "origin \"\(OriginPolicy.quoted(origin))\" is not a web origin: \(reason)"

@@ -3,6 +3,11 @@
 /// `resolveDetail` returned until `show` (or a cancellation) needs or drops it, and cancels the
 /// running task when the navigator gives up on a destination.
 ///
+/// The navigator runs one navigation at a time, so one slot holds what was made for it. The host's
+/// `Stack` and `Detail` are kept inside closures rather than in generic containers: this class is
+/// generic over the host, and every use of a container of `Host.Stack` would look its type up at
+/// run time, several times per navigation.
+///
 /// A step's task starts immediately, on the caller's main-actor turn, and runs until the step
 /// really suspends: a tab that is already selected or a detail already cached completes before
 /// the navigator's call returns, with no hop through the executor's queue. So a message whose
@@ -14,9 +19,17 @@
 @MainActor
 public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNavigationHost {
     public private(set) weak var host: Host?
-    private var stacks: [EnvelopeID: Host.Stack] = [:]
-    private var details: [EnvelopeID: Host.Detail] = [:]
+    /// The navigation between `attachList` and `show`, and its next step over what the host made.
+    private var prepared: (id: EnvelopeID, next: PreparedStep)?
     private var tasks: [EnvelopeID: Task<Void, Never>] = [:]
+
+    private enum PreparedStep {
+        /// The list is attached: the detail is resolved in its stack (nil: there is none).
+        case resolve(@MainActor (NavigationDestination) async throws(NavigationStepError) -> Show?)
+        /// The detail is resolved: it is shown in the stack.
+        case show(Show)
+    }
+    private typealias Show = @MainActor (NavigationDestination) throws(NavigationStepError) -> Void
     /// The step being started, and whether its task already finished before `start` returned.
     private var starting: EnvelopeID?
     private var finishedWhileStarting = false
@@ -49,21 +62,29 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
 
     public func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
         guard let host else { throw Self.gone }
-        stacks[destination.envelopeID] = try host.attachList(for: destination)
+        let stack = try host.attachList(for: destination)
+        prepared = (destination.envelopeID, .resolve { [weak host] destination throws(NavigationStepError) in
+            guard let host else { throw Self.gone }
+            guard let detail = try await host.resolveDetail(for: destination, in: stack) else { return nil }
+            return { [weak host] destination throws(NavigationStepError) in
+                guard let host else { throw Self.gone }
+                try host.show(detail, in: stack, for: destination)
+            }
+        })
     }
 
     public func resolveDetail(for destination: NavigationDestination, completion: @escaping @MainActor (DetailResolution) -> Void) {
         let id = destination.envelopeID
-        guard let host, let stack = stacks[id] else {
+        guard host != nil, let prepared, prepared.id == id, case .resolve(let resolve) = prepared.next else {
             forget(id)
             return completion(.failed(host == nil ? Self.gone : NavigationStepError("no stack was attached for \(id)")))
         }
         start(id) { [weak self] in
             let resolution: DetailResolution
             do throws(NavigationStepError) {
-                if let detail = try await host.resolveDetail(for: destination, in: stack) {
+                if let show = try await resolve(destination) {
                     // A cancelled navigation keeps nothing (its completion is ignored anyway).
-                    if !Task.isCancelled { self?.details[id] = detail }
+                    if !Task.isCancelled, let self, self.prepared?.id == id { self.prepared = (id, .show(show)) }
                     resolution = .found
                 } else {
                     resolution = .notFound
@@ -80,11 +101,11 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     public func show(for destination: NavigationDestination) throws(NavigationStepError) {
         let id = destination.envelopeID
         defer { forget(id) }
-        guard let host else { throw Self.gone }
-        guard let stack = stacks[id], let detail = details[id] else {
+        guard host != nil else { throw Self.gone }
+        guard let prepared, prepared.id == id, case .show(let show) = prepared.next else {
             throw NavigationStepError("\(id) has no resolved detail to show")
         }
-        try host.show(detail, in: stack, for: destination)
+        try show(destination)
     }
 
     public func presentLogin() {
@@ -118,7 +139,6 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     }
 
     private func forget(_ id: EnvelopeID) {
-        stacks[id] = nil
-        details[id] = nil
+        if prepared?.id == id { prepared = nil }
     }
 }

@@ -93,6 +93,8 @@ public final class DeeplinkNavigator {
 
     private var core: NavigatorCore
     private var events: [NavigatorCore.Event] = []
+    /// The commands of the event being handled (the buffer is kept between events).
+    private var commands: [NavigatorCore.Command] = []
     private var isProcessing = false
     private var nextID = 1
     private var stepTimer: ScheduledWork?
@@ -286,7 +288,11 @@ public final class DeeplinkNavigator {
         while nextEvent < events.count {
             let next = events[nextEvent]
             nextEvent += 1
-            for command in core.handle(next, context) { execute(command) }
+            core.handle(next, context, into: &commands)
+            // Executing never handles another event (`send` only queues while processing), so
+            // the list stays as it is until it is emptied.
+            for index in commands.indices { execute(commands[index]) }
+            commands.removeAll(keepingCapacity: true)
         }
         events.removeAll(keepingCapacity: true)
         nextEvent = 0

@@ -138,7 +138,16 @@ struct NavigatorCore: Sendable {
     }
 
     mutating func handle(_ event: Event, _ context: Context) -> [Command] {
-        out = []
+        var commands: [Command] = []
+        handle(event, context, into: &commands)
+        return commands
+    }
+
+    /// Appends the event's commands to `commands`, whose buffer the caller keeps from one event
+    /// to the next (no array is made per event).
+    mutating func handle(_ event: Event, _ context: Context, into commands: inout [Command]) {
+        swap(&out, &commands)
+        defer { swap(&out, &commands) }
         switch event {
         case .entry(let envelope):
             receive(envelope, context)
@@ -184,8 +193,6 @@ struct NavigatorCore: Sendable {
             if let offered = offer, offered.id == id { end(offered, .expired) }
         }
         startNext(context)
-        defer { out = [] }
-        return out
     }
 
     // MARK: - Entry

@@ -146,8 +146,9 @@ public struct DeepLinkHandler: Sendable {
     ) throws(LinkBuildError) -> ParsedDeeplink {
         let builder = urlBuilder
         let route = try builder.checkedRoute(name, parameters: parameters)
-        var grouped: [String: [String]] = [:]
+        var grouped = [String: [String]](minimumCapacity: query.count)
         var order: [String] = []
+        order.reserveCapacity(query.count)
         for item in query where !item.value.isEmpty {
             if grouped[item.name] == nil { order.append(item.name) }
             grouped[item.name, default: []].append(item.value)

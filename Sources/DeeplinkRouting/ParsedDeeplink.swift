@@ -47,11 +47,17 @@ public struct ParsedDeeplink: Sendable, Equatable {
             self.queryOrder = queryOrder
             self.webBaseURL = webBaseURL
             path = URLAssembly.path(for: configuration, parameters: pathParameters)
-            var items: [(name: String, value: String)] = []
+            var url = webBaseURL
+            url.reserveCapacity(webBaseURL.utf8.count + path.utf8.count + 24 * queryOrder.count)
+            url += path
+            var items = 0
             for key in queryOrder {
-                for value in queryParameters[key] ?? [] where !value.isEmpty { items.append((key, value)) }
+                for value in queryParameters[key] ?? [] where !value.isEmpty {
+                    URLAssembly.appendQueryItem(name: key, value: value, first: items == 0, to: &url)
+                    items += 1
+                }
             }
-            url = webBaseURL + path + URLAssembly.query(items)
+            self.url = url
         }
     }
 
@@ -93,6 +99,7 @@ enum URLAssembly {
     /// stays as its ":name" placeholder (only reachable through the unchecked public initializer).
     static func path(for route: RouteDefinition, parameters: [String: String]) -> String {
         var path = ""
+        path.reserveCapacity(64)
         for segment in route.segments {
             path += "/"
             if segment.hasPrefix(":") {
@@ -108,12 +115,17 @@ enum URLAssembly {
     static func query(_ items: [(name: String, value: String)]) -> String {
         var query = ""
         for (index, item) in items.enumerated() {
-            query += index == 0 ? "?" : "&"
-            query += PercentEncoding.encode(item.name)
-            query += "="
-            query += PercentEncoding.encode(item.value)
+            appendQueryItem(name: item.name, value: item.value, first: index == 0, to: &query)
         }
         return query
+    }
+
+    /// "?name=value" for the first item, "&name=value" for the others, both encoded.
+    static func appendQueryItem(name: String, value: String, first: Bool, to text: inout String) {
+        text += first ? "?" : "&"
+        text += PercentEncoding.encode(name)
+        text += "="
+        text += PercentEncoding.encode(value)
     }
 
     /// Declared fields in declaration order, then the other keys in the order given.
