@@ -10,7 +10,7 @@ import DeeplinkRouting
 struct ActionMapper {
     let handler: DeepLinkHandler
 
-    func deeplink(for message: JSONValue, contract: ActionContract, campaign: CampaignMetadata) -> Result<ParsedDeeplink, BridgeError> {
+    func deeplink(for message: ParsedMessage, contract: ActionContract, campaign: CampaignMetadata) -> Result<ParsedDeeplink, BridgeError> {
         guard let route = contract.route else {
             return .failure(BridgeError(.internal, "\(contract.action) v\(contract.version) is a custom action and maps to no route"))
         }

@@ -247,8 +247,7 @@ public final class BridgeHost {
 
         // Fast path: a message valid for its action's schema (which includes the envelope) skips the
         // envelope check; the order of the answers below is unchanged.
-        let declared = manifest.action(named: message.value["action"]?.stringValue ?? "")?
-            .contract(version: Int(message.value["version"]?.integerValue ?? 0))
+        let declared = manifest.action(named: message.action)?.contract(version: message.version)
         let wholeMessageValid = declared.map { schemas.isValid(message, for: $0) } ?? false
 
         // 3: envelope.
@@ -264,7 +263,7 @@ public final class BridgeHost {
             return fail(BridgeError(.originRejected, "messages from subframes are not accepted (main frame only)"))
         }
         // 5: action and version, as far as this build takes them; the built-in request first.
-        let actionName = message.value["action"]?.stringValue ?? ""
+        let actionName = message.action
         if actionName == HostCapabilities.requestAction {
             return reply(CapabilitiesRequest(capabilities: capabilities).reply(to: message.value, id: id))
         }
@@ -274,7 +273,7 @@ public final class BridgeHost {
                 ? "unknown action \"\(actionName)\" (actions: \(known))"
                 : "this app build does not have \(actionName) (actions: \(known))"))
         }
-        let version = Int(message.value["version"]?.integerValue ?? 0)
+        let version = message.version
         guard let contract = action.contract(version: version), capabilities.takes(action.name, version: version) else {
             return fail(CapabilitiesRequest.unsupported(action: action.name, version: version, supported: capabilities.versions(of: action.name)))
         }
@@ -291,7 +290,7 @@ public final class BridgeHost {
             return fail(BridgeError(.duplicate, "request id \(id) was already handled"))
         }
         // 8: mapping, with the entry's campaign authoritative.
-        let (metadata, conflicts) = campaign.merged(with: message.value["campaign"]?.objectValue, requestID: id)
+        let (metadata, conflicts) = campaign.merged(with: message.member("campaign")?.objectValue, requestID: id)
         if contract.isCustom {
             if let id { requestIDs.insert(id) }
             for conflict in conflicts { record(.campaignConflict(conflict)) }
@@ -300,12 +299,12 @@ public final class BridgeHost {
             clickFields.append(("handler", "custom"))
             record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
             let request = CustomActionRequest(action: action.name, version: version, requestID: id,
-                                              payload: message.value["payload"] ?? .object(JSONObject()), campaign: metadata,
+                                              payload: message.member("payload") ?? .object(JSONObject()), campaign: metadata,
                                               origin: origin, isMainFrame: isMainFrame)
             return runCustomAction(request, contract: contract, reply: reply)
         }
         let deeplink: ParsedDeeplink
-        switch mapper.deeplink(for: message.value, contract: contract, campaign: metadata) {
+        switch mapper.deeplink(for: message, contract: contract, campaign: metadata) {
         case .failure(let error): return fail(error)
         case .success(let built): deeplink = built
         }

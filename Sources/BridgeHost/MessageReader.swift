@@ -2,23 +2,33 @@ import JSONCore
 import BridgeContracts
 import SchemaCheck
 
-/// A message body that parsed: the jansson document (validated without re-parsing) and its value.
+/// A message body that parsed: the jansson document (validated without re-parsing), with the
+/// envelope members every step reads taken out once. Other members are converted only when a
+/// step needs them: most of a message is its payload, which only the mapping reads, by pointer.
 struct ParsedMessage {
     let document: JSONDocument
-    /// Converted once: the later steps read several members.
-    let value: JSONValue
+    /// The `action` member when it is a string, else "".
+    let action: String
+    /// The `version` member when it is an integer, else 0.
+    let version: Int
+    /// The id to echo in the reply: the `id` member when it is a string of sane length, even if
+    /// the envelope later rejects it, so the page can settle its promise. nil otherwise.
+    let requestID: String?
 
     init(document: JSONDocument) {
         self.document = document
-        self.value = document.value
+        action = document.member("action")?.stringValue ?? ""
+        version = Int(document.member("version")?.integerValue ?? 0)
+        let id = document.member("id")?.stringValue
+        requestID = id.flatMap { !$0.isEmpty && $0.unicodeScalars.count <= 128 ? $0 : nil }
     }
 
-    /// The id to echo in the reply: the `id` member when it is a string of sane length, even if
-    /// the envelope later rejects it, so the page can settle its promise. nil otherwise.
-    var requestID: String? {
-        guard let text = value["id"]?.stringValue, !text.isEmpty, text.unicodeScalars.count <= 128 else { return nil }
-        return text
-    }
+    /// The whole message as a Swift value (the capabilities request reads all of it).
+    var value: JSONValue { document.value }
+
+    func member(_ key: String) -> JSONValue? { document.member(key) }
+
+    func value(atTokens tokens: [String]) -> JSONValue? { document.value(atTokens: tokens) }
 }
 
 /// Steps 1 and 2: the size limit, then parsing with duplicate keys rejected and the depth bounded.

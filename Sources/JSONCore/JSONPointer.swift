@@ -35,7 +35,8 @@ public enum JSONPointer {
         tokens.map { "/" + escape($0) }.joined()
     }
 
-    static func arrayIndex(_ token: String) -> Int? {
+    /// The array index a token names: decimal digits without a leading zero (so not `-`).
+    public static func arrayIndex(_ token: String) -> Int? {
         guard !token.isEmpty, token.allSatisfy(\.isASCII), token.allSatisfy(\.isNumber) else { return nil }
         if token.count > 1 && token.hasPrefix("0") { return nil }
         return Int(token)

@@ -11,14 +11,38 @@ extension JSONDocument {
     /// of bulk validation reads `action` and `version` without converting the whole message.
     public func member(_ key: String) -> JSONValue? {
         guard raw.pointee.type == JSON_OBJECT else { return nil }
-        var key = key
-        let found = key.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) { chars in
-                // An empty buffer may have no base address; jansson needs a pointer either way.
-                chars.isEmpty ? json_object_getn(raw, "", 0) : json_object_getn(raw, chars.baseAddress, chars.count)
-            }
+        return Self.child(of: raw, token: key).map(Self.convert)
+    }
+
+    /// The value at a JSON Pointer already split into its unescaped tokens
+    /// (`JSONPointer.tokens(of:)`), converted alone: the bridge maps a few payload fields out of a
+    /// message without converting the rest. Keys match byte for byte, as the schema checker's do.
+    public func value(atTokens tokens: [String]) -> JSONValue? {
+        var current = raw
+        for token in tokens {
+            guard let next = Self.child(of: current, token: token) else { return nil }
+            current = next
         }
-        return found.map(Self.convert)
+        return Self.convert(current)
+    }
+
+    /// An object's member, or an array's item at a pointer index; nil for anything else.
+    private static func child(of node: UnsafeMutablePointer<json_t>, token: String) -> UnsafeMutablePointer<json_t>? {
+        switch node.pointee.type {
+        case JSON_OBJECT:
+            var key = token
+            return key.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { chars in
+                    // An empty buffer may have no base address; jansson needs a pointer either way.
+                    chars.isEmpty ? json_object_getn(node, "", 0) : json_object_getn(node, chars.baseAddress, chars.count)
+                }
+            }
+        case JSON_ARRAY:
+            guard let index = JSONPointer.arrayIndex(token), index < json_array_size(node) else { return nil }
+            return json_array_get(node, index)
+        default:
+            return nil
+        }
     }
 
     /// The UTF-8 bytes of the top-level string member `key`, handed to `body` without making a

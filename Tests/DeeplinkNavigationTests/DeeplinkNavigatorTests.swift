@@ -1,6 +1,11 @@
 import Testing
 import DeeplinkRouting
 import DeeplinkNavigation
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 @Suite("DeeplinkNavigator rules")
 @MainActor
@@ -186,6 +191,27 @@ struct DeeplinkNavigatorTests {
         #expect(Set(fingerprints).count == payloads.count, "\(fingerprints)")
         // The same payload built twice is the same fingerprint.
         #expect(RouteEnvelope.fingerprint(of: link("x", ["q": ["1:y"]])) == fingerprints[0])
+    }
+
+    @Test("a fingerprint's text: each field its UTF-8 length, a colon, its bytes; keys sorted, campaign in URL order")
+    func fingerprintText() throws {
+        let route = RouteDefinition(name: "apply", pattern: "/a/:slug/:id", requiresAuth: false, parameters: ["slug": .string, "id": .string],
+                                    query: [.init(name: "z", type: .string), .init(name: "b", type: .string)], tab: "home", screen: "a")
+        let long = String(repeating: "x", count: 123)
+        let link = ParsedDeeplink(
+            configuration: route, pathParameters: ["slug": "신청", "id": long], queryParameters: ["z": ["1", "22"], "b": [""]],
+            campaignMetadata: CampaignMetadata(campaignId: "c", utm: ["utm_zz": "3", "utm_medium": "m", "utm_source": "s"], source: .push),
+            webBaseURL: "https://sendy.co.kr")
+        let expected = "5:apply" + "6:path 2" + "2:id" + "123:" + long + "4:slug" + "6:신청"
+            + "7:query 2" + "1:b" + "1:1" + "0:" + "1:z" + "1:2" + "1:1" + "2:22"
+            + "10:campaign 4" + "11:campaign_id" + "1:c" + "10:utm_source" + "1:s" + "10:utm_medium" + "1:m" + "6:utm_zz" + "1:3"
+            + "4:push"
+        #expect(RouteEnvelope.fingerprint(of: link) == expected)
+        let envelope = RouteEnvelope(id: EnvelopeID(1), route: link, receivedAt: Date(timeIntervalSince1970: 0))
+        #expect(envelope.fingerprint == expected)
+        // A fingerprint handed over (a taken offer) is kept as given.
+        let carried = RouteEnvelope(id: EnvelopeID(2), route: link, receivedAt: Date(timeIntervalSince1970: 0), fingerprint: "given")
+        #expect(carried.fingerprint == "given")
     }
 
     private func isDuplicate(_ disposition: NavigationDisposition) -> Bool {

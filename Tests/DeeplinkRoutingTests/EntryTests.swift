@@ -178,3 +178,25 @@ import Testing
         }
     }
 }
+
+@Suite struct CampaignFieldOrderTests {
+    @Test("campaign fields come in URL order, and stay in it when utm fields are added or removed later")
+    func urlOrderFollowsChanges() {
+        var campaign = CampaignMetadata(variant: "v", utm: ["utm_zeta": "z", "utm_medium": "m"], source: .kakaotalk)
+        #expect(campaign.queryItems.map(\.name) == ["variant", "utm_medium", "utm_zeta"])
+        campaign.utm["utm_source"] = "s"
+        campaign.utm["utm_alpha"] = "a"
+        campaign.campaignId = "c"
+        #expect(campaign.queryItems.map(\.name) == ["campaign_id", "variant", "utm_source", "utm_medium", "utm_alpha", "utm_zeta"])
+        #expect(campaign.queryItems.map(\.value) == ["c", "v", "s", "m", "a", "z"])
+        campaign.utm["utm_medium"] = nil
+        campaign.utm = campaign.utm.filter { $0.key != "utm_zeta" }
+        #expect(campaign.queryItems.map(\.name) == ["campaign_id", "variant", "utm_source", "utm_alpha"])
+        #expect(campaign.queryItemCount == 4)
+        var visited: [String] = []
+        campaign.forEachQueryItem { name, _ in visited.append(name) }
+        #expect(visited == campaign.queryItems.map(\.name))
+        // Equal fields are equal values, however they were reached.
+        #expect(campaign == CampaignMetadata(campaignId: "c", variant: "v", utm: ["utm_alpha": "a", "utm_source": "s"], source: .kakaotalk))
+    }
+}

@@ -3,6 +3,20 @@ import Testing
 
 @Suite("JSONValue and JSONObject")
 struct JSONValueTests {
+    @Test("append(uniqueKey:) keeps the order and stays found past the size where members are indexed")
+    func appendingUniqueKeys() {
+        var object = JSONObject()
+        object.reserveCapacity(40)
+        for number in 0..<40 { object.append(uniqueKey: "k\(number)", .integer(Int64(number))) }
+        #expect(object.keys == (0..<40).map { "k\($0)" })
+        for number in 0..<40 { #expect(object["k\(number)"] == .integer(Int64(number))) }
+        object["k3"] = nil
+        object.append(uniqueKey: "k3", "again")
+        #expect(object.keys.last == "k3")
+        #expect(object["k3"] == "again")
+        #expect(object.count == 40)
+    }
+
     @Test func compactAndPrettyTextKeepMemberOrder() {
         let value: JSONValue = .object(JSONObject([("b", 1), ("a", [true, nil, 1.5, "x"]), ("c", [:])]))
         #expect(value.serialized() == #"{"b":1,"a":[true,null,1.5,"x"],"c":{}}"#)

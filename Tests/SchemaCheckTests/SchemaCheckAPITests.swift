@@ -5,6 +5,38 @@ import Testing
 
 @Suite("Parsing")
 struct ParsingTests {
+    @Test("members and pointer values are read and converted alone; keys match byte for byte, indexes as pointers write them")
+    func valuesAtPointers() throws {
+        let document = try JSONDocument(#"{"a": {"b": [10, {"c": "x"}], "": 1, "K": "ascii"}, "\u212A": "kelvin", "~/": 2}"#)
+        #expect(document.member("~/") == 2)
+        #expect(document.member("missing") == nil)
+        #expect(document.value(atTokens: []) == document.value)
+        #expect(document.value(atTokens: ["a", "b", "1", "c"]) == "x")
+        #expect(document.value(atTokens: ["a", "b", "0"]) == 10)
+        #expect(document.value(atTokens: ["a", ""]) == 1)
+        for index in ["2", "01", "-", "-1", "+1", "1.0", "", "١"] {
+            #expect(document.value(atTokens: ["a", "b", index]) == nil, "index \(index)")
+        }
+        #expect(document.value(atTokens: ["a", "b", "1", "c", "d"]) == nil)
+        // The KELVIN SIGN key is its own member to jansson (and to the schema checker): "K" does not find it.
+        #expect(document.value(atTokens: ["\u{212A}"]) == "kelvin")
+        #expect(document.value(atTokens: ["K"]) == nil)
+        #expect(document.value(atTokens: ["a", "K"]) == "ascii")
+        #expect(try JSONDocument("[1, 2]").member("0") == nil)
+    }
+
+    @Test("keys equal as Swift strings but not as bytes become one member in either order, as before the ASCII fast path")
+    func canonicallyEqualKeysInEitherOrder() throws {
+        let asciiFirst = try JSONDocument(#"{"a": 0, "K": 1, "\u212A": 2, "z": 3}"#).value
+        let kelvinFirst = try JSONDocument(#"{"a": 0, "\u212A": 1, "K": 2, "z": 3}"#).value
+        #expect(asciiFirst.objectValue?.count == 3)
+        #expect(kelvinFirst.objectValue?.count == 3)
+        #expect(asciiFirst.objectValue?["K"] == 2)
+        #expect(kelvinFirst.objectValue?["K"] == 2)
+        #expect(asciiFirst.objectValue?.keys == ["a", "K", "z"])
+        #expect(try JSONDocument(#"{"b": 1, "a": 2}"#).value.objectValue?.keys == ["b", "a"])
+    }
+
     @Test func notJSON() {
         #expect(throws: JSONParseError.self) { try JSONDocument("{\"a\": nope}") }
         do {

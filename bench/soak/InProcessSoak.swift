@@ -23,7 +23,7 @@ final class CountingApp: NavigationHost, AuthState, HostRecorder {
 
     func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> Void? {
         let query = destination.deeplink.queryParameters
-        if query["page"] == ["13"] { return nil }
+        if query["page"]?.first == "13" { return nil }
         if query["promoCode"]?.first?.hasPrefix("FAIL") == true { throw NavigationStepError("HTTP 503") }
         return ()
     }
