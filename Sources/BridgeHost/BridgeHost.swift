@@ -105,6 +105,7 @@ public final class BridgeHost {
                 replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
         let contracts = compiled.contracts
         self.contracts = contracts
+        manifest = contracts.manifest
         let capabilities = capabilities ?? HostCapabilities(contracts: contracts)
         self.capabilities = capabilities
         if let handler {
@@ -131,7 +132,8 @@ public final class BridgeHost {
         navigator.addObserver(owner: self) { [weak self] entry in self?.navigatorRecorded(entry) }
     }
 
-    private var manifest: BridgeManifest { contracts.manifest }
+    /// Kept whole once: a computed copy would retain and release every field at each read.
+    private let manifest: BridgeManifest
 
     /// What would otherwise fail at the first message: a custom action version this build takes
     /// with no handler, a handler for an action version that is not custom, a route the handler
@@ -247,7 +249,8 @@ public final class BridgeHost {
 
         // Fast path: a message valid for its action's schema (which includes the envelope) skips the
         // envelope check; the order of the answers below is unchanged.
-        let declared = manifest.action(named: message.action)?.contract(version: message.version)
+        let declaredAction = manifest.action(named: message.action)
+        let declared = declaredAction?.contract(version: message.version)
         let wholeMessageValid = declared.map { schemas.isValid(message, for: $0) } ?? false
 
         // 3: envelope.
@@ -267,14 +270,14 @@ public final class BridgeHost {
         if actionName == HostCapabilities.requestAction {
             return reply(CapabilitiesRequest(capabilities: capabilities).reply(to: message.value, id: id))
         }
-        guard let action = manifest.action(named: actionName), !capabilities.versions(of: actionName).isEmpty else {
+        guard let action = declaredAction, !capabilities.versions(of: actionName).isEmpty else {
             let known = capabilities.actions.map(\.action).joined(separator: ", ")
-            return fail(BridgeError(.unknownAction, manifest.action(named: actionName) == nil
+            return fail(BridgeError(.unknownAction, declaredAction == nil
                 ? "unknown action \"\(actionName)\" (actions: \(known))"
                 : "this app build does not have \(actionName) (actions: \(known))"))
         }
         let version = message.version
-        guard let contract = action.contract(version: version), capabilities.takes(action.name, version: version) else {
+        guard let contract = declared, capabilities.takes(action.name, version: version) else {
             return fail(CapabilitiesRequest.unsupported(action: action.name, version: version, supported: capabilities.versions(of: action.name)))
         }
         if !isMainFrame && !contract.allowFrames {

@@ -37,9 +37,12 @@ public struct CampaignContext: Sendable, Equatable {
         fill("campaign_id", merged.campaignId) { merged.campaignId = $0 }
         fill("group_id", merged.groupId) { merged.groupId = $0 }
         fill("variant", merged.variant) { merged.variant = $0 }
-        for (key, _) in message where key.hasPrefix("utm_") {
-            fill(key, merged.utm[key]) { merged.utm[key] = $0 }
+        // Filled in a copy and set once: setting `utm` puts the fields in URL order again.
+        var utm = merged.utm
+        for (key, _) in message where CampaignMetadata.isUTMKey(key) {
+            fill(key, utm[key]) { utm[key] = $0 }
         }
+        if utm.count != merged.utm.count { merged.utm = utm }
         return (merged, conflicts)
     }
 }

@@ -26,7 +26,7 @@ public struct AnalyticsEvent: Sendable, Equatable {
         for (key, value) in fields { properties[key] = value }
         // The events' own fields never name a campaign property, and campaign properties are
         // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
-        let distinct = campaign.utm.keys.allSatisfy { $0.hasPrefix("utm_") }
+        let distinct = campaign.utmKeysArePrefixed
         func set(_ key: String, _ value: String) {
             if distinct { properties.append(uniqueKey: key, .string(value)) } else { properties[key] = .string(value) }
         }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decides whether the WebView-attested origin of a message may talk to the bridge.
 ///
 /// The origin given here must be the one the WebView attests for the frame that posted the
@@ -25,7 +31,12 @@ public struct OriginPolicy: Sendable {
     /// nil when allowed, else why not.
     public func rejection(of origin: String) -> String? {
         var native = origin  // withUTF8 reads a native string in place
-        if native.withUTF8({ given in allowedBytes.contains { $0.count == given.count && $0.elementsEqual(given) } }) { return nil }
+        let exact = native.withUTF8 { given in
+            allowedBytes.contains { allowed in
+                allowed.count == given.count && allowed.withUnsafeBytes { memcmp($0.baseAddress!, given.baseAddress!, given.count) == 0 }
+            }
+        }
+        if exact { return nil }
         switch OriginPolicy.canonical(origin) {
         case .failure(let reason):
             return "origin \"\(OriginPolicy.quoted(origin))\" is not a web origin: \(reason)"

@@ -18,7 +18,7 @@ public struct RequestIDMemory: Sendable {
     /// Remembers `id`; false when it was already known.
     @discardableResult
     public mutating func insert(_ id: String) -> Bool {
-        guard !known.contains(id) else { return false }
+        guard known.insert(id).inserted else { return false }
         if ring.count < capacity {
             ring.append(id)
         } else {
@@ -26,7 +26,6 @@ public struct RequestIDMemory: Sendable {
             ring[next] = id
             next = (next + 1) % capacity
         }
-        known.insert(id)
         return true
     }
 }

@@ -13,12 +13,16 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     public var variant: String?
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
     public var utm: [String: String] {
-        didSet { utmInURLOrder = Self.urlOrder(of: utm) }
+        didSet {
+            utmInURLOrder = Self.urlOrder(of: utm)
+            hasUnprefixedUTMKey = utm.keys.contains { !Self.isUTMKey($0) }
+        }
     }
     public var source: Source
     /// `utm` in the order URLs carry it, put in order when `utm` changes: every link, event and
     /// fingerprint reads the campaign fields in that order, several times per message.
     private var utmInURLOrder: [UTMField]
+    private var hasUnprefixedUTMKey: Bool
 
     private struct UTMField: Sendable, Hashable {
         let name: String
@@ -35,6 +39,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         self.utm = utm
         self.source = source
         utmInURLOrder = Self.urlOrder(of: utm)
+        hasUnprefixedUTMKey = utm.keys.contains { !Self.isUTMKey($0) }
     }
 
     private static func urlOrder(of utm: [String: String]) -> [UTMField] {
@@ -57,8 +62,24 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// Query names that belong to the campaign rather than to the destination.
     public static func isCampaignKey(_ name: String) -> Bool {
-        name == "campaign_id" || name == "group_id" || name == "variant" || name.hasPrefix("utm_")
+        name == "campaign_id" || name == "group_id" || name == "variant" || isUTMKey(name)
     }
+
+    /// Whether `name` starts with the characters `utm_` (`name.hasPrefix("utm_")`), read from the
+    /// bytes when they settle it: a combining mark right after the `_` would join it into another
+    /// character, so only then are characters compared.
+    public static func isUTMKey(_ name: String) -> Bool {
+        var native = name
+        let (prefixed, settled) = native.withUTF8 { bytes in
+            (bytes.starts(with: "utm_".utf8), bytes.count == 4 || (bytes.count > 4 && bytes[4] < 0x80))
+        }
+        guard prefixed else { return false }
+        return settled || name.hasPrefix("utm_")
+    }
+
+    /// Whether every `utm` key starts with `utm_`, as in any value a link or a message produced:
+    /// then no campaign field shares a name with another.
+    public var utmKeysArePrefixed: Bool { !hasUnprefixedUTMKey }
 
     /// True when no identifier is present (the source alone says nothing about a campaign).
     public var isEmpty: Bool {

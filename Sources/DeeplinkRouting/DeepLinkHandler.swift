@@ -14,6 +14,9 @@ public struct DeepLinkHandler: Sendable {
     public let pushURLKey: String
     /// What each campaign field may be: a value that breaks it is dropped, with a warning.
     public let campaignRules: CampaignRules
+    /// The builder that prints URLs this handler parses back to the same values (made once: every
+    /// CTA is checked with it).
+    public let urlBuilder: DeeplinkURLBuilder
 
     public init(routes: RouteTable, links: LinkConfiguration, campaignRules: CampaignRules = .unrestricted) {
         self.init(
@@ -33,17 +36,14 @@ public struct DeepLinkHandler: Sendable {
         self.customScheme = customScheme.lowercased()
         self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
         self.pushURLKey = pushURLKey
+        urlBuilder = DeeplinkURLBuilder(webBaseURL: self.webBaseURL, customScheme: self.customScheme, routes: routes,
+                                        campaignRules: campaignRules)
     }
 
     /// The link settings this handler was made with.
     public var links: LinkConfiguration {
         LinkConfiguration(universalLinkHosts: universalLinkHosts.sorted(), customScheme: customScheme,
                           webBaseURL: webBaseURL, pushURLKey: pushURLKey)
-    }
-
-    /// The builder that prints URLs this handler parses back to the same values.
-    public var urlBuilder: DeeplinkURLBuilder {
-        DeeplinkURLBuilder(webBaseURL: webBaseURL, customScheme: customScheme, routes: routes, campaignRules: campaignRules)
     }
 
     // MARK: URLs
@@ -144,8 +144,7 @@ public struct DeepLinkHandler: Sendable {
         named name: String, parameters: [String: String], query: [(name: String, value: String)] = [],
         campaign: CampaignMetadata = CampaignMetadata(source: .appInternal)
     ) throws(LinkBuildError) -> ParsedDeeplink {
-        let builder = urlBuilder
-        let route = try builder.checkedRoute(name, parameters: parameters)
+        let route = try urlBuilder.checkedRoute(name, parameters: parameters)
         var grouped = [String: [String]](minimumCapacity: query.count)
         var order: [String] = []
         order.reserveCapacity(query.count)
@@ -153,7 +152,7 @@ public struct DeepLinkHandler: Sendable {
             if grouped[item.name] == nil { order.append(item.name) }
             grouped[item.name, default: []].append(item.value)
         }
-        try builder.checkQuery(grouped, for: route)
+        try urlBuilder.checkQuery(grouped, for: route)
         let parsed = ParsedDeeplink(
             configuration: route, pathParameters: parameters, queryParameters: grouped,
             campaignMetadata: campaign, warnings: [], queryOrder: order, webBaseURL: webBaseURL

@@ -29,7 +29,8 @@ public enum LinkText {
     /// Uses the standard library's own normalizer (the one String comparison uses; Swift's
     /// Unicode tables, no ICU) and does nothing to ASCII.
     public static func composed(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var native = text  // withUTF8 reads a native string in place
+        if native.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return text }
         let bytes = text._nfcCodeUnits
         return bytes.elementsEqual(text.utf8) ? text : String(decoding: bytes, as: UTF8.self)
     }

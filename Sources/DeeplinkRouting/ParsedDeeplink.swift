@@ -91,7 +91,7 @@ public struct ParsedDeeplink: Sendable, Equatable {
 enum URLAssembly {
     static func trimmedBase(_ base: String) -> String {
         var base = base
-        while base.hasSuffix("/") { base.removeLast() }
+        while base.utf8.last == UInt8(ascii: "/") { base.removeLast() }
         return base
     }
 

@@ -200,3 +200,24 @@ import Testing
         #expect(campaign == CampaignMetadata(campaignId: "c", variant: "v", utm: ["utm_alpha": "a", "utm_source": "s"], source: .kakaotalk))
     }
 }
+
+@Suite struct CampaignKeyTests {
+    @Test("utm keys are told by their characters, as hasPrefix tells them, however their bytes begin")
+    func utmKeysByCharacter() {
+        for name in ["utm_", "utm_source", "utm_x", "utm_센디", "utm_\u{301}", "utm_\u{301}x", "utm", "UTM_source", "xutm_", "ut", "", "utm\u{5F}\u{200D}a"] {
+            #expect(CampaignMetadata.isUTMKey(name) == name.hasPrefix("utm_"), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(CampaignMetadata.isUTMKey("utm_source"))
+        #expect(!CampaignMetadata.isUTMKey("utm_\u{301}"))
+    }
+
+    @Test("a hand-made campaign whose utm holds another field's name is flagged, so events do not list that name twice")
+    func unprefixedUTMKeys() {
+        var campaign = CampaignMetadata(campaignId: "a", utm: ["utm_source": "s"], source: .push)
+        #expect(campaign.utmKeysArePrefixed)
+        campaign.utm["campaign_id"] = "b"
+        #expect(!campaign.utmKeysArePrefixed)
+        campaign.utm["campaign_id"] = nil
+        #expect(campaign.utmKeysArePrefixed)
+    }
+}
