@@ -99,7 +99,7 @@ struct NavigatorCore: Sendable {
     /// Fingerprints of the deferred links seen: install attribution may deliver one twice, any time.
     /// The latest `NavigatorCore.deferredMemory` of them: attribution delivers a link again within
     /// seconds or minutes, not after hundreds of other deferred links.
-    private var deferredSeen = RecentMemory<String, EnvelopeID>(capacity: NavigatorCore.deferredMemory)
+    private var deferredSeen = RecentMemory<FingerprintKey, EnvelopeID>(capacity: NavigatorCore.deferredMemory)
     /// Deferred links the person logged in for (login was presented for them): they navigate even
     /// if the person touched the app meanwhile.
     private var committed: Set<EnvelopeID> = []
@@ -208,10 +208,10 @@ struct NavigatorCore: Sendable {
         }
         if envelope.channel == .deferred {
             // Install attribution can hand over the same link twice, seconds apart or more.
-            if let original = deferredSeen[envelope.fingerprint] {
+            if let original = deferredSeen[envelope.fingerprintKey] {
                 return record(envelope, .duplicate(of: original))
             }
-            deferredSeen.remember(envelope.id, for: envelope.fingerprint)
+            deferredSeen.remember(envelope.id, for: envelope.fingerprintKey)
             // The routing seed's rule: once the person is browsing, do not yank them away; offer.
             let elapsed = envelope.receivedAt.timeIntervalSince(launchedAt) * 1000
             if hasInteracted || elapsed > Double(deferredWindowMilliseconds) {

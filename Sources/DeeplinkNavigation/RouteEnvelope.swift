@@ -101,9 +101,7 @@ private struct FingerprintText {
 
     init() { bytes.reserveCapacity(192) }
 
-    var key: FingerprintKey {
-        bytes.withUnsafeBufferPointer { FingerprintKey(String(decoding: $0, as: UTF8.self), bytes: $0) }
-    }
+    var key: FingerprintKey { FingerprintKey(bytes: bytes) }
 
     mutating func field(_ value: String) {
         var value = value
@@ -147,39 +145,36 @@ private struct FingerprintText {
     }
 }
 
-/// A fingerprint as a dictionary key: hashed once over its UTF-8 bytes (FNV-1a), and equal only to
-/// the same bytes. A Swift string would be Unicode-normalised again at every lookup.
+/// A fingerprint as a dictionary key: its UTF-8 bytes, hashed once (FNV-1a), equal only to the
+/// same bytes (a Swift string would be Unicode-normalised again at every lookup). The text is
+/// made only when someone reads it.
 struct FingerprintKey: Hashable, Sendable {
-    let text: String
+    private let bytes: [UInt8]
     private let digest: UInt64
 
     init(_ text: String) {
-        var native = text
-        self = native.withUTF8 { FingerprintKey(text, bytes: $0) }
+        self.init(bytes: Array(text.utf8))
     }
 
-    /// `bytes` are `text`'s UTF-8.
-    init(_ text: String, bytes: UnsafeBufferPointer<UInt8>) {
-        self.text = text
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
         }
         digest = hash
     }
 
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     static func == (lhs: FingerprintKey, rhs: FingerprintKey) -> Bool {
-        lhs.digest == rhs.digest && sameBytes(lhs.text, rhs.text)
+        guard lhs.digest == rhs.digest, lhs.bytes.count == rhs.bytes.count else { return false }
+        return lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
-
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs  // native strings already: withUTF8 copies nothing
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
-    }
 }

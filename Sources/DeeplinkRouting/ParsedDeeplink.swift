@@ -46,10 +46,13 @@ public struct ParsedDeeplink: Sendable, Equatable {
             self.warnings = warnings
             self.queryOrder = queryOrder
             self.webBaseURL = webBaseURL
-            path = URLAssembly.path(for: configuration, parameters: pathParameters)
-            var url = webBaseURL
-            url.reserveCapacity(webBaseURL.utf8.count + path.utf8.count + 24 * queryOrder.count)
-            url += path
+            // Written as bytes once; the path and the URL are read out of them.
+            var url: [UInt8] = []
+            url.reserveCapacity(webBaseURL.utf8.count + 64 + 32 * queryOrder.count)
+            url.append(contentsOf: webBaseURL.utf8)
+            let pathStart = url.count
+            URLAssembly.appendPath(for: configuration, parameters: pathParameters, to: &url)
+            path = String(decoding: url[pathStart...], as: UTF8.self)
             var items = 0
             for key in queryOrder {
                 for value in queryParameters[key] ?? [] where !value.isEmpty {
@@ -57,7 +60,7 @@ public struct ParsedDeeplink: Sendable, Equatable {
                     items += 1
                 }
             }
-            self.url = url
+            self.url = String(decoding: url, as: UTF8.self)
         }
     }
 
@@ -98,34 +101,45 @@ enum URLAssembly {
     /// The pattern with each literal and each parameter value encoded once. A missing parameter
     /// stays as its ":name" placeholder (only reachable through the unchecked public initializer).
     static func path(for route: RouteDefinition, parameters: [String: String]) -> String {
-        var path = ""
+        var path: [UInt8] = []
         path.reserveCapacity(64)
-        for segment in route.segments {
-            path += "/"
-            if segment.hasPrefix(":") {
-                path += parameters[String(segment.dropFirst())].map(PercentEncoding.encode) ?? segment
-            } else {
-                path += PercentEncoding.encode(segment)
+        appendPath(for: route, parameters: parameters, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    static func appendPath(for route: RouteDefinition, parameters: [String: String], to url: inout [UInt8]) {
+        let parts = route.pathParts
+        guard !parts.isEmpty else { return url.append(UInt8(ascii: "/")) }
+        for part in parts {
+            url.append(UInt8(ascii: "/"))
+            switch part {
+            case .literal(let encoded):
+                url.append(contentsOf: encoded)
+            case .parameter(let name, let placeholder):
+                if let value = parameters[name] {
+                    PercentEncoding.appendEncoded(value, to: &url)
+                } else {
+                    url.append(contentsOf: placeholder.utf8)
+                }
             }
         }
-        return path.isEmpty ? "/" : path
     }
 
     /// "?a=1&b=2", or "" for no items.
     static func query(_ items: [(name: String, value: String)]) -> String {
-        var query = ""
+        var query: [UInt8] = []
         for (index, item) in items.enumerated() {
             appendQueryItem(name: item.name, value: item.value, first: index == 0, to: &query)
         }
-        return query
+        return String(decoding: query, as: UTF8.self)
     }
 
     /// "?name=value" for the first item, "&name=value" for the others, both encoded.
-    static func appendQueryItem(name: String, value: String, first: Bool, to text: inout String) {
-        text += first ? "?" : "&"
-        text += PercentEncoding.encode(name)
-        text += "="
-        text += PercentEncoding.encode(value)
+    static func appendQueryItem(name: String, value: String, first: Bool, to url: inout [UInt8]) {
+        url.append(first ? UInt8(ascii: "?") : UInt8(ascii: "&"))
+        PercentEncoding.appendEncoded(name, to: &url)
+        url.append(UInt8(ascii: "="))
+        PercentEncoding.appendEncoded(value, to: &url)
     }
 
     /// Declared fields in declaration order, then the other keys in the order given.

@@ -7,17 +7,25 @@ public enum PercentEncoding {
         var native = text  // withUTF8 reads a native string in place
         if native.withUTF8({ $0.allSatisfy(isUnreserved) }) { return text }  // most slugs, ids and numbers
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if isUnreserved(byte) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0x0F)])
+        out.reserveCapacity(text.utf8.count * 3)
+        appendEncoded(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` encoded to a URL being written as bytes.
+    static func appendEncoded(_ text: String, to out: inout [UInt8]) {
+        var native = text
+        native.withUTF8 { bytes in
+            for byte in bytes {
+                if isUnreserved(byte) {
+                    out.append(byte)
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public enum DecodingFailure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -45,6 +45,13 @@ public struct RouteDefinition: Sendable, Equatable {
     public var segments: [String] { fields.segments }
     /// Names of the path parameters in pattern order.
     public var parameterNames: [String] { fields.parameterNames }
+    /// The segments as a link is written from them: literals already encoded, parameters by name.
+    var pathParts: [PathPart] { fields.pathParts }
+
+    enum PathPart: Sendable {
+        case literal(encoded: [UInt8])
+        case parameter(name: String, placeholder: String)
+    }
 
     public var isExternal: Bool { fields.external != nil }
 
@@ -71,6 +78,7 @@ public struct RouteDefinition: Sendable, Equatable {
         let external: ExternalRoute?
         let segments: [String]
         let parameterNames: [String]
+        let pathParts: [PathPart]
 
         init(name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType], query: [QueryField],
              tab: String, list: String?, screen: String, presentation: Presentation, enabledFrom: Set<EntryChannel>,
@@ -88,6 +96,12 @@ public struct RouteDefinition: Sendable, Equatable {
             self.external = external
             segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             parameterNames = segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
+            pathParts = segments.map { segment in
+                if segment.hasPrefix(":") { return .parameter(name: String(segment.dropFirst()), placeholder: segment) }
+                var encoded: [UInt8] = []
+                PercentEncoding.appendEncoded(segment, to: &encoded)
+                return .literal(encoded: encoded)
+            }
         }
     }
 

@@ -221,3 +221,20 @@ import Testing
         #expect(campaign.utmKeysArePrefixed)
     }
 }
+
+@Suite struct LinkURLTests {
+    @Test("a link's path and URL: literals and values encoded once, a missing parameter left as its placeholder, the root as /")
+    func pathAndURL() {
+        let route = RouteDefinition(name: "r", pattern: "/이벤트/:slug/:id", requiresAuth: false, parameters: ["slug": .string, "id": .string],
+                                    query: [.init(name: "q", type: .string)], tab: "home", screen: "r")
+        let link = ParsedDeeplink(configuration: route, pathParameters: ["slug": "a b/c"], queryParameters: ["q": ["1&2", ""], "z": ["é"]],
+                                  campaignMetadata: CampaignMetadata(campaignId: "c", source: .push), webBaseURL: "https://sendy.co.kr//")
+        #expect(link.path == "/%EC%9D%B4%EB%B2%A4%ED%8A%B8/a%20b%2Fc/:id")
+        #expect(link.url == "https://sendy.co.kr/%EC%9D%B4%EB%B2%A4%ED%8A%B8/a%20b%2Fc/:id?q=1%262&z=%C3%A9")
+        let root = RouteDefinition(name: "home", pattern: "/", requiresAuth: false, tab: "home", screen: "home")
+        let home = ParsedDeeplink(configuration: root, pathParameters: [:], campaignMetadata: CampaignMetadata(source: .push),
+                                  webBaseURL: "https://sendy.co.kr")
+        #expect(home.path == "/")
+        #expect(home.url == "https://sendy.co.kr/")
+    }
+}
