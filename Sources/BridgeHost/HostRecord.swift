@@ -23,7 +23,8 @@ public struct AnalyticsEvent: Sendable, Equatable {
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
         var properties = JSONObject()
         properties.reserveCapacity(fields.count + campaign.queryItemCount + 1)
-        for (key, value) in fields { properties[key] = value }
+        // The events' fields are distinct names written in this module.
+        for (key, value) in fields { properties.append(uniqueKey: key, value) }
         // The events' own fields never name a campaign property, and campaign properties are
         // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
         let distinct = campaign.utmKeysArePrefixed

@@ -135,7 +135,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
 
     private func finished(_ id: EnvelopeID) {
         if starting == id { finishedWhileStarting = true }
-        tasks[id] = nil
+        if !tasks.isEmpty { tasks[id] = nil }  // a step that never suspended was never kept
     }
 
     private func forget(_ id: EnvelopeID) {
