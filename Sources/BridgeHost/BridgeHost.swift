@@ -496,7 +496,7 @@ public final class BridgeHost {
                 [("route", .string(route.configuration.name)), ("provider", .string(outcome.provider)), ("opened", .string(outcome.target))],
                 campaign: route.campaignMetadata)))
         }
-        if entry.outcome.settlesRequest, let waiting = awaiting.removeValue(forKey: id) {
+        if entry.outcome.settlesRequest, !awaiting.isEmpty, let waiting = awaiting.removeValue(forKey: id) {
             waiting.deadline.cancel()
             let disposition = NavigationDisposition(id, outcome: entry.outcome)
             settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,

@@ -396,7 +396,7 @@ public final class DeeplinkNavigator {
         let entry = EnvelopeLogEntry(envelope: envelope, outcome: outcome, at: clock.now())
         log.append(entry)
         if let probe = probes.lastIndex(where: { $0.id == envelope.id }) { probes[probe].outcome = outcome }
-        if outcome.settlesRequest, let waiting = waiters[envelope.id] {
+        if outcome.settlesRequest, !waiters.isEmpty, let waiting = waiters[envelope.id] {
             var still: [Waiter] = []
             for waiter in waiting {
                 if outcome.isTerminal || waiter.settling {

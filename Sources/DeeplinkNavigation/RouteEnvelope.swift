@@ -90,7 +90,7 @@ public struct RouteEnvelope: Sendable, Equatable {
             for (key, value) in entries { body(key, value) }
             return
         }
-        for key in entries.keys.sorted() { body(key, entries[key]!) }
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) { body(key, value) }
     }
 }
 
@@ -140,7 +140,10 @@ private struct FingerprintText {
     }
 
     private mutating func appendDecimal(_ count: Int) {
-        if count >= 10 { appendDecimal(count / 10) }
+        if count >= 10 {
+            if count >= 100 { appendDecimal(count / 100) }
+            bytes.append(UInt8(ascii: "0") + UInt8(count / 10 % 10))
+        }
         bytes.append(UInt8(ascii: "0") + UInt8(count % 10))
     }
 }
