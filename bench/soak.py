@@ -92,6 +92,14 @@ def run_in_process(args, messages):
     }
 
 
+def run_noise(args, microseconds):
+    """The latency's peer: a fixed busy loop in registers with the valid message's median, timed like it
+    (its tail is what the machine takes from computing: other tenants, interrupts; not cache misses)."""
+    output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", "100000"],
+                            stdout=subprocess.PIPE, text=True, check=False).stdout
+    return summary_of(output)
+
+
 def median(values):
     return statistics.median(values)
 
@@ -162,9 +170,15 @@ def main():
         return p99
 
     valid_p99 = latency_row("valid, all with a reply", lambda summary: summary["valid"])
+    valid_p50 = median([run["summary"]["valid"]["p50"] for run in long_runs])
     for category in long_runs[-1]["summary"]["categories"]:
         latency_row(category, lambda summary, name=category: summary["categories"][name])
     latency_row("synchronous part of receive, valid", lambda summary: summary["synchronous"])
+    noise = None if args.short else run_noise(args, valid_p50)
+    if noise:
+        print(f"  peer, the machine's own tail: a fixed busy loop of the same median (SoakBench noise), {noise['samples']} timings:"
+              f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
+              f" against the valid message's {valid_p99 / valid_p50:.2f}")
     print("  " + long_runs[-1]["report"].strip().split("\n", 1)[0])
     for line in long_runs[-1]["report"].strip().splitlines():
         if line.startswith(("replies:", "envelope outcomes:", "largest seen", "nothing lost", "LOST", "  - ")):

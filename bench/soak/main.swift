@@ -6,6 +6,8 @@
 //   SoakBench run --messages N [--seed S]       the same session through BridgeHost and
 //                                               DeeplinkNavigator in this process: latencies,
 //                                               peak memory, nothing lost (exit 1 if something was)
+//   SoakBench noise --microseconds U [--samples N]  the machine's own tail: a fixed busy loop of
+//                                               median U us, timed N times (the latency's peer)
 //
 // A benchmark, not a test: its timings belong on a quiet machine. Build with -c release.
 #if canImport(Glibc)
@@ -22,12 +24,14 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first, ["session", "check", "run"].contains(command) else {
-    fail("usage: SoakBench session|check|run --messages N [--seed S]")
+guard let command = arguments.first, ["session", "check", "run", "noise"].contains(command) else {
+    fail("usage: SoakBench session|check|run --messages N [--seed S], or SoakBench noise --microseconds U [--samples N]")
 }
 arguments.removeFirst()
 var messageCount = 20_000
 var seed: UInt64 = 1
+var noiseMicroseconds = 10.0
+var noiseSamples = 100_000
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     guard let value = arguments.first else { fail("\(option) needs a value") }
@@ -39,6 +43,12 @@ while !arguments.isEmpty {
     case "--seed":
         guard let number = UInt64(value) else { fail("--seed must be a non-negative integer, not \(value)") }
         seed = number
+    case "--microseconds":
+        guard let number = Double(value), number > 0, number <= 10_000 else { fail("--microseconds must be a number in (0, 10000], not \(value)") }
+        noiseMicroseconds = number
+    case "--samples":
+        guard let number = Int(value), number > 0 else { fail("--samples must be a positive integer, not \(value)") }
+        noiseSamples = number
     default:
         fail("unknown option \(option)")
     }
@@ -80,6 +90,15 @@ case "session":
     var output = OutputBuffer()
     for event in SoakSession(messages: messageCount, seed: seed) { output.line(event.stdioLine) }
     output.flush()
+
+case "noise":
+    let (histogram, iterations) = NoiseFloor.measure(microseconds: noiseMicroseconds, samples: noiseSamples)
+    let p50 = histogram.percentile(0.5), p99 = histogram.percentile(0.99)
+    print("noise floor: a fixed loop of \(iterations) steps, \(histogram.count) timings: p50 \(microseconds(p50)) us, p99 \(microseconds(p99)) us, max \(microseconds(Double(histogram.maximum))) us")
+    print("summary " + JSONValue.object(JSONObject([
+        ("samples", .integer(Int64(histogram.count))), ("iterations", .integer(Int64(iterations))),
+        ("p50", jsonNumber(p50 / 1000)), ("p99", jsonNumber(p99 / 1000)), ("max", jsonNumber(Double(histogram.maximum) / 1000)),
+    ])).serialized())
 
 case "check":
     var check = StdioCheck(session: SoakSession(messages: messageCount, seed: seed))
