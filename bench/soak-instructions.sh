@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Instructions executed inside BridgeHost.handle over the soak session, counted by callgrind:
+# Instructions executed inside BridgeHost.receive over the soak session, counted by callgrind:
 # a measure of the work per message that does not move with the machine's load (wall-clock
 # latency on a shared 2-core machine does). Pass two builds to compare them on the same session.
 #
 # Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N]
 #   SOAKBENCH: a SoakBench executable (make soak builds .build/release/SoakBench).
-# Prints, for each build: instructions in BridgeHost.handle (with everything it calls), per
+# Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
 # message, and as a ratio to the first build given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,11 +30,11 @@ for build in "${builds[@]}"; do
     copy="$work/SoakBench"
     cp "$build" "$copy"
     strip --strip-debug "$copy"
-    valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC6handle*' --callgrind-out-file="$work/out" \
+    valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
         "$copy" run --messages "$messages" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     total=$(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')
-    [ -n "$total" ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.handle" >&2; exit 1; }
+    [ -n "$total" ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.receive" >&2; exit 1; }
     [ -n "$first" ] || first="$total"
     awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" \
-        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.handle, %8.0f per message, %.2fx the first\n", build, total, total / n, total / first }'
+        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first\n", build, total, total / n, total / first }'
 done

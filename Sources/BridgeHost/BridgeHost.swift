@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import JSONCore
+import SchemaCheck
 import BridgeContracts
 import DeeplinkRouting
 import DeeplinkNavigation
@@ -58,6 +59,11 @@ public final class BridgeHost {
     /// Custom action handlers still running (their reply comes when they return).
     public private(set) var runningCustomActions = 0
     private var requestIDs: RequestIDMemory
+    /// Where each message is parsed: one block of memory, reset after every message.
+    private let arena = MessageArena()
+    /// A message's document is in the arena (a reply handler may send the next message before
+    /// `receive` returns: that one is parsed on the heap).
+    private var arenaInUse = false
     public private(set) var campaign = CampaignContext.none
     /// Envelopes this host handed to the navigator and not yet consumed, for their screen_view.
     private var submitted: Set<EnvelopeID> = []
@@ -239,11 +245,19 @@ public final class BridgeHost {
 
     private func handle(body: [UInt8], origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
         // 1-2: size, then parse. No id can be read from what does not parse.
-        let message: ParsedMessage
-        switch MessageReader(limits: manifest.limits).read(body) {
-        case .failure(let error): return reply(BridgeReply(id: nil, outcome: .failure(error)))
-        case .success(let parsed): message = parsed
+        let arenaIsFree = !arenaInUse
+        arenaInUse = true
+        defer { if arenaIsFree { arenaInUse = false } }
+        MessageReader(limits: manifest.limits).withMessage(body, in: arenaIsFree ? arena : nil) { read in
+            switch read {
+            case .failure(let error): reply(BridgeReply(id: nil, outcome: .failure(error)))
+            case .success(let message): handle(message, origin: origin, isMainFrame: isMainFrame, reply: reply)
+            }
         }
+    }
+
+    /// Steps 3-9 for a message that parsed (its document lives only while this runs).
+    private func handle(_ message: ParsedMessage, origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
         let id = message.requestID
         func fail(_ error: BridgeError) { reply(BridgeReply(id: id, outcome: .failure(error))) }
 

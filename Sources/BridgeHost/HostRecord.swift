@@ -27,12 +27,13 @@ public struct AnalyticsEvent: Sendable, Equatable {
         for (key, value) in fields { properties.append(uniqueKey: key, value) }
         // The events' own fields never name a campaign property, and campaign properties are
         // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
-        let distinct = campaign.utmKeysArePrefixed
-        func set(_ key: String, _ value: String) {
-            if distinct { properties.append(uniqueKey: key, .string(value)) } else { properties[key] = .string(value) }
+        if campaign.utmKeysArePrefixed {
+            campaign.forEachQueryItem { key, value in properties.append(uniqueKey: key, .string(value)) }
+            properties.append(uniqueKey: "source", .string(campaign.source.rawValue))
+        } else {
+            campaign.forEachQueryItem { key, value in properties[key] = .string(value) }
+            properties["source"] = .string(campaign.source.rawValue)
         }
-        campaign.forEachQueryItem(set)
-        set("source", campaign.source.rawValue)
         return AnalyticsEvent(name: name, properties: properties)
     }
 

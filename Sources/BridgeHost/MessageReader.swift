@@ -32,27 +32,44 @@ struct ParsedMessage {
 }
 
 /// Steps 1 and 2: the size limit, then parsing with duplicate keys rejected and the depth bounded.
+/// The document is parsed into the host's arena (one block of memory reused by every message, so
+/// parsing allocates nothing and the tree lands in memory still in the cache), lives while `body`
+/// runs, and is gone after: nothing may keep the `ParsedMessage` (what outlives the message is
+/// converted to Swift values first).
 struct MessageReader {
     let limits: BridgeLimits
 
-    func read(_ body: [UInt8]) -> Result<ParsedMessage, BridgeError> {
-        guard body.count <= limits.maxMessageBytes else {
-            return .failure(BridgeError(.invalidMessage,
-                "the message is \(body.count) bytes; the limit is \(limits.maxMessageBytes)",
-                details: [["limit": "maxMessageBytes", "value": .integer(Int64(limits.maxMessageBytes)), "actual": .integer(Int64(body.count))]]))
+    /// `arena` nil: the document goes on the heap (a message received while another one's
+    /// document still lives in the arena, from inside its reply).
+    func withMessage<Result>(_ message: [UInt8], in arena: MessageArena?,
+                             _ body: (Swift.Result<ParsedMessage, BridgeError>) -> Result) -> Result {
+        guard message.count <= limits.maxMessageBytes else {
+            return body(.failure(BridgeError(.invalidMessage,
+                "the message is \(message.count) bytes; the limit is \(limits.maxMessageBytes)",
+                details: [["limit": "maxMessageBytes", "value": .integer(Int64(limits.maxMessageBytes)), "actual": .integer(Int64(message.count))]])))
         }
         // The manifest sets size and depth; string, member and item counts keep the checker's
         // bridge-message defaults (16 KiB strings, 256 members, 1024 items).
         var parseLimits = ParseLimits.bridgeMessage
         parseLimits.maxBytes = limits.maxMessageBytes
         parseLimits.maxDepth = limits.maxDepth
-        do {
-            let document = try JSONDocument(bytes: body, limits: parseLimits)
-            return .success(ParsedMessage(document: document))
-        } catch {
-            return .failure(BridgeError(.invalidMessage, "the message is not valid JSON: \(error)",
-                details: [["error": .string(error.message), "line": .integer(Int64(error.line)),
-                           "column": .integer(Int64(error.column)), "position": .integer(Int64(error.position))]]))
+        func handOver(_ parsed: Swift.Result<JSONDocument, JSONParseError>) -> Result {
+            switch parsed {
+            case .success(let document):
+                return body(.success(ParsedMessage(document: document)))
+            case .failure(let error):
+                return body(.failure(BridgeError(.invalidMessage, "the message is not valid JSON: \(error)",
+                    details: [["error": .string(error.message), "line": .integer(Int64(error.line)),
+                               "column": .integer(Int64(error.column)), "position": .integer(Int64(error.position))]])))
+            }
         }
+        guard let arena else {
+            do {
+                return handOver(.success(try JSONDocument(bytes: message, limits: parseLimits)))
+            } catch {
+                return handOver(.failure(error))
+            }
+        }
+        return message.withUnsafeBufferPointer { bytes in arena.withDocument(bytes, limits: parseLimits, handOver) }
     }
 }

@@ -15,6 +15,8 @@ import JSONCore
 /// owner). When no arena is available, messages are parsed on the heap as usual.
 public final class MessageArena {
     private let arena: OpaquePointer?
+    /// A document lives in the arena now: a second one would be reset away under the first.
+    private var holdsDocument = false
 
     public init() {
         arena = sc_arena_new()
@@ -33,6 +35,9 @@ public final class MessageArena {
         _ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits,
         _ body: (Swift.Result<JSONDocument, JSONParseError>) -> Result
     ) -> Result {
+        precondition(!holdsDocument, "MessageArena.withDocument called while another document lives in the arena")
+        holdsDocument = true
+        defer { holdsDocument = false }
         var document: JSONDocument?
         var parseError = JSONParseError(message: "")
         switch JSONDocument.parse(bytes, limits: limits, arena: arena) {

@@ -67,3 +67,43 @@ struct RequestIDHandlingTests {
         #expect(isResend(send("request-cccc", slug: "sixth")), "the most recent id is still remembered")
     }
 }
+
+@Suite("Messages sent from inside a reply")
+@MainActor
+struct ReentrantMessageTests {
+    @Test("a reply handler that sends the next message before receive returns: both are read whole and answered")
+    func replyHandlerSendsTheNextMessage() throws {
+        let navigator = DeeplinkNavigator(host: nil, auth: nil, duplicateWindowMs: 2_000)
+        let bridge = try BridgeHost(contracts: try repositoryContracts(), navigator: navigator)
+        let origin = "https://sendy.co.kr"
+        final class Replies { var all: [BridgeReply?] = [] }
+        let replies = Replies()
+        let inner = Array(message("view_vehicles", id: "inner-request-2", payload: ["vehicleType": "1ton"]).utf8)
+        let innermost = Array(message("apply", id: "innermost-req-3", payload: ["slug": "nested-slug"]).utf8)
+        // Each reply sends the next message at once, while the document of the one replying still
+        // lives in the host's arena: the next one is parsed on the heap (the arena stops the
+        // process if a second document is parsed into it).
+        bridge.receive(body: Array(message("apply", id: "outer-request-1", payload: ["slug": "outer-slug"]).utf8),
+                       origin: origin, isMainFrame: true) { outerReply in
+            replies.all.append(outerReply)
+            bridge.receive(body: inner, origin: origin, isMainFrame: true) { innerReply in
+                replies.all.append(innerReply)
+                bridge.receive(body: innermost, origin: origin, isMainFrame: true) { replies.all.append($0) }
+            }
+        }
+        #expect(replies.all.map { $0?.id } == ["outer-request-1", "inner-request-2", "innermost-req-3"])
+        // Logged out: each apply is held for login with its own slug; the vehicle list, with no host
+        // attached, fails on its own route. Each reply carries what its own message said.
+        #expect(replies.all[0]?.result?.pendingLogin == true)
+        #expect(replies.all[0]?.result?.url == "https://sendy.co.kr/event/outer-slug/apply")
+        #expect(replies.all[1]?.error?.code == .navigationFailed)
+        #expect(replies.all[1]?.error?.details.first?.objectValue?["route"] == "vehicleList")
+        #expect(replies.all[2]?.result?.pendingLogin == true)
+        #expect(replies.all[2]?.result?.url == "https://sendy.co.kr/event/nested-slug/apply")
+        // And the next message after all of them is read from the arena again.
+        let after = immediateReply(bridge, body: Array(message("apply", id: "after-requests", payload: ["slug": "after-slug"]).utf8),
+                                   origin: origin, isMainFrame: true)
+        #expect(after?.id == "after-requests")
+        #expect(navigator.log.entries.map(\.envelope.route.url).contains("https://sendy.co.kr/event/after-slug/apply"))
+    }
+}
