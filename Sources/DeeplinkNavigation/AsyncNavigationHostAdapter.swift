@@ -47,7 +47,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
                           completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
         guard let host else { return completion(.failure(Self.gone)) }
         let id = destination.envelopeID
-        start(id) { [weak self] in
+        start(id) { @MainActor [weak self] in
             let result: Result<Void, NavigationStepError>
             do throws(NavigationStepError) {
                 try await host.selectTab(for: destination)
@@ -79,7 +79,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             forget(id)
             return completion(.failed(host == nil ? Self.gone : NavigationStepError("no stack was attached for \(id)")))
         }
-        start(id) { [weak self] in
+        start(id) { @MainActor [weak self] in
             let resolution: DetailResolution
             do throws(NavigationStepError) {
                 if let show = try await resolve(destination) {
@@ -119,7 +119,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
 
     /// The step's task for `id`, begun at once on this turn of the main actor; it is kept (for
     /// `cancelSteps`) only when it suspended, since one that finished has nothing left to cancel.
-    private func start(_ id: EnvelopeID, _ step: @escaping @MainActor () async -> Void) {
+    private func start(_ id: EnvelopeID, _ step: sending @escaping @isolated(any) () async -> Void) {
         let outer = (starting, finishedWhileStarting)
         defer { (starting, finishedWhileStarting) = outer }
         starting = id
