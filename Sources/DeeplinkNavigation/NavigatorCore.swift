@@ -407,7 +407,7 @@ struct NavigatorCore: Sendable {
     }
 
     private mutating func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
-        if outcome.isTerminal { committed.remove(envelope.id) }
+        if outcome.isTerminal, !committed.isEmpty { committed.remove(envelope.id) }
         out.append(.record(envelope, outcome))
     }
 
