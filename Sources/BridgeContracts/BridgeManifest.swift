@@ -29,61 +29,17 @@ public struct ActionContract: Sendable, Equatable {
         public let tokens: [String]
     }
 
-    public var action: String { fields.action }
-    public var version: Int { fields.version }
+    public let action: String
+    public let version: Int
     /// Schema file name inside schemas/, e.g. "apply.v1.json".
-    public var schema: String { fields.schema }
-    public var handler: Handler { fields.handler }
-    public var parameters: [Mapping] { fields.parameters }
-    public var query: [Mapping] { fields.query }
-    public var timeoutMs: Int { fields.timeoutMs }
-    public var fallback: Fallback { fields.fallback }
+    public let schema: String
+    public let handler: Handler
+    public let parameters: [Mapping]
+    public let query: [Mapping]
+    public let timeoutMs: Int
+    public let fallback: Fallback
     /// Whether messages from subframes are accepted for this action (default: main frame only).
-    public var allowFrames: Bool { fields.allowFrames }
-
-    /// The fields in one shared immutable box, like `ParsedDeeplink`'s: every message looks its
-    /// contract up and carries it through the host, and a copy is then one reference.
-    private let fields: Fields
-
-    private final class Fields: Sendable {
-        let action: String
-        let version: Int
-        let schema: String
-        let handler: Handler
-        let parameters: [Mapping]
-        let query: [Mapping]
-        let timeoutMs: Int
-        let fallback: Fallback
-        let allowFrames: Bool
-
-        init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
-             timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
-            self.action = action
-            self.version = version
-            self.schema = schema
-            self.handler = handler
-            self.parameters = parameters
-            self.query = query
-            self.timeoutMs = timeoutMs
-            self.fallback = fallback
-            self.allowFrames = allowFrames
-        }
-    }
-
-    init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
-         timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
-        fields = Fields(action: action, version: version, schema: schema, handler: handler, parameters: parameters,
-                        query: query, timeoutMs: timeoutMs, fallback: fallback, allowFrames: allowFrames)
-    }
-
-    /// Field by field, as a value's equality.
-    public static func == (lhs: ActionContract, rhs: ActionContract) -> Bool {
-        let left = lhs.fields, right = rhs.fields
-        if left === right { return true }
-        return left.action == right.action && left.version == right.version && left.schema == right.schema
-            && left.handler == right.handler && left.parameters == right.parameters && left.query == right.query
-            && left.timeoutMs == right.timeoutMs && left.fallback == right.fallback && left.allowFrames == right.allowFrames
-    }
+    public let allowFrames: Bool
 
     /// The route a route-handled version navigates to; nil for a custom action.
     public var route: String? {
