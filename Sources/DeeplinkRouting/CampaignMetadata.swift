@@ -13,20 +13,41 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     public var variant: String?
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
     public var utm: [String: String] {
-        didSet {
-            utmInURLOrder = Self.urlOrder(of: utm)
-            hasUnprefixedUTMKey = utm.keys.contains { !Self.isUTMKey($0) }
-        }
+        didSet { utmOrder = UTMOrder(utm) }
     }
     public var source: Source
     /// `utm` in the order URLs carry it, put in order when `utm` changes: every link, event and
     /// fingerprint reads the campaign fields in that order, several times per message.
-    private var utmInURLOrder: [UTMField]
-    private var hasUnprefixedUTMKey: Bool
+    private var utmOrder: UTMOrder
 
-    private struct UTMField: Sendable, Hashable {
-        let name: String
-        let value: String
+    private struct UTMOrder: Sendable, Hashable {
+        let fields: [(name: String, value: String)]
+        /// Some key does not start with `utm_` (only a hand-made value has one).
+        let hasUnprefixedKey: Bool
+
+        init(_ utm: [String: String]) {
+            guard !utm.isEmpty else {
+                fields = []
+                hasUnprefixedKey = false
+                return
+            }
+            var fields: [(name: String, value: String)] = []
+            fields.reserveCapacity(utm.count)
+            for name in CampaignMetadata.standardUTMKeys {
+                if let value = utm[name] { fields.append((name, value)) }
+            }
+            if fields.count < utm.count {
+                for name in utm.keys.sorted() where !CampaignMetadata.standardUTMKeys.contains(name) {
+                    fields.append((name, utm[name]!))
+                }
+            }
+            self.fields = fields
+            hasUnprefixedKey = utm.keys.contains { !CampaignMetadata.isUTMKey($0) }
+        }
+
+        // Follows from `utm`, which the metadata's own equality already compares.
+        static func == (lhs: UTMOrder, rhs: UTMOrder) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
     }
 
     public init(
@@ -38,23 +59,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         self.variant = variant
         self.utm = utm
         self.source = source
-        utmInURLOrder = Self.urlOrder(of: utm)
-        hasUnprefixedUTMKey = utm.keys.contains { !Self.isUTMKey($0) }
-    }
-
-    private static func urlOrder(of utm: [String: String]) -> [UTMField] {
-        guard !utm.isEmpty else { return [] }
-        var fields: [UTMField] = []
-        fields.reserveCapacity(utm.count)
-        for name in standardUTMKeys {
-            if let value = utm[name] { fields.append(UTMField(name: name, value: value)) }
-        }
-        if fields.count < utm.count {
-            for name in utm.keys.sorted() where !standardUTMKeys.contains(name) {
-                fields.append(UTMField(name: name, value: utm[name]!))
-            }
-        }
-        return fields
+        utmOrder = UTMOrder(utm)
     }
 
     /// The utm_* names in the order URLs carry them; other utm_ keys follow in name order.
@@ -79,7 +84,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// Whether every `utm` key starts with `utm_`, as in any value a link or a message produced:
     /// then no campaign field shares a name with another.
-    public var utmKeysArePrefixed: Bool { !hasUnprefixedUTMKey }
+    public var utmKeysArePrefixed: Bool { !utmOrder.hasUnprefixedKey }
 
     /// True when no identifier is present (the source alone says nothing about a campaign).
     public var isEmpty: Bool {
@@ -105,7 +110,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         if let campaignId { body("campaign_id", campaignId) }
         if let groupId { body("group_id", groupId) }
         if let variant { body("variant", variant) }
-        for field in utmInURLOrder { body(field.name, field.value) }
+        for field in utmOrder.fields { body(field.name, field.value) }
     }
 
     /// The fields as a JSON object with snake_case keys (campaign_id, group_id, variant, utm_*, source), absent ones omitted.

@@ -40,13 +40,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
                     rebuildIndex()
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
-                if index != nil {
-                    index![key] = keys.count - 1
-                } else if keys.count > Self.indexedAbove {
-                    rebuildIndex()
-                }
+                append(uniqueKey: key, newValue)
             }
         }
     }
