@@ -13,8 +13,11 @@ messages=5000
 builds=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --messages) messages="$2"; shift 2 ;;
+        --messages)
+            [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "soak-instructions: --messages needs a positive integer, not '${2:-}'" >&2; exit 2; }
+            messages="$2"; shift 2 ;;
         -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        -*) echo "soak-instructions: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
 done
@@ -25,7 +28,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 first=""
 for build in "${builds[@]}"; do
-    [ -x "$build" ] || { echo "soak-instructions: $build is not an executable" >&2; exit 2; }
+    [ -f "$build" ] && [ -x "$build" ] || { echo "soak-instructions: $build is not an executable file" >&2; exit 2; }
+    nm "$build" 2>/dev/null | grep -q 's10BridgeHostAAC7receive' \
+        || { echo "soak-instructions: $build is not a SoakBench build (no BridgeHost.receive in its symbols)" >&2; exit 2; }
     # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
     copy="$work/SoakBench"
     cp "$build" "$copy"
@@ -33,7 +38,7 @@ for build in "${builds[@]}"; do
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
         "$copy" run --messages "$messages" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     total=$(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')
-    [ -n "$total" ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.receive" >&2; exit 1; }
+    [ -n "$total" ] && [ "$total" -gt 0 ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.receive" >&2; exit 1; }
     [ -n "$first" ] || first="$total"
     awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" \
         'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first\n", build, total, total / n, total / first }'
