@@ -175,6 +175,8 @@ def main():
         latency_row(category, lambda summary, name=category: summary["categories"][name])
     latency_row("synchronous part of receive, valid", lambda summary: summary["synchronous"])
     noise = None if args.short else run_noise(args, valid_p50)
+    if noise is None and not args.short:
+        print("  peer: SoakBench noise printed no summary; the machine's own tail is not measured in this run")
     if noise:
         print(f"  peer, the machine's own tail: a fixed busy loop of the same median (SoakBench noise), {noise['samples']} timings:"
               f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
