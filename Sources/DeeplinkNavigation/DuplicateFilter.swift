@@ -24,9 +24,8 @@ struct DuplicateFilter {
         let arrival: Int
     }
     private var seen: [FingerprintKey: Remembered] = [:]
-    /// Fingerprints in arrival order (from `head`); an arrival no longer in `seen` is skipped.
-    private var order: [(fingerprint: FingerprintKey, arrival: Int)] = []
-    private var head = 0
+    /// Fingerprints in arrival order; an arrival no longer in `seen` is skipped when it comes up.
+    private var order = RingQueue<(fingerprint: FingerprintKey, arrival: Int)>()
     private var arrivals = 0
 
     init(windowMilliseconds: Int, capacity: Int = DuplicateFilter.defaultCapacity) {
@@ -53,7 +52,7 @@ struct DuplicateFilter {
         seen[key] = Remembered(id: envelope.id, at: now, arrival: arrivals)
         order.append((key, arrivals))
         // Only a clock that keeps stepping back leaves forgotten arrivals behind a remembered one.
-        if order.count - head > 2 * capacity { rebuildOrder() }
+        if order.count > 2 * capacity { rebuildOrder() }
         return nil
     }
 
@@ -64,43 +63,31 @@ struct DuplicateFilter {
     }
 
     private mutating func rebuildOrder() {
-        order = seen.map { (fingerprint: $0.key, arrival: $0.value.arrival) }.sorted { $0.arrival < $1.arrival }
-        head = 0
+        order.replaceAll(with: seen.map { (fingerprint: $0.key, arrival: $0.value.arrival) }.sorted { $0.arrival < $1.arrival })
     }
 
     private mutating func forgetExpired(now: Date) {
-        while head < order.count {
-            let (fingerprint, arrival) = order[head]
+        while let (fingerprint, arrival) = order.first {
             guard let index = seen.index(forKey: fingerprint), seen.values[index].arrival == arrival else {
-                head += 1  // forgotten already, or remembered again as a later arrival
+                order.removeFirst()  // forgotten already, or remembered again as a later arrival
                 continue
             }
             // A clock that stepped back leaves the entry in place until time catches up (or capacity).
             guard now.timeIntervalSince(seen.values[index].at) >= window else { break }
             seen.remove(at: index)
-            head += 1
+            order.removeFirst()
         }
-        compact()
     }
 
     private mutating func forgetOldest() {
-        while head < order.count {
-            let (fingerprint, arrival) = order[head]
-            head += 1
+        while let (fingerprint, arrival) = order.removeFirst() {
             if let index = seen.index(forKey: fingerprint), seen.values[index].arrival == arrival {
                 seen.remove(at: index)
-                break
+                return
             }
         }
-        compact()
     }
 
-    /// Drops the consumed front of `order` once it is most of the array, so it stays within twice
-    /// what is remembered.
-    private mutating func compact() {
-        if head > 64 && head * 2 > order.count {
-            order.removeFirst(head)
-            head = 0
-        }
-    }
+    /// Arrivals queued for forgetting, stale ones included (for the tests of the bound).
+    var queuedArrivals: Int { order.count }
 }

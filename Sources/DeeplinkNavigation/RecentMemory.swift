@@ -4,9 +4,8 @@
 struct RecentMemory<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     let capacity: Int
     private var values: [Key: Value] = [:]
-    /// Keys in the order they were first added; `head` skips the forgotten ones.
-    private var order: [Key] = []
-    private var head = 0
+    /// The live keys in the order they were first added.
+    private var order = RingQueue<Key>()
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -25,16 +24,13 @@ struct RecentMemory<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// Keys are never removed otherwise, so `order` is exactly the live keys.
     private mutating func forgetOldest() {
-        if values.count > capacity {
-            values[order[head]] = nil
-            head += 1
-        }
-        // Keys are never removed otherwise, so order[head...] is exactly the live keys; drop the
-        // forgotten prefix once it is as long as the capacity.
-        if head >= capacity {
-            order.removeFirst(head)
-            head = 0
+        if values.count > capacity, let oldest = order.removeFirst() {
+            values[oldest] = nil
         }
     }
+
+    /// The slots the order of keys takes (for the test of the bound).
+    var orderSlots: Int { order.slotCount }
 }

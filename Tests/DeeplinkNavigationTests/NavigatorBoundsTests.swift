@@ -132,9 +132,11 @@ struct NavigatorBoundsTests {
             most = max(most, filter.count)
         }
         #expect(most == 100)
+        #expect(filter.queuedArrivals == 100, "arrivals leave the queue as their fingerprints are forgotten")
         // 50,000 ms later everything has expired; one new entry leaves one remembered.
         #expect(filter.check(try envelope(20_000, "late", at: 200_000)) == nil)
         #expect(filter.count == 1)
+        #expect(filter.queuedArrivals == 1)
     }
 
     @Test("duplicate filter: exactly one window later is a new entry, even for a fingerprint the clock stepped back to")
@@ -152,13 +154,16 @@ struct NavigatorBoundsTests {
     func duplicateFilterClockSteppingBack() throws {
         var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 8)
         var most = 0
+        var mostQueued = 0
         for index in 0..<1_000 {
             // Alternately forward and back by more than the window.
             let at = index % 2 == 0 ? 10_000 + index : 5_000 + index
             _ = filter.check(try envelope(index + 1, "x\(index % 20)", at: at))
             most = max(most, filter.count)
+            mostQueued = max(mostQueued, filter.queuedArrivals)
         }
         #expect(most == 8)
+        #expect(mostQueued <= 2 * 8 + 1, "stale arrivals are rebuilt away past twice the capacity")
     }
 
     // MARK: - The audit log and observers
@@ -230,5 +235,77 @@ struct RecentMemoryTests {
         for key in 6...10_000 { memory.remember("v\(key)", for: key) }
         #expect(memory.count == 3)
         #expect(memory[9_998] != nil && memory[9_997] == nil)
+        #expect(memory.orderSlots == 16, "the order of keys stays at the ring's first size")
+    }
+}
+
+/// The queue behind the duplicate window and the recent memories: what leaves it leaves one at a
+/// time, so no single message pays for forgetting a thousand others.
+@Suite("Ring queue: first in, first out, letting go of one element per removal")
+struct RingQueueTests {
+    final class Tracked {
+        let value: Int
+        let released: Released
+        init(_ value: Int, _ released: Released) { self.value = value; self.released = released }
+        deinit { released.values.append(value) }
+    }
+    final class Released { var values: [Int] = [] }
+
+    @Test("elements come out in the order they went in, across the wrap and the growth of the ring")
+    func firstInFirstOut() {
+        var queue = RingQueue<Int>()
+        #expect(queue.isEmpty && queue.first == nil && queue.removeFirst() == nil)
+        var expected: [Int] = []
+        var next = 0
+        var taken: [Int] = []
+        // Push three, take two, so the front moves round the ring while it grows.
+        for _ in 0..<200 {
+            for _ in 0..<3 { queue.append(next); expected.append(next); next += 1 }
+            for _ in 0..<2 { taken.append(queue.removeFirst()!) }
+            #expect(queue.count == expected.count - taken.count)
+            #expect(queue.first == expected[taken.count])
+        }
+        while let value = queue.removeFirst() { taken.append(value) }
+        #expect(taken == expected)
+        #expect(queue.isEmpty && queue.count == 0)
+    }
+
+    @Test("each removal lets go of exactly the element it took, at once; the ring keeps nothing behind")
+    func removalReleasesOneElement() {
+        let released = Released()
+        var queue = RingQueue<Tracked>()
+        for value in 0..<1_000 { queue.append(Tracked(value, released)) }
+        #expect(released.values.isEmpty)
+        for value in 0..<1_000 {
+            // Discarding the result: the element is gone as soon as the call returns.
+            queue.removeFirst()
+            #expect(released.values == Array(0...value))
+            if released.values.count != value + 1 { break }
+        }
+        #expect(queue.slotCount == 1_024)
+    }
+
+    @Test("a queue held at a bound stops growing: its slots stay at the first power of two above it")
+    func boundedQueueKeepsItsSlots() {
+        var queue = RingQueue<String>()
+        for index in 0..<100_000 {
+            queue.append("e\(index)")
+            if queue.count > 1_000 { queue.removeFirst() }
+        }
+        #expect(queue.count == 1_000)
+        #expect(queue.slotCount == 1_024)
+        #expect(queue.first == "e99000")
+    }
+
+    @Test("replaceAll keeps the order given and the slots already made")
+    func replaceAll() {
+        var queue = RingQueue<Int>()
+        for value in 0..<40 { queue.append(value) }
+        for _ in 0..<30 { queue.removeFirst() }
+        queue.replaceAll(with: [7, 8, 9])
+        #expect(queue.count == 3 && queue.slotCount == 64)
+        var values: [Int] = []
+        while let value = queue.removeFirst() { values.append(value) }
+        #expect(values == [7, 8, 9])
     }
 }
