@@ -259,12 +259,12 @@ private func deferredLinksText(_ host: MockBridgeHost) -> String {
     var outcomes: [EnvelopeID: [String]] = [:]
     var routes: [EnvelopeID: String] = [:]
     var taken: [EnvelopeID: EnvelopeID] = [:]
-    for entry in host.navigator.log.entries where entry.envelope.channel == .deferred {
+    for entry in host.navigator.log.entries where entry.channel == .deferred {
         let id = entry.envelopeID
         if outcomes[id] == nil { seen.append(id) }
         outcomes[id, default: []].append(entry.outcome.name)
         routes[id] = entry.routeName
-        if let offer = entry.envelope.acceptedOffer { taken[id] = offer }
+        if let offer = entry.acceptedOffer { taken[id] = offer }
     }
     for id in seen {
         let from = taken[id].map { " (offer \($0) taken)" } ?? ""

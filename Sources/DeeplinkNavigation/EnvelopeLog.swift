@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DeeplinkRouting
 
 /// What happened to an envelope. `waitingForReady`, `pendingLogin` and `queued` park it; every
 /// other case consumes it, and an envelope is consumed exactly once.
@@ -81,7 +82,7 @@ public enum EnvelopeOutcome: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One line of the navigator's audit log.
+/// What the navigator tells its observers when it records an outcome: the whole envelope.
 public struct EnvelopeLogEntry: Sendable, Equatable {
     public let envelope: RouteEnvelope
     public let outcome: EnvelopeOutcome
@@ -91,14 +92,44 @@ public struct EnvelopeLogEntry: Sendable, Equatable {
     public var routeName: String { envelope.route.configuration.name }
 }
 
-/// The audit log, bounded so a long-running app does not grow without limit: the newest
-/// `capacity` entries are kept and `droppedCount` says how many older ones were let go.
+/// One line of the audit log: which envelope, where it went, through which door, and what became
+/// of it.
 ///
-/// A ring: once full, each append overwrites the oldest entry, so no append ever moves the
+/// The log keeps this rather than the envelope. A kept envelope holds its parsed link (a dozen
+/// small objects: parameters, query, campaign) until a thousand outcomes later, when the line is
+/// overwritten and they are freed cold, each a cache miss, on the path of whichever message
+/// overwrote it. A record holds one string of its own; the link goes when the envelope is done.
+public struct EnvelopeLogRecord: Sendable, Equatable {
+    public let envelopeID: EnvelopeID
+    /// The route's name in routes.json.
+    public let routeName: String
+    /// The destination's canonical URL (no campaign fields).
+    public let url: String
+    public let channel: EntryChannel
+    /// The offer of a deferred deep link this envelope was made from, if any.
+    public let acceptedOffer: EnvelopeID?
+    public let outcome: EnvelopeOutcome
+    public let at: Date
+
+    public init(_ entry: EnvelopeLogEntry) {
+        envelopeID = entry.envelope.id
+        routeName = entry.routeName
+        url = entry.envelope.route.url
+        channel = entry.envelope.channel
+        acceptedOffer = entry.envelope.acceptedOffer
+        outcome = entry.outcome
+        at = entry.at
+    }
+}
+
+/// The audit log, bounded so a long-running app does not grow without limit: the newest
+/// `capacity` records are kept and `droppedCount` says how many older ones were let go.
+///
+/// A ring: once full, each append overwrites the oldest record, so no append ever moves the
 /// others (a batch drop did, a pause of tens of microseconds every few hundred messages).
 public struct EnvelopeLog: Sendable {
     public let capacity: Int
-    private var ring: [EnvelopeLogEntry] = []
+    private var ring: [EnvelopeLogRecord] = []
     /// Where the oldest entry is once the ring is full (0 before).
     private var oldest = 0
     public private(set) var droppedCount = 0
@@ -107,8 +138,8 @@ public struct EnvelopeLog: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The entries kept, oldest first.
-    public var entries: [EnvelopeLogEntry] {
+    /// The records kept, oldest first.
+    public var entries: [EnvelopeLogRecord] {
         oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
     }
 
@@ -116,8 +147,9 @@ public struct EnvelopeLog: Sendable {
     public var count: Int { ring.count }
 
     mutating func append(_ entry: EnvelopeLogEntry) {
-        guard ring.count == capacity else { return ring.append(entry) }
-        ring[oldest] = entry
+        let record = EnvelopeLogRecord(entry)
+        guard ring.count == capacity else { return ring.append(record) }
+        ring[oldest] = record
         oldest = (oldest + 1) % capacity
         droppedCount += 1
     }

@@ -174,8 +174,12 @@ struct FingerprintKey: Hashable, Sendable {
 
     static func == (lhs: FingerprintKey, rhs: FingerprintKey) -> Bool {
         guard lhs.digest == rhs.digest, lhs.bytes.count == rhs.bytes.count else { return false }
+        // The duplicate window looks a key up with the very copy it stored: the same bytes, which
+        // by then are long out of the cache, need not be read again.
         return lhs.bytes.withUnsafeBytes { left in
-            rhs.bytes.withUnsafeBytes { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            rhs.bytes.withUnsafeBytes { right in
+                left.isEmpty || left.baseAddress == right.baseAddress || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
         }
     }
 

@@ -104,6 +104,6 @@ struct ReentrantMessageTests {
         let after = immediateReply(bridge, body: Array(message("apply", id: "after-requests", payload: ["slug": "after-slug"]).utf8),
                                    origin: origin, isMainFrame: true)
         #expect(after?.id == "after-requests")
-        #expect(navigator.log.entries.map(\.envelope.route.url).contains("https://sendy.co.kr/event/after-slug/apply"))
+        #expect(navigator.log.entries.map(\.url).contains("https://sendy.co.kr/event/after-slug/apply"))
     }
 }

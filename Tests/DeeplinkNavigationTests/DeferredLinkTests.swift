@@ -95,7 +95,7 @@ struct DeferredLinkTests {
         #expect(setup.presenter.ended[offer] == .taken(by: EnvelopeID(2)))
         #expect(setup.navigator.offer == nil)
         let entry = try #require(setup.navigator.log.entries.last)
-        #expect(entry.envelope.acceptedOffer == offer && entry.envelope.channel == .deferred)
+        #expect(entry.acceptedOffer == offer && entry.channel == .deferred)
     }
 
     @Test("the same deferred link twice: consumed once, even long after the duplicate window")
