@@ -18,6 +18,7 @@ import json
 import os
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -98,6 +99,35 @@ def run_noise(args, microseconds):
     output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", "100000"],
                             stdout=subprocess.PIPE, text=True, check=False).stdout
     return summary_of(output)
+
+
+def repeatable_spikes(args, messages, runs=3):
+    """Valid messages over twice their run's median in every one of `runs` runs of the same seeded
+    session: the machine's hiccups land on different messages each run, so what is slow every
+    time is work the code does at that point (a batch drop, a rehash, a first use)."""
+    slow = None
+    latencies = []
+    with tempfile.TemporaryDirectory() as directory:
+        for index in range(runs):
+            path = os.path.join(directory, f"latencies-{index}.txt")
+            subprocess.run([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed), "--latencies", path],
+                           stdout=subprocess.DEVNULL, check=False)
+            if not os.path.exists(path):
+                return None
+            with open(path) as file:
+                rows = {int(number): (kind, int(nanoseconds)) for number, kind, nanoseconds in (line.split() for line in file)}
+            if not rows:
+                return None
+            middle = statistics.median(nanoseconds for _, nanoseconds in rows.values())
+            over = {number for number, (_, nanoseconds) in rows.items() if nanoseconds > 2 * middle}
+            slow = over if slow is None else slow & over
+            latencies.append(rows)
+    worst = sorted(slow, key=lambda number: -min(rows[number][1] for rows in latencies))
+    return {
+        "count": len(slow),
+        "messages": len(latencies[0]),
+        "worst": [(number, latencies[0][number][0], min(rows[number][1] for rows in latencies) / 1000) for number in worst[:6]],
+    }
 
 
 def median(values):
@@ -181,6 +211,11 @@ def main():
         print(f"  peer, the machine's own tail: a fixed busy loop of the same median (SoakBench noise), {noise['samples']} timings:"
               f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
               f" against the valid message's {valid_p99 / valid_p50:.2f}")
+    spikes = None if args.short else repeatable_spikes(args, short_n)
+    if spikes:
+        shown = ", ".join(f"#{number} {kind} {latency:.1f}" for number, kind, latency in spikes["worst"])
+        print(f"  repeatable spikes: {spikes['count']} of {spikes['messages']} valid messages over twice the median in each of 3 runs "
+              f"of {short_n} (work at that point, not the machine){': ' + shown + ' us (least of the runs)' if shown else ''}")
     print("  " + long_runs[-1]["report"].strip().split("\n", 1)[0])
     for line in long_runs[-1]["report"].strip().splitlines():
         if line.startswith(("replies:", "envelope outcomes:", "largest seen", "nothing lost", "LOST", "  - ")):

@@ -114,10 +114,19 @@ final class InProcessSoak {
     private(set) var pagesOpened = 0
     private var outstanding = 0
     private var answered = Bitset()
+    /// Each valid message's latency and kind, by number (the ones the latency target judges), when
+    /// asked for (`--latencies`): the same message slow in every run is work the code does at that
+    /// point; different ones, the machine.
+    private(set) var perMessage: (latency: [UInt64], kind: [SoakMessage.Kind?])?
     /// The largest sizes seen (sampled after each message): what must stay bounded.
     private(set) var largestQueue = 0
     private(set) var largestLog = 0
     private(set) var largestAwaiting = 0
+
+    /// Keeps every message's latency (`messages` of them, allocated now so the run does not grow).
+    func recordEachMessage(_ messages: Int) {
+        perMessage = ([UInt64](repeating: 0, count: messages + 1), [SoakMessage.Kind?](repeating: nil, count: messages + 1))
+    }
 
     init() throws {
         compiled = try CompiledContracts(contracts: try ContractSet.bundled())
@@ -187,6 +196,10 @@ final class InProcessSoak {
         outstanding -= 1
         guard answered.insert(message.number) else {
             return tracker.problem("message \(message.number) (\(message.kind)) was answered twice")
+        }
+        if perMessage != nil, message.kind.isValid, message.expectsReply, !message.burst, message.number < perMessage!.latency.count {
+            perMessage!.latency[message.number] = nanoseconds
+            perMessage!.kind[message.number] = message.kind
         }
         let code = reply.map { $0.error?.code.rawValue ?? "ok" } ?? "none"
         replyCodes[code, default: 0] += 1

@@ -3,9 +3,12 @@
 //   SoakBench session --messages N [--seed S]   the session as `bridgectl host --stdio` input lines
 //   SoakBench check --messages N [--seed S]     reads host --stdio output on stdin, checks nothing
 //                                               was lost (exit 1 if something was)
-//   SoakBench run --messages N [--seed S]       the same session through BridgeHost and
+//   SoakBench run --messages N [--seed S] [--latencies FILE]
+//                                               the same session through BridgeHost and
 //                                               DeeplinkNavigator in this process: latencies,
-//                                               peak memory, nothing lost (exit 1 if something was)
+//                                               peak memory, nothing lost (exit 1 if something was);
+//                                               FILE gets "number kind nanoseconds" for each valid
+//                                               message with a reply
 //   SoakBench noise --microseconds U [--samples N]  the machine's own tail: a fixed busy loop of
 //                                               median U us, timed N times (the latency's peer)
 //
@@ -25,13 +28,14 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, ["session", "check", "run", "noise"].contains(command) else {
-    fail("usage: SoakBench session|check|run --messages N [--seed S], or SoakBench noise --microseconds U [--samples N]")
+    fail("usage: SoakBench session|check|run --messages N [--seed S] [--latencies FILE (run)], or SoakBench noise --microseconds U [--samples N]")
 }
 arguments.removeFirst()
 var messageCount = 20_000
 var seed: UInt64 = 1
 var noiseMicroseconds = 10.0
 var noiseSamples = 100_000
+var latenciesPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     guard let value = arguments.first else { fail("\(option) needs a value") }
@@ -46,6 +50,9 @@ while !arguments.isEmpty {
     case "--microseconds":
         guard let number = Double(value), number > 0, number <= 10_000 else { fail("--microseconds must be a number in (0, 10000], not \(value)") }
         noiseMicroseconds = number
+    case "--latencies":
+        guard command == "run" else { fail("--latencies is an option of SoakBench run") }
+        latenciesPath = value
     case "--samples":
         guard let number = Int(value), number > 0 else { fail("--samples must be a positive integer, not \(value)") }
         noiseSamples = number
@@ -133,6 +140,7 @@ default:
     } catch {
         fail("cannot set up the host: \(error)")
     }
+    if latenciesPath != nil { soak.recordEachMessage(messageCount) }
     let cpuStart = processCPUSeconds()
     let wallStart = monotonicNanoseconds()
     do {
@@ -180,5 +188,13 @@ default:
         ("largestLog", .integer(Int64(soak.largestLog))), ("problems", .integer(Int64(tracker.problemCount))),
     ])).serialized())
     print(lines.joined(separator: "\n"))
+    if let latenciesPath, let perMessage = soak.perMessage {
+        guard let file = fopen(latenciesPath, "w") else { fail("cannot write \(latenciesPath) (errno \(errno))") }
+        for (number, kind) in perMessage.kind.enumerated() {
+            guard let kind else { continue }
+            fputs("\(number) \(kind.rawValue) \(perMessage.latency[number])\n", file)
+        }
+        if fclose(file) != 0 { fail("cannot write \(latenciesPath) (errno \(errno))") }
+    }
     exit(tracker.problemCount == 0 ? 0 : 1)
 }
