@@ -2,11 +2,13 @@
 # Instructions executed inside BridgeHost.receive over the soak session, counted by callgrind:
 # a measure of the work per message that does not move with the machine's load (wall-clock
 # latency on a shared 2-core machine does). Pass two builds to compare them on the same session.
+# Also the misses of a simulated 1 MiB last-level cache (this machine's L2 per core): each goes to
+# the L3 that other tenants share, which is where a message's latency tail comes from.
 #
 # Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N]
 #   SOAKBENCH: a SoakBench executable (make soak builds .build/release/SoakBench).
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
-# message, and as a ratio to the first build given.
+# message, and as a ratio to the first build given; then last-level misses per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 messages=5000
@@ -29,17 +31,21 @@ trap 'rm -rf "$work"' EXIT
 first=""
 for build in "${builds[@]}"; do
     [ -f "$build" ] && [ -x "$build" ] || { echo "soak-instructions: $build is not an executable file" >&2; exit 2; }
-    nm "$build" 2>/dev/null | grep -q 's10BridgeHostAAC7receive' \
+    # Not `nm | grep -q`: grep stops at the first hit, nm dies of SIGPIPE and pipefail calls it a miss.
+    grep -q 's10BridgeHostAAC7receive' < <(nm "$build" 2>/dev/null) \
         || { echo "soak-instructions: $build is not a SoakBench build (no BridgeHost.receive in its symbols)" >&2; exit 2; }
     # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
     copy="$work/SoakBench"
     cp "$build" "$copy"
     strip --strip-debug "$copy"
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
+        --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
         "$copy" run --messages "$messages" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
-    total=$(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen { gsub(",", "", $1); print $1; seen = 1 }')
+    # Events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw; the totals line has each with its percentage.
+    read -r total misses < <(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {
+        gsub(/\([^)]*\)/, ""); gsub(",", ""); print $1, $7 + $8 + $9; seen = 1 }')
     [ -n "$total" ] && [ "$total" -gt 0 ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.receive" >&2; exit 1; }
     [ -n "$first" ] || first="$total"
-    awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" \
-        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first\n", build, total, total / n, total / first }'
+    awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" -v misses="$misses" \
+        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first; %5.1f last-level misses per message\n", build, total, total / n, total / first, misses / n }'
 done
