@@ -16,7 +16,7 @@ struct OriginPolicyTests {
     /// Origins the WebView could attest, and whether the policy lets them talk to the bridge.
     static let accepted = [
         "https://sendy.co.kr", "https://SENDY.CO.KR", "HTTPS://sendy.co.kr", "https://sendy.co.kr:443",
-        "https://event.sendy.co.kr:8443", "https://Event.Sendy.co.kr:8443",
+        "https://event.sendy.co.kr:8443", "https://Event.Sendy.co.kr:8443", "https://sendy.co.kr:00443", "hTTpS://SeNdY.Co.Kr:443",
     ]
 
     @Test(arguments: accepted)
@@ -45,6 +45,14 @@ struct OriginPolicyTests {
         ("https://sendy.co.kr:", "bad port"),
         ("https://sendy.co.kr:99999", "bad port"),
         ("https://sendy.co.kr:+443", "bad port"),
+        ("https://sendy.co.kr:123456", "bad port"),
+        ("https://sendy.co.kr:4a3", "bad port"),
+        ("https://sendy.co.kr:６５", "bad port"),
+        ("https://sen dy.co.kr", "is not a plain DNS name"),
+        ("https://sendy.co.kr\u{301}", "is not a plain DNS name"),
+        ("https://sendy_co.kr", "is not a plain DNS name"),
+        ("https:/\u{338}/sendy.co.kr", "no scheme"),
+        ("https\u{301}://sendy.co.kr", "is not https"),
         ("https://" + String(repeating: "a", count: 250) + ".kr", "too long"),
     ]
 
@@ -53,6 +61,11 @@ struct OriginPolicyTests {
         let rejection = policy.rejection(of: origin)
         #expect(rejection?.contains("is not a web origin: ") == true, "\(origin): \(rejection ?? "accepted")")
         #expect(rejection?.hasSuffix(reason) == true, "\(origin): \(rejection ?? "accepted")")
+    }
+
+    @Test func theCanonicalFormLowersTheHostAndDropsOnlyTheDefaultPort() {
+        let policy = OriginPolicy(allowedOrigins: ["HTTPS://Sendy.CO.kr:00443", "https://A-1.example:08443", "https://b.example:0"])
+        #expect(policy.allowedOrigins == ["https://sendy.co.kr", "https://a-1.example:8443", "https://b.example:0"])
     }
 
     @Test func aWellFormedOriginThatIsNotListed() {
