@@ -23,6 +23,7 @@ import sys
 import time
 
 MEMORY_TARGET = 1.5
+MEMORY_PEER_KIB = 1024
 LATENCY_TARGET_US = 20.0
 HOST_ARGS = "--manual-clock --detail-latency 150 --tab-latency 50"
 
@@ -93,10 +94,12 @@ def run_in_process(args, messages):
     }
 
 
-def run_noise(args, microseconds):
-    """The latency's peer: a fixed busy loop in registers with the valid message's median, timed like it
-    (its tail is what the machine takes from computing: other tenants, interrupts; not cache misses)."""
-    output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", "100000"],
+def run_noise(args, microseconds, working_set_kib=0):
+    """The latency's peers: a fixed loop with the valid message's median, timed like it. In registers,
+    its tail is what the machine takes from computing (other tenants, interrupts); over a working set
+    of this machine's L2 size, also what it takes from a task that touches memory (the shared L3)."""
+    output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", "100000",
+                             "--working-set", str(working_set_kib)],
                             stdout=subprocess.PIPE, text=True, check=False).stdout
     return summary_of(output)
 
@@ -204,11 +207,15 @@ def main():
     for category in long_runs[-1]["summary"]["categories"]:
         latency_row(category, lambda summary, name=category: summary["categories"][name])
     latency_row("synchronous part of receive, valid", lambda summary: summary["synchronous"])
-    noise = None if args.short else run_noise(args, valid_p50)
-    if noise is None and not args.short:
-        print("  peer: SoakBench noise printed no summary; the machine's own tail is not measured in this run")
-    if noise:
-        print(f"  peer, the machine's own tail: a fixed busy loop of the same median (SoakBench noise), {noise['samples']} timings:"
+    peers = [] if args.short else [
+        ("a fixed busy loop in registers", run_noise(args, valid_p50)),
+        (f"dependent reads over {MEMORY_PEER_KIB} KiB (the L2 of one core here)", run_noise(args, valid_p50, MEMORY_PEER_KIB)),
+    ]
+    for name, noise in peers:
+        if noise is None:
+            print(f"  peer ({name}): SoakBench noise printed no summary; the machine's own tail is not measured in this run")
+            continue
+        print(f"  peer, the machine's own tail: {name}, the same median (SoakBench noise), {noise['samples']} timings:"
               f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
               f" against the valid message's {valid_p99 / valid_p50:.2f}")
     spikes = None if args.short else repeatable_spikes(args, short_n)

@@ -1,35 +1,89 @@
-/// The machine's own tail, the peer of the in-process latency: a fixed amount of arithmetic in
-/// registers, the same every time, timed like one message. The spread of its timings is what the
-/// machine takes from computing in those minutes (other tenants, interrupts, frequency changes);
-/// cache misses, allocation and contention for memory do not show in it, and do in a message's.
+/// The machine's own tail, the peers of the in-process latency: a fixed amount of work, the same
+/// every time, timed like one message.
+///
+/// - In registers (`workingSetKiB` 0): a chain of multiply-xorshift steps. Its spread is what the
+///   machine takes from computing in those minutes (other tenants, interrupts, frequency changes);
+///   cache misses and contention for memory do not show in it.
+/// - Over a working set: a chain of dependent reads in random order through a buffer of that
+///   size. At 1 MiB (this machine's L2 per core) some reads go to the L3 that other tenants
+///   share, as a message's do, so its spread is what the machine takes from a memory-touching
+///   task of the same length.
 enum NoiseFloor {
     /// `samples` timings of a loop calibrated to take `microseconds` at its median.
-    static func measure(microseconds: Double, samples: Int) -> (histogram: LatencyHistogram, iterations: Int) {
-        let iterations = calibrate(targetNanoseconds: microseconds * 1000)
+    static func measure(microseconds: Double, samples: Int, workingSetKiB: Int = 0) -> (histogram: LatencyHistogram, iterations: Int) {
+        var chain = Chain(kibibytes: workingSetKiB)
+        let iterations = calibrate(targetNanoseconds: microseconds * 1000, &chain)
         var histogram = LatencyHistogram()
         var sink: UInt64 = 0
         for _ in 0..<samples {
             let start = monotonicNanoseconds()
-            sink &+= spin(iterations)
+            sink &+= chain.run(iterations)
             histogram.add(monotonicNanoseconds() &- start)
         }
         if sink == 42 { print("") }  // keeps the loop's result alive
         return (histogram, iterations)
     }
 
-    /// Iterations whose median time is the target, from 301 timings of a trial length.
-    private static func calibrate(targetNanoseconds: Double) -> Int {
-        let trial = 20_000
-        var times: [UInt64] = []
-        var sink: UInt64 = 0
-        for _ in 0..<301 {
-            let start = monotonicNanoseconds()
-            sink &+= spin(trial)
-            times.append(monotonicNanoseconds() &- start)
+    /// Iterations whose median time is the target: scaled from 301 timings of a trial length, then
+    /// once more from 301 timings of that estimate (a short run's caches are not a long one's).
+    private static func calibrate(targetNanoseconds: Double, _ chain: inout Chain) -> Int {
+        var iterations = 20_000
+        for _ in 0..<2 {
+            var times: [UInt64] = []
+            var sink: UInt64 = 0
+            for _ in 0..<301 {
+                let start = monotonicNanoseconds()
+                sink &+= chain.run(iterations)
+                times.append(monotonicNanoseconds() &- start)
+            }
+            if sink == 42 { print("") }
+            let median = Double(times.sorted()[times.count / 2])
+            iterations = max(1, Int((Double(iterations) * targetNanoseconds / max(1, median)).rounded()))
         }
-        if sink == 42 { print("") }
-        let median = Double(times.sorted()[times.count / 2])
-        return max(1, Int((Double(trial) * targetNanoseconds / max(1, median)).rounded()))
+        return iterations
+    }
+
+    /// The work: steps in registers, or reads through `next` (one cycle through every slot, in
+    /// a fixed pseudo-random order, so each read waits for the one before and no prefetcher can
+    /// guess it).
+    private struct Chain {
+        private var next: [UInt32]
+        private var position: UInt32 = 0
+
+        init(kibibytes: Int) {
+            let count = kibibytes * 1024 / MemoryLayout<UInt32>.stride
+            guard count > 1 else {
+                next = []
+                return
+            }
+            var order = Array(UInt32(0)..<UInt32(count))
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for index in stride(from: count - 1, to: 0, by: -1) {  // Fisher-Yates, fixed seed
+                state = (state ^ (state &>> 29)) &* 0xBF58_476D_1CE4_E5B9
+                order.swapAt(index, Int(state % UInt64(index + 1)))
+            }
+            next = [UInt32](repeating: 0, count: count)
+            for index in 0..<count { next[Int(order[index])] = order[(index + 1) % count] }
+        }
+
+        mutating func run(_ iterations: Int) -> UInt64 {
+            next.isEmpty ? NoiseFloor.spin(iterations) : chase(iterations)
+        }
+
+        /// Not optimised away: see `spin`.
+        @inline(never) @_optimize(none)
+        private mutating func chase(_ iterations: Int) -> UInt64 {
+            var at = position
+            var step = 0
+            next.withUnsafeBufferPointer { slots in
+                while step < iterations {
+                    at = slots[Int(at)]
+                    step &+= 1
+                }
+            }
+            position = at
+            return UInt64(at)
+        }
     }
 
     /// A dependent chain of multiply-xorshift steps. Not optimised: the optimiser would see a pure

@@ -9,8 +9,11 @@
 //                                               peak memory, nothing lost (exit 1 if something was);
 //                                               FILE gets "number kind nanoseconds" for each valid
 //                                               message with a reply
-//   SoakBench noise --microseconds U [--samples N]  the machine's own tail: a fixed busy loop of
-//                                               median U us, timed N times (the latency's peer)
+//   SoakBench noise --microseconds U [--samples N] [--working-set KIB]
+//                                               the machine's own tail: a fixed busy loop of
+//                                               median U us, timed N times (the latency's peer);
+//                                               with KIB, dependent random reads over that much
+//                                               memory instead of arithmetic in registers
 //
 // A benchmark, not a test: its timings belong on a quiet machine. Build with -c release.
 #if canImport(Glibc)
@@ -28,13 +31,14 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, ["session", "check", "run", "noise"].contains(command) else {
-    fail("usage: SoakBench session|check|run --messages N [--seed S] [--latencies FILE (run)], or SoakBench noise --microseconds U [--samples N]")
+    fail("usage: SoakBench session|check|run --messages N [--seed S] [--latencies FILE (run)], or SoakBench noise --microseconds U [--samples N] [--working-set KIB]")
 }
 arguments.removeFirst()
 var messageCount = 20_000
 var seed: UInt64 = 1
 var noiseMicroseconds = 10.0
 var noiseSamples = 100_000
+var noiseWorkingSetKiB = 0
 var latenciesPath: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
@@ -53,6 +57,9 @@ while !arguments.isEmpty {
     case "--latencies":
         guard command == "run" else { fail("--latencies is an option of SoakBench run") }
         latenciesPath = value
+    case "--working-set":
+        guard let number = Int(value), number >= 0, number <= 1 << 20 else { fail("--working-set must be KiB in [0, 1048576], not \(value)") }
+        noiseWorkingSetKiB = number
     case "--samples":
         guard let number = Int(value), number > 0 else { fail("--samples must be a positive integer, not \(value)") }
         noiseSamples = number
@@ -99,9 +106,11 @@ case "session":
     output.flush()
 
 case "noise":
-    let (histogram, iterations) = NoiseFloor.measure(microseconds: noiseMicroseconds, samples: noiseSamples)
+    let (histogram, iterations) = NoiseFloor.measure(microseconds: noiseMicroseconds, samples: noiseSamples,
+                                                     workingSetKiB: noiseWorkingSetKiB)
     let p50 = histogram.percentile(0.5), p99 = histogram.percentile(0.99)
-    print("noise floor: a fixed loop of \(iterations) steps, \(histogram.count) timings: p50 \(microseconds(p50)) us, p99 \(microseconds(p99)) us, max \(microseconds(Double(histogram.maximum))) us")
+    let over = noiseWorkingSetKiB > 0 ? " of reads over \(noiseWorkingSetKiB) KiB" : ""
+    print("noise floor: a fixed loop of \(iterations) steps\(over), \(histogram.count) timings: p50 \(microseconds(p50)) us, p99 \(microseconds(p99)) us, max \(microseconds(Double(histogram.maximum))) us")
     print("summary " + JSONValue.object(JSONObject([
         ("samples", .integer(Int64(histogram.count))), ("iterations", .integer(Int64(iterations))),
         ("p50", jsonNumber(p50 / 1000)), ("p99", jsonNumber(p99 / 1000)), ("max", jsonNumber(Double(histogram.maximum) / 1000)),
