@@ -215,7 +215,7 @@ def main():
         if noise is None:
             print(f"  peer ({name}): SoakBench noise printed no summary; the machine's own tail is not measured in this run")
             continue
-        print(f"  peer, the machine's own tail: {name}, the same median (SoakBench noise), {noise['samples']} timings:"
+        print(f"  peer, the machine's own tail: {name}, calibrated to the same median (SoakBench noise), {noise['samples']} timings:"
               f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
               f" against the valid message's {valid_p99 / valid_p50:.2f}")
     spikes = None if args.short else repeatable_spikes(args, short_n)

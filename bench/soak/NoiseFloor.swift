@@ -25,10 +25,11 @@ enum NoiseFloor {
     }
 
     /// Iterations whose median time is the target: scaled from 301 timings of a trial length, then
-    /// once more from 301 timings of that estimate (a short run's caches are not a long one's).
+    /// again from 301 timings of each estimate until one lands within 3% (a short run's caches are
+    /// not a long one's), at most five times.
     private static func calibrate(targetNanoseconds: Double, _ chain: inout Chain) -> Int {
         var iterations = 20_000
-        for _ in 0..<2 {
+        for _ in 0..<5 {
             var times: [UInt64] = []
             var sink: UInt64 = 0
             for _ in 0..<301 {
@@ -37,8 +38,9 @@ enum NoiseFloor {
                 times.append(monotonicNanoseconds() &- start)
             }
             if sink == 42 { print("") }
-            let median = Double(times.sorted()[times.count / 2])
-            iterations = max(1, Int((Double(iterations) * targetNanoseconds / max(1, median)).rounded()))
+            let median = max(1, Double(times.sorted()[times.count / 2]))
+            if iterations != 20_000, abs(median - targetNanoseconds) <= 0.03 * targetNanoseconds { break }
+            iterations = max(1, Int((Double(iterations) * targetNanoseconds / median).rounded()))
         }
         return iterations
     }
