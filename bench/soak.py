@@ -219,6 +219,8 @@ def main():
               f" p50 {noise['p50']:.1f}  p99 {noise['p99']:.1f}  max {noise['max']:.1f}; p99/p50 {noise['p99'] / noise['p50']:.2f}"
               f" against the valid message's {valid_p99 / valid_p50:.2f}")
     spikes = None if args.short else repeatable_spikes(args, short_n)
+    if spikes is None and not args.short:
+        print("  repeatable spikes: not measured (SoakBench run --latencies wrote no latencies)")
     if spikes:
         shown = ", ".join(f"#{number} {kind} {latency:.1f}" for number, kind, latency in spikes["worst"])
         print(f"  repeatable spikes: {spikes['count']} of {spikes['messages']} valid messages over twice the median in each of 3 runs "

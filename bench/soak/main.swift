@@ -58,6 +58,7 @@ while !arguments.isEmpty {
         guard command == "run" else { fail("--latencies is an option of SoakBench run") }
         latenciesPath = value
     case "--working-set":
+        guard command == "noise" else { fail("--working-set is an option of SoakBench noise") }
         guard let number = Int(value), number >= 0, number <= 1 << 20 else { fail("--working-set must be KiB in [0, 1048576], not \(value)") }
         noiseWorkingSetKiB = number
     case "--samples":
@@ -149,7 +150,20 @@ default:
     } catch {
         fail("cannot set up the host: \(error)")
     }
-    if latenciesPath != nil { soak.recordEachMessage(messageCount) }
+    // A regular FILE is written beside itself and renamed into place at the end, so a failed
+    // write leaves no half-written FILE; anything else that exists (a device, a pipe, /dev/stdout)
+    // is written as it is, never replaced. A path that cannot be opened fails before the run.
+    var latenciesFile: (handle: UnsafeMutablePointer<FILE>, temporary: String?)?
+    if let latenciesPath {
+        var status = stat()
+        let replaceable = stat(latenciesPath, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
+        let temporary = replaceable ? "\(latenciesPath).\(getpid()).tmp" : nil
+        guard let handle = fopen(temporary ?? latenciesPath, "w") else {
+            fail("cannot write \(latenciesPath): \(String(cString: strerror(errno)))")
+        }
+        latenciesFile = (handle, temporary)
+        soak.recordEachMessage(messageCount)
+    }
     let cpuStart = processCPUSeconds()
     let wallStart = monotonicNanoseconds()
     do {
@@ -197,13 +211,20 @@ default:
         ("largestLog", .integer(Int64(soak.largestLog))), ("problems", .integer(Int64(tracker.problemCount))),
     ])).serialized())
     print(lines.joined(separator: "\n"))
-    if let latenciesPath, let perMessage = soak.perMessage {
-        guard let file = fopen(latenciesPath, "w") else { fail("cannot write \(latenciesPath) (errno \(errno))") }
+    if let latenciesPath, let (file, temporary) = latenciesFile, let perMessage = soak.perMessage {
+        fflush(nil)  // the report first, when FILE is standard output too
         for (number, kind) in perMessage.kind.enumerated() {
             guard let kind else { continue }
             fputs("\(number) \(kind.rawValue) \(perMessage.latency[number])\n", file)
         }
-        if fclose(file) != 0 { fail("cannot write \(latenciesPath) (errno \(errno))") }
+        let flushed = fflush(file) == 0 && ferror(file) == 0
+        let reason = flushed ? nil : String(cString: strerror(errno))
+        let closed = fclose(file) == 0
+        if !flushed || !closed || (temporary.map { rename($0, latenciesPath) } ?? 0) != 0 {
+            let why = reason ?? String(cString: strerror(errno))
+            if let temporary { unlink(temporary) }
+            fail("cannot write \(latenciesPath): \(why)")
+        }
     }
     exit(tracker.problemCount == 0 ? 0 : 1)
 }
