@@ -125,13 +125,12 @@ public struct EnvelopeLogRecord: Sendable, Equatable {
 /// The audit log, bounded so a long-running app does not grow without limit: the newest
 /// `capacity` records are kept and `droppedCount` says how many older ones were let go.
 ///
-/// A ring: once full, each append overwrites the oldest record, so no append ever moves the
-/// others (a batch drop did, a pause of tens of microseconds every few hundred messages).
+/// A ring (`RingQueue`): once full, each append lets go of the oldest record alone, so no append
+/// ever moves the others (a batch drop did, a pause of tens of microseconds every few hundred
+/// messages).
 public struct EnvelopeLog: Sendable {
     public let capacity: Int
-    private var ring: [EnvelopeLogRecord] = []
-    /// Where the oldest entry is once the ring is full (0 before).
-    private var oldest = 0
+    private var records = RingQueue<EnvelopeLogRecord>()
     public private(set) var droppedCount = 0
 
     public init(capacity: Int) {
@@ -140,18 +139,22 @@ public struct EnvelopeLog: Sendable {
 
     /// The records kept, oldest first.
     public var entries: [EnvelopeLogRecord] {
-        oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest])
+        (0..<records.count).map { records[$0] }
     }
 
     /// How many entries are kept.
-    public var count: Int { ring.count }
+    public var count: Int { records.count }
+
+    /// The ring's slots (for the test of the bound): the capacity rounded up to a power of two, 16 at least.
+    var slotCount: Int { records.slotCount }
 
     mutating func append(_ entry: EnvelopeLogEntry) {
-        let record = EnvelopeLogRecord(entry)
-        guard ring.count == capacity else { return ring.append(record) }
-        ring[oldest] = record
-        oldest = (oldest + 1) % capacity
-        droppedCount += 1
+        // The oldest goes first, so the ring never grows past the capacity to make room.
+        if records.count == capacity {
+            records.removeFirst()
+            droppedCount += 1
+        }
+        records.append(EnvelopeLogRecord(entry))
     }
 
     /// The outcomes recorded for one envelope, in order.
@@ -161,11 +164,11 @@ public struct EnvelopeLog: Sendable {
 
     /// The last outcome recorded for one envelope, if it is still in the log.
     public func lastOutcome(of id: EnvelopeID) -> EnvelopeOutcome? {
-        var back = ring.count
-        while back > 0 {
-            back -= 1
-            let entry = ring[(oldest + back) % ring.count]
-            if entry.envelopeID == id { return entry.outcome }
+        var offset = records.count
+        while offset > 0 {
+            offset -= 1
+            let record = records[offset]
+            if record.envelopeID == id { return record.outcome }
         }
         return nil
     }

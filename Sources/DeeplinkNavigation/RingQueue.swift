@@ -18,6 +18,12 @@ struct RingQueue<Element> {
 
     var first: Element? { count == 0 ? nil : slots[head] }
 
+    /// The element `offset` places behind the front (0 is the front).
+    subscript(offset: Int) -> Element {
+        precondition(offset >= 0 && offset < count, "RingQueue: offset \(offset) outside 0..<\(count)")
+        return slots[(head + offset) & (slots.count - 1)]!
+    }
+
     mutating func append(_ element: Element) {
         if count == slots.count { grow() }
         slots[(head + count) & (slots.count - 1)] = element

@@ -188,6 +188,30 @@ struct NavigatorBoundsTests {
         #expect(log.droppedCount == 12)
         #expect(log.lastOutcome(of: EnvelopeID(13)) == .navigated)
         #expect(log.lastOutcome(of: EnvelopeID(12)) == nil, "let go")
+        #expect(log.slotCount == 16, "the ring's first size: it never grew to make room")
+        var long = EnvelopeLog(capacity: 1_000)
+        for id in 1...5_000 { long.append(entry(id)) }
+        #expect(long.count == 1_000 && long.droppedCount == 4_000)
+        #expect(long.slotCount == 1_024, "the first power of two at or above the capacity")
+    }
+
+    @Test("envelope log: the last outcome is the newest line of the envelope, after the ring wrapped")
+    func envelopeLogLastOutcomeAfterWrap() throws {
+        let link = try repositoryHandler().parse("https://sendy.co.kr/vehicles")
+        var log = EnvelopeLog(capacity: 5)
+        func append(_ id: Int, _ outcome: EnvelopeOutcome) {
+            log.append(EnvelopeLogEntry(envelope: RouteEnvelope(id: EnvelopeID(id), route: link, receivedAt: Date(timeIntervalSince1970: 0)),
+                                        outcome: outcome, at: Date(timeIntervalSince1970: 0)))
+        }
+        for id in 1...7 { append(id, .queued(behind: EnvelopeID(0))) }
+        append(3, .navigated)
+        append(6, .cancelled)
+        #expect(log.entries.map(\.envelopeID.rawValue) == [5, 6, 7, 3, 6])
+        #expect(log.lastOutcome(of: EnvelopeID(6)) == .cancelled)
+        #expect(log.lastOutcome(of: EnvelopeID(3)) == .navigated)
+        #expect(log.lastOutcome(of: EnvelopeID(7)) == .queued(behind: EnvelopeID(0)))
+        #expect(log.outcomes(of: EnvelopeID(6)) == [.queued(behind: EnvelopeID(0)), .cancelled])
+        #expect(log.droppedCount == 4)
     }
 
     @Test("observers with an owner go when the owner goes; plain observers stay")
@@ -295,6 +319,16 @@ struct RingQueueTests {
         #expect(queue.count == 1_000)
         #expect(queue.slotCount == 1_024)
         #expect(queue.first == "e99000")
+    }
+
+    @Test("an element is read by its place behind the front, across the wrap")
+    func indexedRead() {
+        var queue = RingQueue<Int>()
+        for value in 0..<16 { queue.append(value) }
+        for _ in 0..<10 { queue.removeFirst() }
+        for value in 16..<24 { queue.append(value) }
+        #expect(queue.slotCount == 16, "wrapped, not grown")
+        #expect((0..<queue.count).map { queue[$0] } == Array(10..<24))
     }
 
     @Test("replaceAll keeps the order given and the slots already made")
