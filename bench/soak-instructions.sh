@@ -5,26 +5,34 @@
 # Also the misses of a simulated 1 MiB last-level cache (this machine's L2 per core): each goes to
 # the L3 that other tenants share, which is where a message's latency tail comes from.
 #
-# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N]
+# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]
 #   SOAKBENCH: a SoakBench executable (make soak builds .build/release/SoakBench).
+#   --host: the app's host in the session (SoakBench run --host; async, the default, or callback).
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
 # message, and as a ratio to the first build given; then last-level misses per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 messages=5000
+host=async
 builds=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --messages)
             [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "soak-instructions: --messages needs a positive integer, not '${2:-}'" >&2; exit 2; }
             messages="$2"; shift 2 ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        --host)
+            [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '${2:-}'" >&2; exit 2; }
+            host="$2"; shift 2 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         -*) echo "soak-instructions: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
 done
-[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N]" >&2; exit 2; }
+[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]" >&2; exit 2; }
 scripts/ensure-deps.sh valgrind
+# Only when asked: builds from before SoakBench had --host still compare on the async host.
+host_args=()
+[ "$host" = async ] || host_args=(--host "$host")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +48,7 @@ for build in "${builds[@]}"; do
     strip --strip-debug "$copy"
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
         --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
-        "$copy" run --messages "$messages" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
+        "$copy" run --messages "$messages" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     # Events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw; the totals line has each with its percentage.
     read -r total misses < <(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {
         gsub(/\([^)]*\)/, ""); gsub(",", ""); print $1, $7 + $8 + $9; seen = 1 }')

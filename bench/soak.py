@@ -5,8 +5,11 @@ at two lengths. Prints, for each path, the peak memory of the long run against t
 (the short run is the peer), the in-process per-message latency of the long run against its
 target, and whether anything was lost (every request answered exactly once, every envelope
 consumed exactly once). Each measurement is the median of --rounds runs (the machine is shared).
+Also the same session with a CallbackNavigationHost against the async host, the runs alternating:
+what the async adapter costs a message, and a check that both hosts answer the session alike.
 
-Exit status: 1 when something was lost in any run or a peak-memory ratio is over its target,
+Exit status: 1 when something was lost in any run, the two hosts answered differently, or a
+peak-memory ratio is over its target,
 0 otherwise (latency is reported PASS/FAIL against its target but does not fail the run: it is a
 wall-clock figure on a shared machine); 2 when a run could not start.
 
@@ -75,8 +78,8 @@ def run_stdio(args, messages):
     }
 
 
-def run_in_process(args, messages):
-    process = subprocess.Popen([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed)],
+def run_in_process(args, messages, host="async"):
+    process = subprocess.Popen([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed), "--host", host],
                                stdout=subprocess.PIPE, text=True)
     report = process.stdout.read()
     status, usage = wait_for(process)
@@ -131,6 +134,35 @@ def repeatable_spikes(args, messages, runs=3):
         "messages": len(latencies[0]),
         "worst": [(number, latencies[0][number][0], min(rows[number][1] for rows in latencies) / 1000) for number in worst[:6]],
     }
+
+
+def host_comparison(args, messages, rounds):
+    """The async host against a CallbackNavigationHost on the same session, the runs alternating so
+    the machine's minute is the same for both: what the async adapter (a task per asynchronous step)
+    costs a message. Medians of the rounds, or None when a run printed no summary."""
+    runs = {"async": [], "callback": []}
+    for _ in range(max(1, rounds)):
+        for host in ("async", "callback"):
+            run = run_in_process(args, messages, host)
+            if run["lost"]:
+                return None
+            runs[host].append(run)
+
+    def answers(run):
+        # What the session came to: the replies by code, the envelopes' outcomes, what the app saw.
+        return [line for line in run["report"].splitlines() if line.startswith(("replies:", "envelope outcomes:", "app:"))]
+
+    reference = answers(runs["async"][0])
+    figures = {host: {"p50": median([run["summary"]["valid"]["p50"] for run in host_runs]),
+                      "p99": median([run["summary"]["valid"]["p99"] for run in host_runs]),
+                      "cpu_us": median([run["cpu_us"] for run in host_runs])}
+               for host, host_runs in runs.items()}
+    figures["alike"] = all(answers(run) == reference for host_runs in runs.values() for run in host_runs)
+    if not figures["alike"]:
+        for run in runs["callback"][:1]:
+            print("  async host answered:\n    " + "\n    ".join(reference) + "\n  callback host answered:\n    "
+                  + "\n    ".join(answers(run)))
+    return figures
 
 
 def median(values):
@@ -225,6 +257,20 @@ def main():
         shown = ", ".join(f"#{number} {kind} {latency:.1f}" for number, kind, latency in spikes["worst"])
         print(f"  repeatable spikes: {spikes['count']} of {spikes['messages']} valid messages over twice the median in each of 3 runs "
               f"of {short_n} (work at that point, not the machine){': ' + shown + ' us (least of the runs)' if shown else ''}")
+    # Long enough that the first thousands of messages (warm-up) do not decide it; in --short (CI,
+    # a debug build) one pair of the short run, for the check that both hosts answer alike.
+    comparison_n, comparison_rounds = (short_n, 1) if args.short else (min(long_n, 100_000), args.rounds)
+    hosts = host_comparison(args, comparison_n, comparison_rounds)
+    if hosts is None:
+        lost = True
+        print("  async host against a callback host: a run lost something (SoakBench run --host async|callback --messages "
+              f"{comparison_n} says what)")
+    if hosts:
+        a, c = hosts["async"], hosts["callback"]
+        print(f"  the async NavigationHost against a CallbackNavigationHost (no adapter, no task per step), {comparison_n} messages, "
+              f"alternating, median of {max(1, comparison_rounds)}: valid p50 {a['p50']:.1f} / {c['p50']:.1f} us, p99 {a['p99']:.1f} / "
+              f"{c['p99']:.1f} us, CPU {a['cpu_us']:.1f} / {c['cpu_us']:.1f} us per message; callback/async p50 {c['p50'] / a['p50']:.2f}x, "
+              f"p99 {c['p99'] / a['p99']:.2f}x{' (printed, not judged, in --short)' if args.short else ''}")
     print("  " + long_runs[-1]["report"].strip().split("\n", 1)[0])
     for line in long_runs[-1]["report"].strip().splitlines():
         if line.startswith(("replies:", "envelope outcomes:", "largest seen", "nothing lost", "LOST", "  - ")):
@@ -249,6 +295,8 @@ def main():
         target(valid_p99 <= LATENCY_TARGET_US, f"in-process p99 of a valid message <= {LATENCY_TARGET_US:.0f} us", f"{valid_p99:.1f} us",
                gating=False)
     target(not lost, "nothing lost (every run, both paths)", "ok" if not lost else "LOST")
+    if hosts:
+        target(hosts["alike"], "the async and the callback host answer the session alike", "same" if hosts["alike"] else "DIFFERENT")
     return 1 if failed else 0
 
 

@@ -22,14 +22,23 @@ final class CountingApp: NavigationHost, AuthState, HostRecorder {
     func attachList(for destination: NavigationDestination) throws(NavigationStepError) {}
 
     func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> Void? {
-        let query = destination.deeplink.queryParameters
-        if query["page"]?.first == "13" { return nil }
-        if query["promoCode"]?.first?.hasPrefix("FAIL") == true { throw NavigationStepError("HTTP 503") }
-        return ()
+        switch Self.detail(for: destination) {
+        case .found: return ()
+        case .notFound: return nil
+        case .failed(let error): throw error
+        }
     }
 
     func show(_ detail: Void, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
         screensShown += 1
+    }
+
+    /// What the detail fetch finds, the same for both kinds of host.
+    static func detail(for destination: NavigationDestination) -> DetailResolution {
+        let query = destination.deeplink.queryParameters
+        if query["page"]?.first == "13" { return .notFound }
+        if query["promoCode"]?.first?.hasPrefix("FAIL") == true { return .failed(NavigationStepError("HTTP 503")) }
+        return .found
     }
 
     func presentLogin() { loginPresentations += 1 }
@@ -42,6 +51,36 @@ final class CountingApp: NavigationHost, AuthState, HostRecorder {
         case .customActionFailed: break  // the bundled contracts have no custom action yet
         }
     }
+}
+
+/// The same app as a `CallbackNavigationHost`, which the navigator drives directly: no adapter,
+/// no task per step. Its completions come before each method returns, as `CountingApp`'s steps
+/// do without suspending; what it costs less is what the async adapter costs.
+@MainActor
+final class CountingCallbackHost: CallbackNavigationHost {
+    private unowned let app: CountingApp
+
+    init(_ app: CountingApp) {
+        self.app = app
+    }
+
+    func selectTab(for destination: NavigationDestination, completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
+        completion(.success(()))
+    }
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {}
+
+    func resolveDetail(for destination: NavigationDestination, completion: @escaping @MainActor (DetailResolution) -> Void) {
+        completion(CountingApp.detail(for: destination))
+    }
+
+    func show(for destination: NavigationDestination) throws(NavigationStepError) {
+        try app.show((), in: (), for: destination)
+    }
+
+    func presentLogin() { app.presentLogin() }
+
+    func cancelSteps(for destination: NavigationDestination) {}
 }
 
 /// Counts what the navigator recorded and checks that every envelope is consumed exactly once
@@ -128,10 +167,28 @@ final class InProcessSoak {
         perMessage = ([UInt64](repeating: 0, count: messages + 1), [SoakMessage.Kind?](repeating: nil, count: messages + 1))
     }
 
-    init() throws {
+    /// Which protocol the app's host implements: the async `NavigationHost` (what an app's
+    /// coordinator implements, and what the latency target is judged on) or `CallbackNavigationHost`.
+    enum HostKind: String {
+        case async
+        case callback
+    }
+
+    /// The callback host, kept here: the navigator holds its host weakly.
+    private let callbackHost: CountingCallbackHost?
+
+    init(host: HostKind = .async) throws {
         compiled = try CompiledContracts(contracts: try ContractSet.bundled())
-        navigator = DeeplinkNavigator(host: app, auth: app, clock: SystemNavigationClock(),
-                                      duplicateWindowMs: compiled.contracts.manifest.limits.duplicateWindowMs)
+        let window = compiled.contracts.manifest.limits.duplicateWindowMs
+        switch host {
+        case .async:
+            callbackHost = nil
+            navigator = DeeplinkNavigator(host: app, auth: app, clock: SystemNavigationClock(), duplicateWindowMs: window)
+        case .callback:
+            let callbackHost = CountingCallbackHost(app)
+            self.callbackHost = callbackHost
+            navigator = DeeplinkNavigator(host: callbackHost, auth: app, clock: SystemNavigationClock(), duplicateWindowMs: window)
+        }
         bridge = try BridgeHost(compiled: compiled, navigator: navigator, recorder: app)
         navigator.addObserver { [tracker] entry in tracker.record(entry) }
         for category in Category.allCases { latency[category] = LatencyHistogram() }

@@ -3,12 +3,14 @@
 //   SoakBench session --messages N [--seed S]   the session as `bridgectl host --stdio` input lines
 //   SoakBench check --messages N [--seed S]     reads host --stdio output on stdin, checks nothing
 //                                               was lost (exit 1 if something was)
-//   SoakBench run --messages N [--seed S] [--latencies FILE]
+//   SoakBench run --messages N [--seed S] [--latencies FILE] [--host async|callback]
 //                                               the same session through BridgeHost and
 //                                               DeeplinkNavigator in this process: latencies,
 //                                               peak memory, nothing lost (exit 1 if something was);
 //                                               FILE gets "number kind nanoseconds" for each valid
-//                                               message with a reply
+//                                               message with a reply; --host callback drives a
+//                                               CallbackNavigationHost instead of the async
+//                                               NavigationHost (the default)
 //   SoakBench noise --microseconds U [--samples N] [--working-set KIB]
 //                                               the machine's own tail: a fixed busy loop of
 //                                               median U us, timed N times (the latency's peer);
@@ -31,7 +33,7 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, ["session", "check", "run", "noise"].contains(command) else {
-    fail("usage: SoakBench session|check|run --messages N [--seed S] [--latencies FILE (run)], or SoakBench noise --microseconds U [--samples N] [--working-set KIB]")
+    fail("usage: SoakBench session|check|run --messages N [--seed S] [--latencies FILE (run)] [--host async|callback (run)], or SoakBench noise --microseconds U [--samples N] [--working-set KIB]")
 }
 arguments.removeFirst()
 var messageCount = 20_000
@@ -40,6 +42,7 @@ var noiseMicroseconds = 10.0
 var noiseSamples = 100_000
 var noiseWorkingSetKiB = 0
 var latenciesPath: String?
+var hostKind = InProcessSoak.HostKind.async
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     guard let value = arguments.first else { fail("\(option) needs a value") }
@@ -57,6 +60,10 @@ while !arguments.isEmpty {
     case "--latencies":
         guard command == "run" else { fail("--latencies is an option of SoakBench run") }
         latenciesPath = value
+    case "--host":
+        guard command == "run" else { fail("--host is an option of SoakBench run") }
+        guard let kind = InProcessSoak.HostKind(rawValue: value) else { fail("--host must be async or callback, not \(value)") }
+        hostKind = kind
     case "--working-set":
         guard command == "noise" else { fail("--working-set is an option of SoakBench noise") }
         guard let number = Int(value), number >= 0, number <= 1 << 20 else { fail("--working-set must be KiB in [0, 1048576], not \(value)") }
@@ -146,7 +153,7 @@ case "check":
 default:
     let soak: InProcessSoak
     do {
-        soak = try InProcessSoak()
+        soak = try InProcessSoak(host: hostKind)
     } catch {
         fail("cannot set up the host: \(error)")
     }
@@ -179,7 +186,7 @@ default:
         return "  \(padded)n=\(histogram.count)  p50 \(microseconds(histogram.percentile(0.5)))  p99 \(microseconds(histogram.percentile(0.99)))  max \(microseconds(Double(histogram.maximum)))"
     }
     var lines = [
-        "in-process: \(soak.messages) messages on \(soak.pagesOpened) pages, seed \(seed): \(String((wall * 10).rounded() / 10)) s wall, \(String((cpu * 10).rounded() / 10)) s CPU (\(microseconds(cpu * 1e9 / Double(max(1, soak.messages)))) us CPU per message)",
+        "in-process (\(hostKind.rawValue) host): \(soak.messages) messages on \(soak.pagesOpened) pages, seed \(seed): \(String((wall * 10).rounded() / 10)) s wall, \(String((cpu * 10).rounded() / 10)) s CPU (\(microseconds(cpu * 1e9 / Double(max(1, soak.messages)))) us CPU per message)",
         "latency from receive to its reply callback, us (monotonic clock):",
         row("valid, all with a reply (target: p99 <= 20 us)", soak.validAll),
     ]
@@ -205,7 +212,7 @@ default:
     var categories = JSONObject()
     for category in InProcessSoak.Category.allCases { categories[category.rawValue] = histogramJSON(soak.latency[category]!) }
     lines.append("summary " + JSONValue.object(JSONObject([
-        ("messages", .integer(Int64(soak.messages))), ("wallSeconds", jsonNumber(wall)), ("cpuSeconds", jsonNumber(cpu)),
+        ("host", .string(hostKind.rawValue)), ("messages", .integer(Int64(soak.messages))), ("wallSeconds", jsonNumber(wall)), ("cpuSeconds", jsonNumber(cpu)),
         ("peakKiB", .integer(Int64(peak))), ("valid", histogramJSON(soak.validAll)), ("synchronous", histogramJSON(soak.synchronousValid)),
         ("categories", .object(categories)), ("largestQueue", .integer(Int64(soak.largestQueue))),
         ("largestLog", .integer(Int64(soak.largestLog))), ("problems", .integer(Int64(tracker.problemCount))),
