@@ -79,7 +79,9 @@ def run_stdio(args, messages):
 
 
 def run_in_process(args, messages, host="async"):
-    process = subprocess.Popen([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed), "--host", host],
+    # --host only when it is not the default, so a SoakBench from before the option still runs.
+    host_args = [] if host == "async" else ["--host", host]
+    process = subprocess.Popen([args.soak, "run", "--messages", str(messages), "--seed", str(args.seed)] + host_args,
                                stdout=subprocess.PIPE, text=True)
     report = process.stdout.read()
     status, usage = wait_for(process)
@@ -139,7 +141,7 @@ def repeatable_spikes(args, messages, runs=3):
 def host_comparison(args, messages, rounds):
     """The async host against a CallbackNavigationHost on the same session, the runs alternating so
     the machine's minute is the same for both: what the async adapter (a task per asynchronous step)
-    costs a message. Medians of the rounds, or None when a run printed no summary."""
+    costs a message. Medians of the rounds, or None when a run lost something."""
     runs = {"async": [], "callback": []}
     for _ in range(max(1, rounds)):
         for host in ("async", "callback"):

@@ -119,13 +119,14 @@ final class EnvelopeTracker {
 
 /// The session through `BridgeHost` and the shared `DeeplinkNavigator` in this process, the way an
 /// app wires them: one navigator for the app's life on `SystemNavigationClock`, an async
-/// `NavigationHost` (run by the navigator's `AsyncNavigationHostAdapter` in main-actor tasks), and
-/// one `BridgeHost` per page (a new WebView for each `open`), all on the main actor.
+/// `NavigationHost` (run by the navigator's `AsyncNavigationHostAdapter` in main-actor tasks; or,
+/// with `--host callback`, the same app as a `CallbackNavigationHost`), and one `BridgeHost` per
+/// page (a new WebView for each `open`), all on the main actor.
 ///
 /// What one message's latency is: from the call of `BridgeHost.receive(body:origin:isMainFrame:reply:)`
 /// to the moment its reply callback runs, on the monotonic clock. For a message that navigates
-/// that includes validation, mapping, the navigator, both asynchronous steps (each a main-actor
-/// task, with its step-timeout timer), `show`, the analytics events and the reply; the harness
+/// that includes validation, mapping, the navigator, both asynchronous steps (with the async host,
+/// each a main-actor task), `show`, the analytics events and the reply; the harness
 /// waits for each reply (yielding the main actor) before it sends the next message. Messages of a
 /// burst are sent without waiting and counted apart (they queue behind each other by design).
 /// The synchronous part is the time `receive` itself holds the main thread.
