@@ -12,19 +12,21 @@
 # message, and as a ratio to the first build given; then last-level misses per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# What was typed, with control characters shown as '?' rather than sent to the terminal.
+shown() { printf '%s' "${1//[[:cntrl:]]/?}"; }
 messages=5000
 host=async
 builds=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --messages)
-            [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "soak-instructions: --messages needs a positive integer, not '${2:-}'" >&2; exit 2; }
+            [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "soak-instructions: --messages needs a positive integer, not '$(shown "${2:-}")'" >&2; exit 2; }
             messages="$2"; shift 2 ;;
         --host)
-            [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '${2:-}'" >&2; exit 2; }
+            [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '$(shown "${2:-}")'" >&2; exit 2; }
             host="$2"; shift 2 ;;
         -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
-        -*) echo "soak-instructions: unknown option $1 (see --help)" >&2; exit 2 ;;
+        -*) echo "soak-instructions: unknown option $(shown "$1") (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
 done
@@ -36,12 +38,15 @@ host_args=()
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-first=""
+# Every build checked before the first (a minute-long) count, so a typo in the last one fails at once.
 for build in "${builds[@]}"; do
-    [ -f "$build" ] && [ -x "$build" ] || { echo "soak-instructions: $build is not an executable file" >&2; exit 2; }
+    [ -f "$build" ] && [ -x "$build" ] || { echo "soak-instructions: $(shown "$build") is not an executable file" >&2; exit 2; }
     # Not `nm | grep -q`: grep stops at the first hit, nm dies of SIGPIPE and pipefail calls it a miss.
     grep -q 's10BridgeHostAAC7receive' < <(nm "$build" 2>/dev/null) \
-        || { echo "soak-instructions: $build is not a SoakBench build (no BridgeHost.receive in its symbols)" >&2; exit 2; }
+        || { echo "soak-instructions: $(shown "$build") is not a SoakBench build (no BridgeHost.receive in its symbols)" >&2; exit 2; }
+done
+first=""
+for build in "${builds[@]}"; do
     # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
     copy="$work/SoakBench"
     cp "$build" "$copy"

@@ -26,7 +26,9 @@ import Darwin
 import JSONCore
 
 func fail(_ message: String) -> Never {
-    let text = "SoakBench: \(message)\n"
+    // Messages quote what was typed: a control character in it is shown escaped, not sent to the terminal.
+    let shown = message.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7f ? $0.escaped(asASCII: true) : String($0) }.joined()
+    let text = "SoakBench: \(shown)\n"
     _ = text.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }
