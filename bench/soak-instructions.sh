@@ -5,9 +5,13 @@
 # Also the misses of a simulated 1 MiB last-level cache (this machine's L2 per core): each goes to
 # the L3 that other tenants share, which is where a message's latency tail comes from.
 #
-# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]
+# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback] [--per-message]
 #   SOAKBENCH: a SoakBench executable (make soak builds .build/release/SoakBench).
 #   --host: the app's host in the session (SoakBench run --host; async, the default, or callback).
+#   --per-message: instead, each valid message's own count (a callgrind dump after each
+#     receive; about 95 KB of temporary files per message, so a few thousand messages): the
+#     median, p90, p99 and maximum over the valid messages and by kind. Instructions do not
+#     move with the machine, so this is the code's own tail, to hold against a run's latency tail.
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
 # message, and as a ratio to the first build given; then last-level misses per message.
 set -euo pipefail
@@ -16,6 +20,7 @@ cd "$(dirname "$0")/.."
 shown() { printf '%s' "${1//[[:cntrl:]]/?}"; }
 messages=5000
 host=async
+per_message=false
 builds=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -25,12 +30,13 @@ while [ $# -gt 0 ]; do
         --host)
             [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '$(shown "${2:-}")'" >&2; exit 2; }
             host="$2"; shift 2 ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        --per-message) per_message=true; shift ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
         -*) echo "soak-instructions: unknown option $(shown "$1") (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
 done
-[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]" >&2; exit 2; }
+[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback] [--per-message]" >&2; exit 2; }
 scripts/ensure-deps.sh valgrind
 # Only when asked: builds from before SoakBench had --host still compare on the async host.
 host_args=()
@@ -45,12 +51,54 @@ for build in "${builds[@]}"; do
     grep -q 's10BridgeHostAAC7receive' < <(nm "$build" 2>/dev/null) \
         || { echo "soak-instructions: $(shown "$build") is not a SoakBench build (no BridgeHost.receive in its symbols)" >&2; exit 2; }
 done
+# One message's count: a dump after each call of the receive that takes the body's bytes (the one
+# SoakBench calls), its number the message's; SoakBench's --latencies file names each valid one.
+per_message_counts() {
+    local copy="$1" build="$2" receive
+    receive=$(nm "$copy" | awk '$2 == "T" && $3 ~ /^\$s10BridgeHostAAC7receive4body6origin11isMainFrame5replyySays5UInt8VG_/ && !found { print $3; found = 1 }')
+    [ -n "$receive" ] || { echo "soak-instructions: $(shown "$build") has no BridgeHost.receive(body: [UInt8] ...) to dump after" >&2; exit 1; }
+    rm -rf "$work/dumps" && mkdir "$work/dumps"
+    valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --dump-after="$receive" \
+        --callgrind-out-file="$work/dumps/count" \
+        "$copy" run --messages "$messages" --latencies "$work/valid" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
+    awk '/^summary:/ { number = FILENAME; sub(/.*\./, "", number); print number, $2; nextfile }' "$work"/dumps/count.* > "$work/counts"
+    python3 - "$build" "$work/counts" "$work/valid" <<'PY'
+import sys
+from collections import defaultdict
+build, counts_path, valid_path = sys.argv[1:]
+counts = dict(map(int, line.split()) for line in open(counts_path))
+by_kind = defaultdict(list)
+heaviest = []
+for line in open(valid_path):
+    number, kind, _ = line.split()
+    if int(number) in counts:
+        by_kind[kind].append(counts[int(number)])
+        heaviest.append((counts[int(number)], int(number), kind))
+if not heaviest:
+    sys.exit("soak-instructions: no valid message was counted")
+def row(name, values):
+    values = sorted(values)
+    at = lambda q: values[min(len(values) - 1, int(q * len(values)))]
+    return (f"  {name:<32} n={len(values):<6} p50 {at(0.5):>8,}  p90 {at(0.9):>8,}  p99 {at(0.99):>8,}"
+            f"  max {values[-1]:>9,}  (p99/p50 {at(0.99) / at(0.5):.2f})")
+print(f"{build}: instructions in BridgeHost.receive per valid message with a reply")
+print(row("all valid", [count for count, _, _ in heaviest]))
+for kind in sorted(by_kind):
+    print(row(kind, by_kind[kind]))
+print("  heaviest: " + ", ".join(f"#{number} {kind} {count:,}" for count, number, kind in sorted(heaviest, reverse=True)[:5]))
+PY
+}
+
 first=""
 for build in "${builds[@]}"; do
     # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
     copy="$work/SoakBench"
     cp "$build" "$copy"
     strip --strip-debug "$copy"
+    if $per_message; then
+        per_message_counts "$copy" "$build"
+        continue
+    fi
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
         --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
         "$copy" run --messages "$messages" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
