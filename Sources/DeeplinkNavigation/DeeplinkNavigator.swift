@@ -288,11 +288,15 @@ public final class DeeplinkNavigator {
         while nextEvent < events.count {
             let next = events[nextEvent]
             nextEvent += 1
-            core.handle(next, context, into: &commands)
-            // Executing never handles another event (`send` only queues while processing), so
-            // the list stays as it is until it is emptied.
-            for index in commands.indices { execute(commands[index]) }
-            commands.removeAll(keepingCapacity: true)
+            // The buffer is taken out while its commands run, so each is read in place rather
+            // than copied out of a property that `execute` could (but never does) change.
+            var batch: [NavigatorCore.Command] = []
+            swap(&batch, &commands)
+            core.handle(next, context, into: &batch)
+            // Executing never handles another event (`send` only queues while processing).
+            for command in batch { execute(command) }
+            batch.removeAll(keepingCapacity: true)
+            swap(&batch, &commands)
         }
         events.removeAll(keepingCapacity: true)
         nextEvent = 0
