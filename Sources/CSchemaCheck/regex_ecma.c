@@ -22,11 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "regex_simple.h"
 #include "sc_regex_format.h"
 
 struct sc_regex {
     pcre2_code *code;
     pcre2_match_context *mctx; /* read-only after compile, so shareable across threads */
+    sc_simple_regex *simple;   /* the same pattern matched without PCRE2, when it has that shape */
 };
 
 struct sc_regex_match_data {
@@ -1194,7 +1196,12 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
     pcre2_set_heap_limit(mctx, HEAP_LIMIT_KIB);
     r->code = re;
     r->mctx = mctx;
+    r->simple = sc_simple_regex_compile(pattern, length);
     return r;
+}
+
+int sc_regex_uses_fast_path(const sc_regex *re) {
+    return re && re->simple;
 }
 
 void sc_regex_free(sc_regex *re) {
@@ -1202,6 +1209,7 @@ void sc_regex_free(sc_regex *re) {
         return;
     pcre2_match_context_free(re->mctx);
     pcre2_code_free(re->code);
+    sc_simple_regex_free(re->simple);
     free(re);
 }
 
@@ -1241,6 +1249,8 @@ int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *
                        size_t length) {
     if (!re || (!subject && length))
         return SC_REGEX_ERROR;
+    if (re->simple)
+        return sc_simple_regex_search(re->simple, subject, length);
     pcre2_match_data *data = md ? md->md : pcre2_match_data_create(1, NULL);
     if (!data)
         return SC_REGEX_ERROR;

@@ -63,6 +63,10 @@ int sc_regex_search(const sc_regex *re, const char *subject, size_t length);
 /* Frees re and everything it owns. NULL is allowed. */
 void sc_regex_free(sc_regex *re);
 
+/* Whether searches of re are answered without PCRE2 (a whole-string pattern of characters and
+ * classes, regex_simple.h); the answers are the same either way. For tests and benchmarks. */
+int sc_regex_uses_fast_path(const sc_regex *re);
+
 /*
  * Optional fast path: a caller-owned match data block, reusable across searches of any
  * sc_regex by one thread at a time. Saves one allocation per search.

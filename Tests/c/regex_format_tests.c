@@ -327,6 +327,98 @@ static void test_random_inputs(void) {
     CHECK(bad == 0, "random inputs: %d out-of-range answers", bad);
 }
 
+/* Whole-string patterns of characters and classes are answered without PCRE2; anything else
+ * (alternation, groups, ".", two pieces of variable length, a lazy quantifier) is not. */
+static void test_fast_path_shapes(void) {
+    static const struct {
+        const char *pattern;
+        int fast;
+    } rows[] = {
+        {"^[a-z0-9-]{1,64}$", 1}, {"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$", 1},
+        {"^[^\\u0000-\\u001F\\u007F]+$", 1}, {"^[a-z][a-z0-9_]{0,31}$", 1}, {"^[A-Z0-9]{4,16}$", 1},
+        {"^utm_[a-z]+$", 1}, {"^\\d{4}-\\d{2}$", 1}, {"^$", 1}, {"^\\$$", 1}, {"^[\\w-]*$", 1},
+        {"^a|b$", 0}, {"a+", 0}, {"^a+", 0}, {"^(a)$", 0}, {"^[a-z]+[0-9]+$", 0}, {"^.{3}$", 0},
+        {"^a+?$", 0}, {"^\\s+$", 0}, {"^[\\s]$", 0}, {"^\\$", 0}, {"^\xC3\xA9$", 0},
+        {"^\\u00e9$", 0}, {"^[]$", 0}, {"^[^]$", 0}, {"^\\bx$", 0},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char err[128];
+        sc_regex *re = sc_regex_compile(rows[i].pattern, strlen(rows[i].pattern), 0, err, sizeof err);
+        CHECK(re != NULL, "compile %s: %s", rows[i].pattern, err);
+        CHECK(sc_regex_uses_fast_path(re) == rows[i].fast, "%s: fast path %d, expected %d", rows[i].pattern,
+              sc_regex_uses_fast_path(re), rows[i].fast);
+        sc_regex_free(re);
+    }
+}
+
+/* The fast path answers as PCRE2 does: each random whole-string pattern is also compiled
+ * inside a non-capturing group, which PCRE2 answers, and both search the same subjects:
+ * ASCII, NUL, line terminators, two- to four-byte characters and invalid UTF-8 (overlong,
+ * surrogate, truncated, stray bytes), which must be an error on both paths. */
+static void test_fast_path_agrees_with_pcre2(void) {
+    static const char *const atoms[] = {
+        "a", "Z", "0", "-", "_", "\\.", "\\$", "\\/", "\\d", "\\D", "\\w", "\\W", "\\u0041",
+        "\\x2D", "\\t", "[\\0]", "[a-z]", "[^a-z]", "[a-z0-9-]", "[-a]", "[\\d_]", "[^\\w]", "[\\u0000-\\u001F]",
+        "[^\\u0000-\\u001F\\u007F]", "[!--]", "[\\]\\-]", "[.^$]", "[\\b]",
+    };
+    static const char *const quantifiers[] = {"", "", "?", "*", "+", "{2}", "{0,3}", "{1,}", "{0}"};
+    static const char *const units[] = {
+        "a", "b", "z", "A", "Z", "0", "5", "9", "-", "_", ".", "$", "/", "!", "]", "\t", "\n", "\r",
+        "\b", " ", "\x7F", "\xC3\xA9", "\xE2\x80\xA8", "\xF0\x9F\x90\xB2", "\xC0\x80",
+        "\xED\xA0\x80", "\xE2\x82", "\xFF", "\x80",
+    };
+    unsigned long state = 424242;
+#define NEXT(n) ((state = state * 6364136223846793005UL + 1442695040888963407UL), (size_t)((state >> 33) % (n)))
+    int fast = 0, compared = 0, differ = 0;
+    for (int iter = 0; iter < 4000; iter++) {
+        char pattern[256] = "^";
+        size_t pieces = NEXT(4);
+        for (size_t k = 0; k <= pieces; k++) {
+            strcat(pattern, atoms[NEXT(sizeof atoms / sizeof atoms[0])]);
+            /* Every piece but the last has one length, or the pattern is not of the fast shape. */
+            const char *q = quantifiers[NEXT(sizeof quantifiers / sizeof quantifiers[0])];
+            strcat(pattern, k < pieces && strcmp(q, "{2}") != 0 && strcmp(q, "{0}") != 0 ? "" : q);
+        }
+        strcat(pattern, "$");
+        char grouped[300];
+        snprintf(grouped, sizeof grouped, "(?:%s)", pattern);
+        char err[128];
+        sc_regex *direct = sc_regex_compile(pattern, strlen(pattern), 0, err, sizeof err);
+        sc_regex *pcre2 = sc_regex_compile(grouped, strlen(grouped), 0, err, sizeof err);
+        CHECK(direct && pcre2, "compile %s: %s", pattern, err);
+        if (!direct || !pcre2) {
+            sc_regex_free(direct);
+            sc_regex_free(pcre2);
+            continue;
+        }
+        fast += sc_regex_uses_fast_path(direct);
+        CHECK(!sc_regex_uses_fast_path(pcre2), "%s took the fast path", grouped);
+        for (int j = 0; j < 12; j++) {
+            char subject[64];
+            size_t length = 0;
+            size_t count = NEXT(7);
+            for (size_t k = 0; k < count; k++) {
+                const char *u = units[NEXT(sizeof units / sizeof units[0])];
+                size_t n = strlen(u);
+                memcpy(subject + length, u, n);
+                length += n;
+            }
+            if (NEXT(8) == 0)
+                subject[length++] = '\0';
+            int a = sc_regex_search_ex(direct, NULL, subject, length);
+            int b = sc_regex_search_ex(pcre2, NULL, subject, length);
+            compared++;
+            if (a != b && ++differ <= 5)
+                printf("FAIL fast path %d, PCRE2 %d: %s on a %zu-byte subject\n", a, b, pattern, length);
+        }
+        sc_regex_free(direct);
+        sc_regex_free(pcre2);
+    }
+#undef NEXT
+    CHECK(differ == 0, "fast path and PCRE2 differ on %d of %d searches", differ, compared);
+    CHECK(fast == 4000, "only %d of 4000 whole-string patterns took the fast path", fast);
+}
+
 /* Several threads search one shared compiled regex at once. */
 typedef struct {
     const sc_regex *re;
@@ -585,6 +677,8 @@ int main(int argc, char **argv) {
     test_error_rows();
     test_format_rows();
     test_random_inputs();
+    test_fast_path_shapes();
+    test_fast_path_agrees_with_pcre2();
     test_limits_and_api();
     test_threads();
     printf("unit rows: %d passed, %d failed\n", passed, failed);

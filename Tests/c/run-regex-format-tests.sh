@@ -19,7 +19,7 @@ if [ -z "$suite" ]; then
     done
 fi
 
-sources="$here/regex_format_tests.c $src/regex_ecma.c $src/format.c"
+sources="$here/regex_format_tests.c $src/regex_ecma.c $src/regex_simple.c $src/format.c"
 for f in "$src"/format_*.c; do [ -e "$f" ] && sources="$sources $f"; done
 flags="-std=c11 -Wall -Wextra -Werror -pthread ${SC_EXTRA_CFLAGS:-} -I$src $(pkg-config --cflags libpcre2-8 jansson)"
 libs="$(pkg-config --libs libpcre2-8 jansson)"
