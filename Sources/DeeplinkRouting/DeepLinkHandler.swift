@@ -152,7 +152,9 @@ public struct DeepLinkHandler: Sendable {
             if grouped[item.name] == nil { order.append(item.name) }
             grouped[item.name, default: []].append(item.value)
         }
-        try urlBuilder.checkQuery(grouped, for: route)
+        // Each value against its declared field, in place; a problem is reported by
+        // `checkQuery`, which names the same field every time.
+        if !Self.queryFits(query, route) { try urlBuilder.checkQuery(grouped, for: route) }
         let parsed = ParsedDeeplink(
             configuration: route, pathParameters: parameters, queryParameters: grouped,
             campaignMetadata: campaign, warnings: [], queryOrder: order, webBaseURL: webBaseURL
@@ -161,6 +163,17 @@ public struct DeepLinkHandler: Sendable {
             throw .invalidDestination(route: route.name, reason: problem)
         }
         return parsed
+    }
+
+    /// Whether every non-empty value names a declared query field and is of its type: what
+    /// `checkQuery` checks, without grouping the values by name first.
+    private static func queryFits(_ query: [(name: String, value: String)], _ route: RouteDefinition) -> Bool {
+        let declared = route.query
+        for item in query where !item.value.isEmpty {
+            guard let field = declared.first(where: { $0.name == item.name }),
+                  ParameterRules.isValid(item.value, as: field.type) else { return false }
+        }
+        return true
     }
 
     /// The text a JSON payload value has in a URL: strings as they are, integers in decimal,

@@ -13,15 +13,16 @@ public enum ParameterRules {
             return number >= -limit && number <= limit
         case .string:
             return !value.isEmpty
+        // Read from the UTF-8 view in place: these run for every parameter of every link.
         case .int:
-            let bytes = Array(value.utf8)
+            let bytes = value.utf8
             guard !bytes.isEmpty, bytes.count <= 19, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
             return Int64(value) != nil
         case .uuid:
-            let bytes = Array(value.utf8)
+            let bytes = value.utf8
             guard bytes.count == 36 else { return false }
             for (index, byte) in bytes.enumerated() {
-                if [8, 13, 18, 23].contains(index) {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
                     guard byte == UInt8(ascii: "-") else { return false }
                 } else {
                     guard isHexDigit(byte) else { return false }
@@ -29,7 +30,7 @@ public enum ParameterRules {
             }
             return true
         case .slug:
-            let bytes = Array(value.utf8)
+            let bytes = value.utf8
             guard (1...64).contains(bytes.count) else { return false }
             return bytes.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") }
         }
