@@ -7,6 +7,8 @@
 #   compile   contracts/schemas, the meta-schemas and every schema of the suite
 #   host      the fixture messages as host sessions (origin line, main-frame flag, message)
 #   url       route patterns filled in, fixture entry links, look-alike and hostile URLs
+#   regex     every pattern of the contracts and the suite (pattern, patternProperties),
+#             each with a few subjects: empty, ASCII, Korean, an invalid byte
 # Usage: fuzz/build-corpus.sh [OUT_DIR]   (needs jq)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +17,7 @@ SUITE="$ROOT/Tests/json-schema-test-suite"
 [ -d "$SUITE/tests" ] || SUITE="$ROOT/../shared/json-schema-test-suite"
 command -v jq >/dev/null || { echo "build-corpus: jq is required" >&2; exit 2; }
 
-mkdir -p "$OUT"/{validate,compile,host,url}
+mkdir -p "$OUT"/{validate,compile,host,url,regex}
 
 # Writes stdin to DIR/<sha1 of content>, so repeated seeds collapse into one file.
 seed() {
@@ -69,10 +71,19 @@ for url in 'https://sendy.co.kr.evil.example/event/x' 'https://user@sendy.co.kr/
     printf '%s' "$url" | seed "$OUT/url"
 done
 
+# Patterns: the pattern, a NUL byte, then the subject (fuzz/fuzz_regex.c).
+# shellcheck disable=SC2086
+jq -r '.. | objects | (.pattern? // empty | strings), (.patternProperties? // empty | objects | keys[])' \
+    $suite_files "$ROOT"/contracts/schemas/*.json | sort -u | while IFS= read -r pattern; do
+    for subject in '' 'ev-1' 'Ab_9.z' $'\xea\xb0\x80\xed\x95\x9c' $'a\xff'; do
+        printf '%s\0%s' "$pattern" "$subject" | seed "$OUT/regex"
+    done
+done
+
 # The parser target starts from the same messages and instances as validate.
 mkdir -p "$OUT/parse"
 cp "$OUT"/validate/* "$OUT/parse/"
 
-for target in validate parse compile host url; do
+for target in validate parse compile regex host url; do
     echo "corpus $target: $(ls "$OUT/$target" | wc -l) seeds"
 done

@@ -11,6 +11,8 @@
 #             schemas; the two modes must agree
 #   parse     C: arbitrary bytes -> sc_parse with the fast reader on and with jansson alone,
 #             under three sets of limits; the results must agree (Tests/c/parse_agreement.h)
+#   regex     C: a pattern and a subject; a pattern on the checker's fast path must answer as
+#             PCRE2 answers the same pattern in a group
 #   host      Swift: BridgeHost.receive on arbitrary sessions (fuzz/swift, libFuzzer driver)
 #   url       Swift: DeepLinkHandler URL parsing (fuzz/swift, libFuzzer driver)
 # Everything goes to fuzz/out/ (git-ignored). Crash inputs: fuzz/out/artifacts/<target>/.
@@ -20,7 +22,7 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SECONDS_PER_TARGET="${1:-60}"
-TARGETS="${FUZZ_TARGETS:-compile validate parse host url}"
+TARGETS="${FUZZ_TARGETS:-compile validate parse regex host url}"
 OUT="$ROOT/fuzz/out"
 BUILD="$OUT/build"
 CLANG="${CLANG:-/opt/swift/usr/bin/clang}"
@@ -87,12 +89,12 @@ replays_in_time() {
     echo "$times"
 }
 
-[ -d "$OUT/corpus/validate" ] && [ -d "$OUT/corpus/parse" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
+[ -d "$OUT/corpus/validate" ] && [ -d "$OUT/corpus/parse" ] && [ -d "$OUT/corpus/regex" ] || "$ROOT/fuzz/build-corpus.sh" "$OUT/corpus" >&2
 
 declare -A EXECS CORPUS CRASHES STATUS
 ANY_CRASH=0
 ANY_BUILD_FAILURE=0
-if [[ " $TARGETS " == *" compile "* || " $TARGETS " == *" validate "* || " $TARGETS " == *" parse "* ]]; then
+if [[ " $TARGETS " == *" compile "* || " $TARGETS " == *" validate "* || " $TARGETS " == *" parse "* || " $TARGETS " == *" regex "* ]]; then
     log "building the checker objects with ASan + UBSan + fuzzer coverage"
     build_checker_objects || { log "checker build failed"; exit 2; }
 fi
@@ -100,7 +102,7 @@ fi
 for target in $TARGETS; do
     binary=""
     case "$target" in
-        compile|validate|parse)
+        compile|validate|parse|regex)
             if build_c_target "$target"; then binary="$BUILD/fuzz_$target"; fi ;;
         host|url)
             if build_swift_targets; then binary="$BUILD/swift/fuzz-$target"; fi ;;
