@@ -1174,11 +1174,15 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
         return NULL;
     }
     translator_free(&t);
+    /* A pattern of the simple shape is searched without PCRE2 (its compile above still decided
+     * that the pattern is valid), so it needs no JIT code. NULL also when memory ran out. */
+    sc_simple_regex *simple = sc_simple_regex_compile(pattern, length);
 #ifndef SC_REGEX_NO_JIT
     /* JIT is an optimisation: when unavailable the interpreter runs the same code. Builds
      * for platforms that forbid it (iOS; the vendored PCRE2) define SC_REGEX_NO_JIT. The
      * match, depth and heap limits below bound the interpreter and the JIT alike. */
-    (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+    if (!simple)
+        (void)pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
 #endif
 
     sc_regex *r = calloc(1, sizeof *r);
@@ -1187,6 +1191,7 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
         free(r);
         pcre2_match_context_free(mctx);
         pcre2_code_free(re);
+        sc_simple_regex_free(simple);
         set_err(errbuf, errlen, "out of memory");
         return NULL;
     }
@@ -1196,7 +1201,7 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
     pcre2_set_heap_limit(mctx, HEAP_LIMIT_KIB);
     r->code = re;
     r->mctx = mctx;
-    r->simple = sc_simple_regex_compile(pattern, length);
+    r->simple = simple;
     return r;
 }
 
