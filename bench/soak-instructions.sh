@@ -63,8 +63,9 @@ per_message_counts() {
         "$copy" run --messages "$messages" --latencies "$work/valid" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     awk '/^summary:/ { number = FILENAME; sub(/.*\./, "", number); print number, $2; nextfile }' "$work"/dumps/count.* > "$work/counts"
     python3 - "$build" "$work/counts" "$work/valid" <<'PY'
-import sys
+import signal, sys
 from collections import defaultdict
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that stops early (| head) ends it quietly
 build, counts_path, valid_path = sys.argv[1:]
 counts = dict(map(int, line.split()) for line in open(counts_path))
 by_kind = defaultdict(list)
