@@ -13,7 +13,8 @@
 #     median, p90, p99 and maximum over the valid messages and by kind. Instructions do not
 #     move with the machine, so this is the code's own tail, to hold against a run's latency tail.
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
-# message, and as a ratio to the first build given; then last-level misses per message.
+# message, and as a ratio to the first build given; then last-level misses per message; then the
+# reference-count operations (atomic), object allocations and mallocs per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # What was typed, with control characters shown as '?' rather than sent to the terminal.
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
             [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '$(shown "${2:-}")'" >&2; exit 2; }
             host="$2"; shift 2 ;;
         --per-message) per_message=true; shift ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         -*) echo "soak-instructions: unknown option $(shown "$1") (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
@@ -90,6 +91,34 @@ print("  heaviest: " + ", ".join(f"#{number} {kind} {count:,}" for count, number
 PY
 }
 
+# The atomic read-modify-writes of reference counting per message: calls of swift_retain and
+# swift_release (strings and arrays reach them through swift_bridgeObjectRetain/Release) and their
+# _n forms. Each is a locked instruction, about 5 ns on this machine (a full barrier): cheap in
+# instructions, dear in time, so they are counted apart.
+reference_counting() {
+    python3 - "$1" "$messages" <<'PY'
+import re, sys
+from collections import Counter
+path, messages = sys.argv[1], int(sys.argv[2])
+names, calls, callee = {}, Counter(), None
+for line in open(path):
+    if line.startswith(("fn=", "cfn=")):
+        match = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+        if match and match.group(2):
+            names[match.group(1)] = match.group(2)
+        if line.startswith("cfn="):
+            callee = names.get(match.group(1)) if match else line[4:].strip()
+    elif line.startswith("calls=") and callee is not None:
+        calls[callee.split("'")[0]] += int(line[6:].split()[0])
+        callee = None
+def per_message(*functions):
+    return sum(calls[function] for function in functions) / messages
+print(f"{'':40} {per_message('swift_retain', 'swift_retain_n'):6.1f} retains, "
+      f"{per_message('swift_release', 'swift_release_n'):6.1f} releases, "
+      f"{per_message('swift_allocObject'):5.1f} object allocations, {per_message('malloc'):5.1f} mallocs per message")
+PY
+}
+
 first=""
 for build in "${builds[@]}"; do
     # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
@@ -110,4 +139,5 @@ for build in "${builds[@]}"; do
     [ -n "$first" ] || first="$total"
     awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" -v misses="$misses" \
         'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first; %5.1f last-level misses per message\n", build, total, total / n, total / first, misses / n }'
+    reference_counting "$work/out"
 done
