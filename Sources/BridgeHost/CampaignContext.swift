@@ -19,30 +19,29 @@ public struct CampaignContext: Sendable, Equatable {
 
     /// The metadata for a message: entry fields first, message fields where the entry has none.
     public func merged(with message: JSONObject?, requestID: String?) -> (CampaignMetadata, [CampaignConflict]) {
-        var merged = entry
         var conflicts: [CampaignConflict] = []
-        guard let message else { return (merged, conflicts) }
-        func fill(_ field: String, _ current: String?, _ assign: (String) -> Void) {
+        guard let message else { return (entry, conflicts) }
+        /// The field's value: the entry's if it has one (a different offer is a conflict), else the message's.
+        func merge(_ field: String, _ current: String?) -> String? {
             // Composed (NFC) like every value read from a link, so decomposed Hangul from a page
             // neither splits the variant in analytics nor counts as a conflict.
-            guard let offered = message[field]?.stringValue.map(LinkText.composed) else { return }
-            if let current {
-                if current != offered {
-                    conflicts.append(CampaignConflict(field: field, entryValue: current, messageValue: offered, requestID: requestID))
-                }
-            } else {
-                assign(offered)
+            guard let offered = message[field]?.stringValue.map(LinkText.composed) else { return current }
+            guard let current else { return offered }
+            if current != offered {
+                conflicts.append(CampaignConflict(field: field, entryValue: current, messageValue: offered, requestID: requestID))
             }
+            return current
         }
-        fill("campaign_id", merged.campaignId) { merged.campaignId = $0 }
-        fill("group_id", merged.groupId) { merged.groupId = $0 }
-        fill("variant", merged.variant) { merged.variant = $0 }
-        // Filled in a copy and set once: setting `utm` puts the fields in URL order again.
-        var utm = merged.utm
+        let campaignId = merge("campaign_id", entry.campaignId)
+        let groupId = merge("group_id", entry.groupId)
+        let variant = merge("variant", entry.variant)
+        var utm = entry.utm
         for (key, _) in message where CampaignMetadata.isUTMKey(key) {
-            fill(key, utm[key]) { utm[key] = $0 }
+            if let value = merge(key, utm[key]) { utm[key] = value }
         }
-        if utm.count != merged.utm.count { merged.utm = utm }
-        return (merged, conflicts)
+        // Made once, and only when the message added a field: the entry's value is shared otherwise.
+        guard campaignId != entry.campaignId || groupId != entry.groupId || variant != entry.variant
+                || utm.count != entry.utm.count else { return (entry, conflicts) }
+        return (CampaignMetadata(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, source: entry.source), conflicts)
     }
 }

@@ -23,29 +23,58 @@ public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// One entry (push, link, CTA) wrapped once at the door, as the coordinator seed's RouteEnvelope:
 /// everything after this point talks about the envelope, so every exit path can mark it consumed.
 public struct RouteEnvelope: Sendable, Equatable {
-    public let id: EnvelopeID
-    public let route: ParsedDeeplink
+    public var id: EnvelopeID { storage.id }
+    public var route: ParsedDeeplink { storage.route }
     /// The door the request came through (push, a marketing link, a web CTA...), checked against
     /// the route's `enabledFrom`.
-    public let channel: EntryChannel
-    public let receivedAt: Date
+    public var channel: EntryChannel { storage.channel }
+    public var receivedAt: Date { storage.receivedAt }
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
-    public var fingerprint: String { fingerprintKey.text }
+    public var fingerprint: String { storage.fingerprintKey.text }
     /// The fingerprint with its hash worked out once, for the duplicate window's lookups.
-    let fingerprintKey: FingerprintKey
+    var fingerprintKey: FingerprintKey { storage.fingerprintKey }
     /// The offer of a deferred deep link the person took to make this envelope: it navigates even
     /// though they are browsing, and it is no duplicate of the envelope that was offered.
-    public let acceptedOffer: EnvelopeID?
+    public var acceptedOffer: EnvelopeID? { storage.acceptedOffer }
+
+    /// The fields in one immutable box: an envelope is handed from the queue to the running step,
+    /// to each command and log entry, and a copy of the box is one reference count (an atomic
+    /// operation) where copying the fields would be one for the route and one for the fingerprint.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let id: EnvelopeID
+        let route: ParsedDeeplink
+        let channel: EntryChannel
+        let receivedAt: Date
+        let fingerprintKey: FingerprintKey
+        let acceptedOffer: EnvelopeID?
+
+        init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel, receivedAt: Date,
+             fingerprintKey: FingerprintKey, acceptedOffer: EnvelopeID?) {
+            self.id = id
+            self.route = route
+            self.channel = channel
+            self.receivedAt = receivedAt
+            self.fingerprintKey = fingerprintKey
+            self.acceptedOffer = acceptedOffer
+        }
+    }
 
     public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil,
                 acceptedOffer: EnvelopeID? = nil) {
-        self.id = id
-        self.acceptedOffer = acceptedOffer
-        self.route = route
-        self.channel = channel ?? EntryChannel(route.campaignMetadata.source)
-        self.receivedAt = receivedAt
-        fingerprintKey = fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route)
+        storage = Storage(id: id, route: route, channel: channel ?? EntryChannel(route.campaignMetadata.source),
+                          receivedAt: receivedAt,
+                          fingerprintKey: fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route),
+                          acceptedOffer: acceptedOffer)
+    }
+
+    public static func == (lhs: RouteEnvelope, rhs: RouteEnvelope) -> Bool {
+        let left = lhs.storage, right = rhs.storage
+        return left === right || (left.id == right.id && left.route == right.route && left.channel == right.channel
+            && left.receivedAt == right.receivedAt && left.fingerprintKey == right.fingerprintKey
+            && left.acceptedOffer == right.acceptedOffer)
     }
 
     /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
@@ -103,12 +132,18 @@ private struct FingerprintText {
 
     var key: FingerprintKey { FingerprintKey(bytes: bytes) }
 
+    /// Reads the string's UTF-8 in place: no copy of it is made (each copy of a string in storage
+    /// is an atomic retain and release, dearer in time than the bytes it would save).
     mutating func field(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
+        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
             appendDecimal(utf8.count)
             bytes.append(UInt8(ascii: ":"))
             bytes.append(contentsOf: utf8)
+        }
+        if written == nil {  // a bridged string without contiguous UTF-8
+            appendDecimal(value.utf8.count)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: value.utf8)
         }
     }
 

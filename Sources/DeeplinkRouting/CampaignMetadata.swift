@@ -8,19 +8,61 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         case push, kakaotalk, externalURL, appInternal
     }
 
-    public var campaignId: String?
-    public var groupId: String?
-    public var variant: String?
+    public var campaignId: String? {
+        get { storage.campaignId }
+        set { storage = storage.replacing(campaignId: .some(newValue)) }
+    }
+    public var groupId: String? {
+        get { storage.groupId }
+        set { storage = storage.replacing(groupId: .some(newValue)) }
+    }
+    public var variant: String? {
+        get { storage.variant }
+        set { storage = storage.replacing(variant: .some(newValue)) }
+    }
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
     public var utm: [String: String] {
-        didSet { utmOrder = UTMOrder(utm) }
+        get { storage.utm }
+        set { storage = storage.replacing(utm: newValue) }
     }
     public var source: Source
-    /// `utm` in the order URLs carry it, put in order when `utm` changes: every link, event and
-    /// fingerprint reads the campaign fields in that order, several times per message.
-    private var utmOrder: UTMOrder
 
-    private struct UTMOrder: Sendable, Hashable {
+    /// The identifiers in one shared, immutable box: the metadata rides on every link, envelope,
+    /// reply and analytics event of a message, and a copy of the box is one reference count (an
+    /// atomic operation) where copying the fields would be one for each string and table. Its
+    /// fields are constants, so they are read without being retained; a change makes a new box
+    /// (a link or a message sets each campaign field at most once).
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let campaignId: String?
+        let groupId: String?
+        let variant: String?
+        let utm: [String: String]
+        /// `utm` in the order URLs carry it: every link, event and fingerprint reads the campaign
+        /// fields in that order, several times per message.
+        let utmOrder: UTMOrder
+
+        init(campaignId: String?, groupId: String?, variant: String?, utm: [String: String], utmOrder: UTMOrder) {
+            self.campaignId = campaignId
+            self.groupId = groupId
+            self.variant = variant
+            self.utm = utm
+            self.utmOrder = utmOrder
+        }
+
+        /// A box with the fields given (`.some(nil)` clears one) and the others as they are.
+        func replacing(campaignId: String?? = nil, groupId: String?? = nil, variant: String?? = nil) -> Storage {
+            Storage(campaignId: campaignId ?? self.campaignId, groupId: groupId ?? self.groupId,
+                    variant: variant ?? self.variant, utm: utm, utmOrder: utmOrder)
+        }
+
+        func replacing(utm: [String: String]) -> Storage {
+            Storage(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, utmOrder: UTMOrder(utm))
+        }
+    }
+
+    private struct UTMOrder: Sendable {
         let fields: [(name: String, value: String)]
         /// Some key does not start with `utm_` (only a hand-made value has one).
         let hasUnprefixedKey: Bool
@@ -44,22 +86,29 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
             self.fields = fields
             hasUnprefixedKey = utm.keys.contains { !CampaignMetadata.isUTMKey($0) }
         }
-
-        // Follows from `utm`, which the metadata's own equality already compares.
-        static func == (lhs: UTMOrder, rhs: UTMOrder) -> Bool { true }
-        func hash(into hasher: inout Hasher) {}
     }
 
     public init(
         campaignId: String? = nil, groupId: String? = nil, variant: String? = nil,
         utm: [String: String] = [:], source: Source
     ) {
-        self.campaignId = campaignId
-        self.groupId = groupId
-        self.variant = variant
-        self.utm = utm
+        storage = Storage(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, utmOrder: UTMOrder(utm))
         self.source = source
-        utmOrder = UTMOrder(utm)
+    }
+
+    public static func == (lhs: CampaignMetadata, rhs: CampaignMetadata) -> Bool {
+        guard lhs.source == rhs.source else { return false }
+        let left = lhs.storage, right = rhs.storage
+        return left === right || (left.campaignId == right.campaignId && left.groupId == right.groupId
+            && left.variant == right.variant && left.utm == right.utm)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(campaignId)
+        hasher.combine(groupId)
+        hasher.combine(variant)
+        hasher.combine(utm)
+        hasher.combine(source)
     }
 
     /// The utm_* names in the order URLs carry them; other utm_ keys follow in name order.
@@ -84,11 +133,11 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// Whether every `utm` key starts with `utm_`, as in any value a link or a message produced:
     /// then no campaign field shares a name with another.
-    public var utmKeysArePrefixed: Bool { !utmOrder.hasUnprefixedKey }
+    public var utmKeysArePrefixed: Bool { !storage.utmOrder.hasUnprefixedKey }
 
     /// True when no identifier is present (the source alone says nothing about a campaign).
     public var isEmpty: Bool {
-        campaignId == nil && groupId == nil && variant == nil && utm.isEmpty
+        storage.campaignId == nil && storage.groupId == nil && storage.variant == nil && storage.utm.isEmpty
     }
 
     /// The campaign fields as (query name, value) in the shared URL order: campaign_id, group_id,
@@ -102,15 +151,17 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// How many `queryItems` there are.
     public var queryItemCount: Int {
-        (campaignId == nil ? 0 : 1) + (groupId == nil ? 0 : 1) + (variant == nil ? 0 : 1) + utm.count
+        let storage = storage
+        return (storage.campaignId == nil ? 0 : 1) + (storage.groupId == nil ? 0 : 1) + (storage.variant == nil ? 0 : 1) + storage.utm.count
     }
 
     /// Calls `body` with each of `queryItems`, in their order, without building the array.
     public func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Void) {
-        if let campaignId { body("campaign_id", campaignId) }
-        if let groupId { body("group_id", groupId) }
-        if let variant { body("variant", variant) }
-        for field in utmOrder.fields { body(field.name, field.value) }
+        let storage = storage
+        if let campaignId = storage.campaignId { body("campaign_id", campaignId) }
+        if let groupId = storage.groupId { body("group_id", groupId) }
+        if let variant = storage.variant { body("variant", variant) }
+        for field in storage.utmOrder.fields { body(field.name, field.value) }
     }
 
     /// The fields as a JSON object with snake_case keys (campaign_id, group_id, variant, utm_*, source), absent ones omitted.

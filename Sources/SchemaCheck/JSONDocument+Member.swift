@@ -30,13 +30,17 @@ extension JSONDocument {
     private static func child(of node: UnsafeMutablePointer<json_t>, token: String) -> UnsafeMutablePointer<json_t>? {
         switch node.pointee.type {
         case JSON_OBJECT:
-            var key = token
-            return key.withUTF8 { utf8 in
+            // The key's bytes read in place (a copy of the string would be a reference count
+            // taken and dropped); a bridged string without contiguous UTF-8 is copied.
+            func member(_ utf8: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<json_t>? {
                 utf8.withMemoryRebound(to: CChar.self) { chars in
                     // An empty buffer may have no base address; jansson needs a pointer either way.
                     chars.isEmpty ? json_object_getn(node, "", 0) : json_object_getn(node, chars.baseAddress, chars.count)
                 }
             }
+            if let found = token.utf8.withContiguousStorageIfAvailable(member) { return found }
+            var key = token
+            return key.withUTF8(member)
         case JSON_ARRAY:
             guard let index = JSONPointer.arrayIndex(token), index < json_array_size(node) else { return nil }
             return json_array_get(node, index)
