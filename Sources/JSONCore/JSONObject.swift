@@ -46,8 +46,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Appends a member the caller knows is not there yet (no search of the keys): members it
-    /// names itself, or keys a parser already found distinct. Checked in debug builds.
-    public mutating func append(uniqueKey key: String, _ value: JSONValue) {
+    /// names itself, or keys a parser already found distinct. Checked in debug builds. The key
+    /// and value are taken over (a value made for the call is moved in, not copied).
+    public mutating func append(uniqueKey key: __owned String, _ value: __owned JSONValue) {
         assert(position(of: key) == nil, "JSONObject.append(uniqueKey:): \(key) is already a member")
         keys.append(key)
         values.append(value)
