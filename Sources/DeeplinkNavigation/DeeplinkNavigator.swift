@@ -82,7 +82,9 @@ public enum NavigationDisposition: Sendable, Equatable {
 public final class DeeplinkNavigator {
     /// The host the steps run on. Held weakly (the app's coordinator usually owns the navigator),
     /// except the adapter made by `init(host:...)` for an async host, which the navigator owns.
-    public weak var host: (any CallbackNavigationHost)?
+    public weak var host: (any CallbackNavigationHost)? {
+        didSet { hostIsOwnedAdapter = ownedAdapter != nil && host === ownedAdapter }
+    }
     public weak var auth: (any AuthState)?
     /// Opens destinations outside the app (routes.json `external`): the map apps.
     public weak var opener: (any ApplicationOpening)?
@@ -90,6 +92,8 @@ public final class DeeplinkNavigator {
     public weak var offerPresenter: (any DeferredOfferPresenting)?
     public let clock: any NavigationClock
     private var ownedAdapter: (any CallbackNavigationHost)?
+    /// `host` is the adapter this navigator owns, so it is there without loading the weak reference.
+    private var hostIsOwnedAdapter = false
 
     private var core: NavigatorCore
     private var events: [NavigatorCore.Event] = []
@@ -148,6 +152,7 @@ public final class DeeplinkNavigator {
                   stepTimeoutMs: stepTimeoutMs, logCapacity: logCapacity, deferredWindowMs: deferredWindowMs,
                   offerLifetimeMs: offerLifetimeMs, queueCapacity: queueCapacity)
         ownedAdapter = adapter
+        hostIsOwnedAdapter = true
     }
 
     public var appState: AppState { core.appState }
@@ -274,10 +279,6 @@ public final class DeeplinkNavigator {
 
     // MARK: - Driving the core
 
-    private var context: NavigatorCore.Context {
-        NavigatorCore.Context(now: clock.now(), isLoggedIn: auth?.isLoggedIn ?? false, hasHost: host != nil,
-                              hasOpener: opener != nil)
-    }
 
     private func send(_ event: NavigatorCore.Event) {
         events.append(event)
@@ -292,7 +293,7 @@ public final class DeeplinkNavigator {
             // than copied out of a property that `execute` could (but never does) change.
             var batch: [NavigatorCore.Command] = []
             swap(&batch, &commands)
-            core.handle(next, context, into: &batch)
+            core.handle(next, self, into: &batch)
             // Executing never handles another event (`send` only queues while processing).
             for command in batch { execute(command) }
             batch.removeAll(keepingCapacity: true)
@@ -434,4 +435,10 @@ private struct NavigatorObserver {
 
     /// Its owner was released: nothing will ever want its calls again.
     var isOrphaned: Bool { followsOwner && owner == nil }
+}
+
+extension DeeplinkNavigator: NavigatorContext {
+    var isLoggedIn: Bool { auth?.isLoggedIn ?? false }
+    var hasHost: Bool { hostIsOwnedAdapter || host != nil }
+    var hasOpener: Bool { opener != nil }
 }

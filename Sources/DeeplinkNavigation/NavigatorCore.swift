@@ -5,6 +5,18 @@ import Foundation
 #endif
 import DeeplinkRouting
 
+/// The world as the navigator's rules see it while they handle one event. Each answer is read when
+/// a rule asks: each reads a weak reference (an atomic operation), and most events ask none.
+@MainActor
+protocol NavigatorContext: AnyObject {
+    /// Whether the person is logged in (an auth-required route waits for login otherwise).
+    var isLoggedIn: Bool { get }
+    /// Whether a navigation host is there to run steps.
+    var hasHost: Bool { get }
+    /// Whether something opens destinations outside the app.
+    var hasOpener: Bool { get }
+}
+
 /// The navigator's rules as a value: events in, commands out. It reads no clock, calls no host and
 /// never waits; `DeeplinkNavigator` feeds it events (an entry, login, logout, ready, a step's
 /// completion, a timer) and carries out the commands it returns (record an outcome, present login,
@@ -20,14 +32,11 @@ import DeeplinkRouting
 /// record; what was already taken (answered "waiting for ready", "after login") is never dropped
 /// for the bound, and the pending envelope login releases always has its place in the queue. The
 /// duplicate filter keeps at most `DuplicateFilter.defaultCapacity` fingerprints.
+@MainActor
 struct NavigatorCore: Sendable {
-    /// What the core may know of the world at the moment of an event.
-    struct Context: Sendable {
-        var now: Date
-        var isLoggedIn: Bool
-        var hasHost: Bool
-        var hasOpener: Bool
-    }
+    /// What the core may know of the world at the moment of an event, asked when a rule needs it
+    /// (nothing outside the core runs while it handles an event, so the answer is the same then).
+    typealias Context = any NavigatorContext
 
     enum Event: Sendable {
         case entry(RouteEnvelope)
