@@ -14,7 +14,7 @@
 #     move with the machine, so this is the code's own tail, to hold against a run's latency tail.
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
 # message, and as a ratio to the first build given; then last-level misses per message; then the
-# reference-count operations (atomic), object allocations and mallocs per message.
+# locked (atomic) instructions, reference-count calls, object allocations and mallocs per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # What was typed, with control characters shown as '?' rather than sent to the terminal.
@@ -91,31 +91,68 @@ print("  heaviest: " + ", ".join(f"#{number} {kind} {count:,}" for count, number
 PY
 }
 
-# The atomic read-modify-writes of reference counting per message: calls of swift_retain and
-# swift_release (strings and arrays reach them through swift_bridgeObjectRetain/Release) and their
-# _n forms. Each is a locked instruction, about 5 ns on this machine (a full barrier): cheap in
-# instructions, dear in time, so they are counted apart.
+# The atomic read-modify-writes per message: executions of the binary's locked instructions (a lock
+# prefix, or xchg with memory) in the profile, which is what reference counting (swift_retain and
+# swift_release, weak references) and the task runtime cost; each is a full barrier, about 5 ns on
+# this machine, cheap in instructions and dear in time, so they are counted apart. Also the calls
+# of swift_retain and swift_release (many are on immortal objects and take no lock), object
+# allocations and mallocs. Needs a profile made with --dump-instr=yes.
 reference_counting() {
-    python3 - "$1" "$messages" <<'PY'
+    objdump -d --no-show-raw-insn "$2" > "$work/disassembly"
+    python3 - "$1" "$work/disassembly" "$messages" <<'PY'
 import re, sys
 from collections import Counter
-path, messages = sys.argv[1], int(sys.argv[2])
-names, calls, callee = {}, Counter(), None
-for line in open(path):
-    if line.startswith(("fn=", "cfn=")):
+profile, disassembly, messages = sys.argv[1], sys.argv[2], int(sys.argv[3])
+locked, function = {}, None
+for line in open(disassembly):
+    if line.endswith(">:\n"):
+        function = line.split("<", 1)[1][:-3]
+    else:
+        match = re.match(r"\s+([0-9a-f]+):\s+(?:lock\b|xchg\s+\S*\()", line)
+        if match:
+            locked[int(match.group(1), 16)] = function
+names, objects, calls = {}, {}, Counter()
+executed = Counter()
+callee, in_binary, address, call_line = None, False, 0, False
+def step(position):
+    global address
+    if position.startswith("0x"):
+        address = int(position, 16)
+    elif position[0] in "+-":
+        offset = int(position[1:], 16) if position[1:].startswith("0x") else int(position[1:])
+        address += offset if position[0] == "+" else -offset
+for line in open(profile):
+    head = line[:1]
+    if head in "0+-*" and line[:2] != "--":
+        fields = line.split()
+        step(fields[0])
+        if call_line:  # a call's inclusive cost, not this instruction's own
+            call_line = False
+        elif in_binary and address in locked and len(fields) > 2:
+            executed[locked[address]] += int(fields[2])
+    elif line.startswith(("ob=", "cob=")):
+        match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+        if match.group(2):
+            objects[match.group(1)] = match.group(2)
+        if line.startswith("ob="):
+            in_binary = objects[match.group(1)].endswith("/SoakBench")
+    elif line.startswith(("fn=", "cfn=")):
         match = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
         if match and match.group(2):
             names[match.group(1)] = match.group(2)
         if line.startswith("cfn="):
-            callee = names.get(match.group(1)) if match else line[4:].strip()
-    elif line.startswith("calls=") and callee is not None:
-        calls[callee.split("'")[0]] += int(line[6:].split()[0])
-        callee = None
+            callee = names.get(match.group(1)) if match else None
+    elif line.startswith("calls="):
+        if callee is not None:
+            calls[callee.split("'")[0]] += int(line[6:].split()[0])
+        callee, call_line = None, True
 def per_message(*functions):
     return sum(calls[function] for function in functions) / messages
-print(f"{'':40} {per_message('swift_retain', 'swift_retain_n'):6.1f} retains, "
-      f"{per_message('swift_release', 'swift_release_n'):6.1f} releases, "
-      f"{per_message('swift_allocObject'):5.1f} object allocations, {per_message('malloc'):5.1f} mallocs per message")
+total = sum(executed.values()) / messages
+weak = sum(count for name, count in executed.items() if "weak" in name.lower() or "WeakReference" in name) / messages
+print(f"{'':40} {total:6.1f} locked (atomic) instructions per message, {weak:5.1f} of them for weak references; "
+      f"{per_message('swift_retain', 'swift_retain_n'):.1f} retain and {per_message('swift_release', 'swift_release_n'):.1f} release calls, "
+      f"{per_message('swift_allocObject'):.1f} object allocations, {per_message('malloc'):.1f} mallocs")
 PY
 }
 
@@ -130,7 +167,7 @@ for build in "${builds[@]}"; do
         continue
     fi
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
-        --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
+        --dump-instr=yes --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
         "$copy" run --messages "$messages" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     # Events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw; the totals line has each with its percentage.
     read -r total misses < <(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {
@@ -139,5 +176,5 @@ for build in "${builds[@]}"; do
     [ -n "$first" ] || first="$total"
     awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" -v misses="$misses" \
         'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first; %5.1f last-level misses per message\n", build, total, total / n, total / first, misses / n }'
-    reference_counting "$work/out"
+    reference_counting "$work/out" "$copy"
 done
