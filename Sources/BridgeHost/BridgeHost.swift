@@ -135,7 +135,7 @@ public final class BridgeHost {
         mapper = ActionMapper(handler: self.handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
         self.replyMarginMs = max(0, replyMarginMs)
-        navigator.addObserver(owner: self) { [weak self] entry in self?.navigatorRecorded(entry) }
+        navigator.addObserver(owner: self) { host, entry in host.navigatorRecorded(entry) }
     }
 
     /// Kept whole once: a computed copy would retain and release every field at each read.

@@ -15,7 +15,9 @@
 /// task switch when it resumes.
 ///
 /// The navigator keeps its adapter alive; the adapter holds the app's host weakly (the app's
-/// coordinator usually owns the navigator).
+/// coordinator usually owns the navigator). A step's task holds the adapter only while it runs
+/// (a weak reference would cost atomic operations at every step for nothing: the adapter that
+/// started a step is there to take its result).
 @MainActor
 public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNavigationHost {
     public private(set) weak var host: Host?
@@ -47,7 +49,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
                           completion: @escaping @MainActor (Result<Void, NavigationStepError>) -> Void) {
         guard let host else { return completion(.failure(Self.gone)) }
         let id = destination.envelopeID
-        start(id) { @MainActor [weak self] in
+        start(id) { @MainActor [self] in
             let result: Result<Void, NavigationStepError>
             do throws(NavigationStepError) {
                 try await host.selectTab(for: destination)
@@ -55,7 +57,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             } catch {
                 result = .failure(error)
             }
-            self?.finished(id)
+            finished(id)
             completion(result)
         }
     }
@@ -79,12 +81,12 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             forget(id)
             return completion(.failed(host == nil ? Self.gone : NavigationStepError("no stack was attached for \(id)")))
         }
-        start(id) { @MainActor [weak self] in
+        start(id) { @MainActor [self] in
             let resolution: DetailResolution
             do throws(NavigationStepError) {
                 if let show = try await resolve(destination) {
                     // A cancelled navigation keeps nothing (its completion is ignored anyway).
-                    if !Task.isCancelled, let self, self.prepared?.id == id { self.prepared = (id, .show(show)) }
+                    if !Task.isCancelled, self.prepared?.id == id { self.prepared = (id, .show(show)) }
                     resolution = .found
                 } else {
                     resolution = .notFound
@@ -92,8 +94,8 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             } catch {
                 resolution = .failed(error)
             }
-            self?.finished(id)
-            if resolution != .found || Task.isCancelled { self?.forget(id) }
+            finished(id)
+            if resolution != .found || Task.isCancelled { forget(id) }
             completion(resolution)
         }
     }

@@ -180,13 +180,22 @@ public final class DeeplinkNavigator {
     /// Called with every log entry as it is recorded (analytics, records, the bridge's replies),
     /// for the navigator's life.
     public func addObserver(_ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
-        observers.append(NavigatorObserver(owner: nil, call: observer))
+        observers.append(NavigatorObserver(owner: nil) { _, entry in observer(entry) })
     }
 
     /// Called with every log entry as long as `owner` is alive, then dropped: what a `BridgeHost`
     /// uses, so a navigator that outlives many WebViews does not keep one observer for each.
     public func addObserver(owner: AnyObject, _ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
-        observers.append(NavigatorObserver(owner: owner, call: observer))
+        observers.append(NavigatorObserver(owner: owner) { _, entry in observer(entry) })
+    }
+
+    /// As `addObserver(owner:_:)`, with the owner handed to each call: the navigator reads its weak
+    /// reference once per entry, and the observer needs no weak reference of its own.
+    public func addObserver<Owner: AnyObject>(owner: Owner, _ observer: @escaping @MainActor (Owner, EnvelopeLogEntry) -> Void) {
+        observers.append(NavigatorObserver(owner: owner) { owner, entry in
+            // Only ever called with the owner it was made with.
+            observer(unsafeDowncast(owner!, to: Owner.self), entry)
+        })
     }
 
     /// Observers held now (those whose owner is gone are dropped at the next record).
@@ -413,24 +422,36 @@ public final class DeeplinkNavigator {
             waiters[envelope.id] = still.isEmpty ? nil : still
         }
         var orphans = false
-        for observer in observers {
-            if observer.isOrphaned { orphans = true } else { observer.call(entry) }
-        }
+        for observer in observers where !observer.deliver(entry) { orphans = true }
         if orphans { observers.removeAll { $0.isOrphaned } }
     }
 }
 
-/// An observer of the log, and (for `addObserver(owner:_:)`) the object whose life it follows.
+/// An observer of the log, and (for `addObserver(owner:_:)`) the object whose life it follows. A
+/// class, so the list's copy for a record retains one object per observer rather than copying a
+/// weak reference and a closure.
 @MainActor
-private struct NavigatorObserver {
+private final class NavigatorObserver {
     private let followsOwner: Bool
     private weak var owner: AnyObject?
-    let call: @MainActor (EnvelopeLogEntry) -> Void
+    /// Called with the owner (nil for an observer without one) and the entry.
+    private let call: @MainActor (AnyObject?, EnvelopeLogEntry) -> Void
 
-    init(owner: AnyObject?, call: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
+    init(owner: AnyObject?, call: @escaping @MainActor (AnyObject?, EnvelopeLogEntry) -> Void) {
         followsOwner = owner != nil
         self.owner = owner
         self.call = call
+    }
+
+    /// Calls the observer with `entry`; false, without calling it, once its owner is gone.
+    func deliver(_ entry: EnvelopeLogEntry) -> Bool {
+        guard followsOwner else {
+            call(nil, entry)
+            return true
+        }
+        guard let owner else { return false }
+        call(owner, entry)
+        return true
     }
 
     /// Its owner was released: nothing will ever want its calls again.

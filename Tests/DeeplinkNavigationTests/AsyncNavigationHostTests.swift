@@ -237,4 +237,22 @@ struct AsyncNavigationHostTests {
         let disposition = navigator.navigate(try link("/vehicles"))
         #expect(disposition == .failed(EnvelopeID(1), .tabNotSelected(NavigationStepError("the navigation host is gone"))))
     }
+
+    @Test("the app replaces or clears the navigator's host: later navigations use the new one, or fail with no_host")
+    func hostReplaced() throws {
+        let host = ReadyHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0)
+        #expect(navigator.navigate(try link("/vehicles/v-1")) == .navigated(EnvelopeID(1)))
+        let adapter = navigator.host
+        navigator.host = nil
+        #expect(navigator.navigate(try link("/vehicles/v-2")) == .failed(EnvelopeID(2), .noHost))
+        let other = ReadyHost()
+        let otherAdapter = AsyncNavigationHostAdapter(other)
+        navigator.host = otherAdapter
+        #expect(navigator.navigate(try link("/vehicles/v-3")) == .navigated(EnvelopeID(3)))
+        #expect(other.shown == [EnvelopeID(3)] && host.shown == [EnvelopeID(1)])
+        navigator.host = adapter  // the adapter it made, given back
+        #expect(navigator.navigate(try link("/vehicles/v-4")) == .navigated(EnvelopeID(4)))
+        #expect(host.shown == [EnvelopeID(1), EnvelopeID(4)])
+    }
 }

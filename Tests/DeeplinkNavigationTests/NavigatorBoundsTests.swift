@@ -237,6 +237,26 @@ struct NavigatorBoundsTests {
         #expect(navigator.observerCount == 1)
         #expect(calls.plain == 3)
     }
+
+    @Test("an observer handed its owner is called with that very owner, and goes when the owner goes")
+    func observersHandedTheirOwner() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: true)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0)
+        final class Owner { var entries: [EnvelopeID] = [] }
+        var first: Owner? = Owner()
+        let second = Owner()
+        weak let firstGone = first
+        navigator.addObserver(owner: first!) { owner, entry in owner.entries.append(entry.envelopeID) }
+        navigator.addObserver(owner: second) { owner, entry in owner.entries.append(entry.envelopeID) }
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(first?.entries == [EnvelopeID(1)] && second.entries == [EnvelopeID(1)])
+        first = nil
+        #expect(firstGone == nil, "the navigator does not keep the owner alive")
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(navigator.observerCount == 1)
+        #expect(second.entries == [EnvelopeID(1), EnvelopeID(2)])
+    }
 }
 
 /// Deferred links seen and ended offers are recalled up to a bound; one more forgets the oldest.
