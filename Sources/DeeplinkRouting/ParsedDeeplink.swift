@@ -21,7 +21,11 @@ public struct ParsedDeeplink: Sendable, Equatable {
     /// The link configuration's webBaseURL, e.g. "https://sendy.co.kr".
     public var webBaseURL: String { fields.webBaseURL }
     /// The canonical encoded path, e.g. "/event/new-user-promo".
-    public var path: String { fields.path }
+    public var path: String {
+        let utf8 = fields.url.utf8
+        let bytes = fields.pathBytes
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)]))
+    }
     /// Canonical Universal Link of the destination (no campaign fields), per the shared URL
     /// conventions. Both are put together once: replies, events and logs read them many times.
     public var url: String { fields.url }
@@ -34,8 +38,9 @@ public struct ParsedDeeplink: Sendable, Equatable {
         let warnings: [DeeplinkWarning]
         let queryOrder: [String]
         let webBaseURL: String
-        let path: String
         let url: String
+        /// Where the path lies in `url`'s UTF-8 (it is read rarely, so it is not kept apart).
+        let pathBytes: Range<Int>
 
         init(configuration: RouteDefinition, pathParameters: [String: String], queryParameters: [String: [String]],
              campaignMetadata: CampaignMetadata, warnings: [DeeplinkWarning], queryOrder: [String], webBaseURL: String) {
@@ -52,7 +57,7 @@ public struct ParsedDeeplink: Sendable, Equatable {
             url.append(contentsOf: webBaseURL.utf8)
             let pathStart = url.count
             URLAssembly.appendPath(for: configuration, parameters: pathParameters, to: &url)
-            path = String(decoding: url[pathStart...], as: UTF8.self)
+            pathBytes = pathStart..<url.count
             var items = 0
             for key in queryOrder {
                 for value in queryParameters[key] ?? [] where !value.isEmpty {
