@@ -5,16 +5,20 @@
 # Also the misses of a simulated 1 MiB last-level cache (this machine's L2 per core): each goes to
 # the L3 that other tenants share, which is where a message's latency tail comes from.
 #
-# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback] [--per-message]
+# Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]
+#          [--cache KIB] [--per-message]
 #   SOAKBENCH: a SoakBench executable (make soak builds .build/release/SoakBench).
 #   --host: the app's host in the session (SoakBench run --host; async, the default, or callback).
+#   --cache: the simulated last-level cache in KiB, a power of two from 64 (default 1024): a
+#     smaller one is the share of the L2 left when a neighbour on the same core uses the rest.
 #   --per-message: instead, each valid message's own count (a callgrind dump after each
 #     receive; about 95 KB of temporary files per message, so a few thousand messages): the
 #     median, p90, p99 and maximum over the valid messages and by kind. Instructions do not
 #     move with the machine, so this is the code's own tail, to hold against a run's latency tail.
 # Prints, for each build: instructions in BridgeHost.receive (with everything it calls), per
-# message, and as a ratio to the first build given; then last-level misses per message; then the
-# locked (atomic) instructions, reference-count calls, object allocations and mallocs per message.
+# message, and as a ratio to the first build given; then last-level misses per message (all, and
+# those fetching code); then the locked (atomic) instructions, reference-count calls, object
+# allocations and mallocs per message.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # What was typed, with control characters shown as '?' rather than sent to the terminal.
@@ -22,6 +26,7 @@ shown() { printf '%s' "${1//[[:cntrl:]]/?}"; }
 messages=5000
 host=async
 per_message=false
+cache_kib=1024
 builds=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -31,13 +36,16 @@ while [ $# -gt 0 ]; do
         --host)
             [[ "${2:-}" =~ ^(async|callback)$ ]] || { echo "soak-instructions: --host is async or callback, not '$(shown "${2:-}")'" >&2; exit 2; }
             host="$2"; shift 2 ;;
+        --cache)
+            [[ "${2:-}" =~ ^(64|128|256|512|1024|2048|4096|8192|16384|32768)$ ]] || { echo "soak-instructions: --cache is a power of two of KiB from 64 to 32768, not '$(shown "${2:-}")'" >&2; exit 2; }
+            cache_kib="$2"; shift 2 ;;
         --per-message) per_message=true; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         -*) echo "soak-instructions: unknown option $(shown "$1") (see --help)" >&2; exit 2 ;;
         *) builds+=("$1"); shift ;;
     esac
 done
-[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback] [--per-message]" >&2; exit 2; }
+[ ${#builds[@]} -gt 0 ] || { echo "usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback] [--cache KIB] [--per-message]" >&2; exit 2; }
 scripts/ensure-deps.sh valgrind
 # Only when asked: builds from before SoakBench had --host still compare on the async host.
 host_args=()
@@ -167,14 +175,14 @@ for build in "${builds[@]}"; do
         continue
     fi
     valgrind --tool=callgrind --toggle-collect='$s10BridgeHostAAC7receive*' --callgrind-out-file="$work/out" \
-        --dump-instr=yes --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=1048576,16,64 \
+        --dump-instr=yes --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=$((cache_kib * 1024)),16,64 \
         "$copy" run --messages "$messages" "${host_args[@]}" >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 1; }
     # Events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw; the totals line has each with its percentage.
-    read -r total misses < <(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {
-        gsub(/\([^)]*\)/, ""); gsub(",", ""); print $1, $7 + $8 + $9; seen = 1 }')
+    read -r total misses code_misses < <(callgrind_annotate "$work/out" 2>/dev/null | awk '/PROGRAM TOTALS/ && !seen {
+        gsub(/\([^)]*\)/, ""); gsub(",", ""); print $1, $7 + $8 + $9, $7; seen = 1 }')
     [ -n "$total" ] && [ "$total" -gt 0 ] || { echo "soak-instructions: callgrind counted nothing in BridgeHost.receive" >&2; exit 1; }
     [ -n "$first" ] || first="$total"
-    awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" -v misses="$misses" \
-        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first; %5.1f last-level misses per message\n", build, total, total / n, total / first, misses / n }'
+    awk -v build="$build" -v total="$total" -v first="$first" -v n="$messages" -v misses="$misses" -v code="$code_misses" -v kib="$cache_kib" \
+        'BEGIN { printf "%-40s %14.0f instructions in BridgeHost.receive, %8.0f per message, %.2fx the first; %5.1f misses of a %d KiB last-level cache per message (%.1f for code)\n", build, total, total / n, total / first, misses / n, kib, code / n }'
     reference_counting "$work/out" "$copy"
 done
