@@ -5,8 +5,9 @@
 /// Unicode-normalised on every hash. Past `indexedAbove` members a hash index keeps each lookup
 /// O(1), so an object with thousands of keys (a hostile message) still builds in linear time.
 public struct JSONObject: Sendable, Hashable, Sequence {
-    public private(set) var keys: [String] = []
-    private var values: [JSONValue] = []
+    /// The members in order, keys and values side by side: one array per object (the bridge
+    /// makes a few objects per message, and each array is an allocation and its reference count).
+    private var members: [(key: String, value: JSONValue)] = []
     /// Position of each key, kept only for objects of more than `indexedAbove` members.
     private var index: [String: Int]?
 
@@ -15,28 +16,28 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     public init() {}
 
     public init(_ members: [(String, JSONValue)]) {
-        keys.reserveCapacity(members.count)
-        values.reserveCapacity(members.count)
+        self.members.reserveCapacity(members.count)
         for (key, value) in members { self[key] = value }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    /// The keys in order (made when asked: the members keep keys and values together).
+    public var keys: [String] { members.map(\.key) }
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        return members.firstIndex { $0.key == key }
     }
 
     public subscript(key: String) -> JSONValue? {
-        get { position(of: key).map { values[$0] } }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let at = position(of: key) {
                 if let newValue {
-                    values[at] = newValue
+                    members[at].value = newValue
                 } else {
-                    keys.remove(at: at)
-                    values.remove(at: at)
+                    members.remove(at: at)
                     rebuildIndex()
                 }
             } else if let newValue {
@@ -50,62 +51,59 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// and value are taken over (a value made for the call is moved in, not copied).
     public mutating func append(uniqueKey key: __owned String, _ value: __owned JSONValue) {
         assert(position(of: key) == nil, "JSONObject.append(uniqueKey:): \(key) is already a member")
-        keys.append(key)
-        values.append(value)
         if index != nil {
-            index![key] = keys.count - 1
-        } else if keys.count > Self.indexedAbove {
+            index![key] = members.count
+        }
+        members.append((key, value))
+        if index == nil && members.count > Self.indexedAbove {
             rebuildIndex()
         }
     }
 
     /// Room for `count` members without growing.
     public mutating func reserveCapacity(_ count: Int) {
-        keys.reserveCapacity(count)
-        values.reserveCapacity(count)
+        members.reserveCapacity(count)
     }
 
     private mutating func rebuildIndex() {
-        guard keys.count > Self.indexedAbove else { return index = nil }
+        guard members.count > Self.indexedAbove else { return index = nil }
         var positions: [String: Int] = [:]
-        positions.reserveCapacity(keys.count)
-        for (at, key) in keys.enumerated() { positions[key] = at }
+        positions.reserveCapacity(members.count)
+        for (at, member) in members.enumerated() { positions[member.key] = at }
         index = positions
     }
 
     public struct Iterator: IteratorProtocol {
-        private let keys: [String]
-        private let values: [JSONValue]
+        private let members: [(key: String, value: JSONValue)]
         private var at = 0
 
-        fileprivate init(keys: [String], values: [JSONValue]) {
-            self.keys = keys
-            self.values = values
+        fileprivate init(_ members: [(key: String, value: JSONValue)]) {
+            self.members = members
         }
 
         public mutating func next() -> (key: String, value: JSONValue)? {
-            guard at < keys.count else { return nil }
+            guard at < members.count else { return nil }
             defer { at += 1 }
-            return (keys[at], values[at])
+            return members[at]
         }
     }
 
-    public func makeIterator() -> Iterator { Iterator(keys: keys, values: values) }
+    public func makeIterator() -> Iterator { Iterator(members) }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for at in lhs.keys.indices where rhs[lhs.keys[at]] != lhs.values[at] { return false }
+        for member in lhs.members where rhs[member.key] != member.value { return false }
         return true
     }
 
     /// Order-independent, like equality: the members' own hashes are summed.
     public func hash(into hasher: inout Hasher) {
         var sum = 0
-        for at in keys.indices {
-            var member = Hasher()
-            member.combine(keys[at])
-            member.combine(values[at])
-            sum &+= member.finalize()
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            sum &+= memberHasher.finalize()
         }
         hasher.combine(count)
         hasher.combine(sum)
