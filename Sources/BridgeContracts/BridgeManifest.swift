@@ -29,17 +29,61 @@ public struct ActionContract: Sendable, Equatable {
         public let tokens: [String]
     }
 
-    public let action: String
-    public let version: Int
+    @inlinable public var action: String { storage.action }
+    @inlinable public var version: Int { storage.version }
     /// Schema file name inside schemas/, e.g. "apply.v1.json".
-    public let schema: String
-    public let handler: Handler
-    public let parameters: [Mapping]
-    public let query: [Mapping]
-    public let timeoutMs: Int
-    public let fallback: Fallback
+    @inlinable public var schema: String { storage.schema }
+    @inlinable public var handler: Handler { storage.handler }
+    @inlinable public var parameters: [Mapping] { storage.parameters }
+    @inlinable public var query: [Mapping] { storage.query }
+    @inlinable public var timeoutMs: Int { storage.timeoutMs }
+    @inlinable public var fallback: Fallback { storage.fallback }
     /// Whether messages from subframes are accepted for this action (default: main frame only).
-    public let allowFrames: Bool
+    @inlinable public var allowFrames: Bool { storage.allowFrames }
+
+    /// The fields in one immutable box: the host looks a message's contract up and hands it on
+    /// for every message, and a copy of the box is one reference count (an atomic operation)
+    /// where copying the fields would be one for each string and list. Read through inlinable
+    /// accessors, so a caller in another module does not retain the box to read a field.
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let action: String
+        @usableFromInline let version: Int
+        @usableFromInline let schema: String
+        @usableFromInline let handler: Handler
+        @usableFromInline let parameters: [Mapping]
+        @usableFromInline let query: [Mapping]
+        @usableFromInline let timeoutMs: Int
+        @usableFromInline let fallback: Fallback
+        @usableFromInline let allowFrames: Bool
+
+        init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
+             timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
+            self.action = action
+            self.version = version
+            self.schema = schema
+            self.handler = handler
+            self.parameters = parameters
+            self.query = query
+            self.timeoutMs = timeoutMs
+            self.fallback = fallback
+            self.allowFrames = allowFrames
+        }
+    }
+
+    init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
+         timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
+        storage = Storage(action: action, version: version, schema: schema, handler: handler, parameters: parameters,
+                          query: query, timeoutMs: timeoutMs, fallback: fallback, allowFrames: allowFrames)
+    }
+
+    public static func == (lhs: ActionContract, rhs: ActionContract) -> Bool {
+        let left = lhs.storage, right = rhs.storage
+        return left === right || (left.action == right.action && left.version == right.version && left.schema == right.schema
+            && left.handler == right.handler && left.parameters == right.parameters && left.query == right.query
+            && left.timeoutMs == right.timeoutMs && left.fallback == right.fallback && left.allowFrames == right.allowFrames)
+    }
 
     /// The route a route-handled version navigates to; nil for a custom action.
     public var route: String? {

@@ -23,11 +23,11 @@ public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertibl
 /// One entry (push, link, CTA) wrapped once at the door, as the coordinator seed's RouteEnvelope:
 /// everything after this point talks about the envelope, so every exit path can mark it consumed.
 public struct RouteEnvelope: Sendable, Equatable {
-    public var id: EnvelopeID { storage.id }
-    public var route: ParsedDeeplink { storage.route }
+    @inlinable public var id: EnvelopeID { storage.id }
+    @inlinable public var route: ParsedDeeplink { storage.route }
     /// The door the request came through (push, a marketing link, a web CTA...), checked against
     /// the route's `enabledFrom`.
-    public var channel: EntryChannel { storage.channel }
+    @inlinable public var channel: EntryChannel { storage.channel }
     public var receivedAt: Date { storage.receivedAt }
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
@@ -41,12 +41,12 @@ public struct RouteEnvelope: Sendable, Equatable {
     /// The fields in one immutable box: an envelope is handed from the queue to the running step,
     /// to each command and log entry, and a copy of the box is one reference count (an atomic
     /// operation) where copying the fields would be one for the route and one for the fingerprint.
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
-    private final class Storage: Sendable {
-        let id: EnvelopeID
-        let route: ParsedDeeplink
-        let channel: EntryChannel
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let id: EnvelopeID
+        @usableFromInline let route: ParsedDeeplink
+        @usableFromInline let channel: EntryChannel
         let receivedAt: Date
         let fingerprintKey: FingerprintKey
         let acceptedOffer: EnvelopeID?

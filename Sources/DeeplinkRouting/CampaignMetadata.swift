@@ -9,20 +9,20 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     }
 
     public var campaignId: String? {
-        get { storage.campaignId }
+        @inlinable get { storage.campaignId }
         set { storage = storage.replacing(campaignId: .some(newValue)) }
     }
     public var groupId: String? {
-        get { storage.groupId }
+        @inlinable get { storage.groupId }
         set { storage = storage.replacing(groupId: .some(newValue)) }
     }
     public var variant: String? {
-        get { storage.variant }
+        @inlinable get { storage.variant }
         set { storage = storage.replacing(variant: .some(newValue)) }
     }
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
     public var utm: [String: String] {
-        get { storage.utm }
+        @inlinable get { storage.utm }
         set { storage = storage.replacing(utm: newValue) }
     }
     public var source: Source
@@ -32,13 +32,13 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     /// atomic operation) where copying the fields would be one for each string and table. Its
     /// fields are constants, so they are read without being retained; a change makes a new box
     /// (a link or a message sets each campaign field at most once).
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
-    private final class Storage: Sendable {
-        let campaignId: String?
-        let groupId: String?
-        let variant: String?
-        let utm: [String: String]
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let campaignId: String?
+        @usableFromInline let groupId: String?
+        @usableFromInline let variant: String?
+        @usableFromInline let utm: [String: String]
         /// `utm` in the order URLs carry it: every link, event and fingerprint reads the campaign
         /// fields in that order, several times per message.
         let utmOrder: UTMOrder
@@ -62,7 +62,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         }
     }
 
-    private struct UTMOrder: Sendable {
+    struct UTMOrder: Sendable {
         let fields: [(name: String, value: String)]
         /// Some key does not start with `utm_` (only a hand-made value has one).
         let hasUnprefixedKey: Bool

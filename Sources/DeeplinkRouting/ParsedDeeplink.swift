@@ -3,17 +3,18 @@
 /// makes checked ones; the public initializer is for test doubles further up.
 ///
 /// A value whose fields live in one shared immutable box, like `RouteDefinition`'s: the navigator
-/// copies the link into every envelope, command and log entry.
+/// copies the link into every envelope, command and log entry. The fields read for every message
+/// are inlinable, so a caller in another module reads them through the box without retaining it.
 public struct ParsedDeeplink: Sendable, Equatable {
-    private let fields: Fields
+    @usableFromInline let fields: Fields
 
-    public var configuration: RouteDefinition { fields.configuration }
+    @inlinable public var configuration: RouteDefinition { fields.configuration }
     /// Decoded path parameters by name.
-    public var pathParameters: [String: String] { fields.pathParameters }
+    @inlinable public var pathParameters: [String: String] { fields.pathParameters }
     /// Decoded query values by name, repeated keys kept in order. Campaign fields are not here
     /// (they are in `campaignMetadata`), nor query keys named like a path parameter.
-    public var queryParameters: [String: [String]] { fields.queryParameters }
-    public var campaignMetadata: CampaignMetadata { fields.campaignMetadata }
+    @inlinable public var queryParameters: [String: [String]] { fields.queryParameters }
+    @inlinable public var campaignMetadata: CampaignMetadata { fields.campaignMetadata }
     public var warnings: [DeeplinkWarning] { fields.warnings }
     /// Order of the query keys in `url`: the route's declared fields in their order (for a CTA,
     /// the order of the action's query mapping), then undeclared keys as they first appeared.
@@ -28,17 +29,17 @@ public struct ParsedDeeplink: Sendable, Equatable {
     }
     /// Canonical Universal Link of the destination (no campaign fields), per the shared URL
     /// conventions. Both are put together once: replies, events and logs read them many times.
-    public var url: String { fields.url }
+    @inlinable public var url: String { fields.url }
 
-    private final class Fields: Sendable {
-        let configuration: RouteDefinition
-        let pathParameters: [String: String]
-        let queryParameters: [String: [String]]
-        let campaignMetadata: CampaignMetadata
+    @usableFromInline final class Fields: Sendable {
+        @usableFromInline let configuration: RouteDefinition
+        @usableFromInline let pathParameters: [String: String]
+        @usableFromInline let queryParameters: [String: [String]]
+        @usableFromInline let campaignMetadata: CampaignMetadata
         let warnings: [DeeplinkWarning]
         let queryOrder: [String]
         let webBaseURL: String
-        let url: String
+        @usableFromInline let url: String
         /// Where the path lies in `url`'s UTF-8 (it is read rarely, so it is not kept apart).
         let pathBytes: Range<Int>
 

@@ -16,14 +16,15 @@ public enum Presentation: String, Sendable, Codable {
 ///
 /// A value, whose fields live in one shared immutable box: a route rides on every envelope,
 /// command, step and log entry of the navigator, and copying one reference costs less than
-/// copying (retaining) its thirteen fields each time.
+/// copying (retaining) its thirteen fields each time. The fields read for every message are
+/// inlinable, so a caller in another module reads them through the box without retaining it.
 public struct RouteDefinition: Sendable, Equatable {
-    private let fields: Fields
+    @usableFromInline let fields: Fields
 
-    public var name: String { fields.name }
+    @inlinable public var name: String { fields.name }
     /// e.g. "/event/:slug"; a segment starting with ":" is a parameter.
     public var pattern: String { fields.pattern }
-    public var requiresAuth: Bool { fields.requiresAuth }
+    @inlinable public var requiresAuth: Bool { fields.requiresAuth }
     /// Path parameters and their types, in pattern order.
     public var parameters: [String: ParameterType] { fields.parameters }
     /// Known query fields and their types, in declaration order (others are kept untyped).
@@ -33,7 +34,7 @@ public struct RouteDefinition: Sendable, Equatable {
     /// The route whose screen is attached beneath the destination for back navigation.
     public var list: String? { fields.list }
     /// The analytics screen name of the destination.
-    public var screen: String { fields.screen }
+    @inlinable public var screen: String { fields.screen }
     public var presentation: Presentation { fields.presentation }
     /// The channels that may open this route (routes.json `enabledFrom`; every channel when absent).
     /// A request from any other channel is refused by the navigator, on record.
@@ -53,7 +54,7 @@ public struct RouteDefinition: Sendable, Equatable {
         case parameter(name: String, placeholder: String)
     }
 
-    public var isExternal: Bool { fields.external != nil }
+    @inlinable public var isExternal: Bool { fields.isExternal }
 
     public struct QueryField: Sendable, Equatable {
         public let name: String
@@ -64,18 +65,19 @@ public struct RouteDefinition: Sendable, Equatable {
         }
     }
 
-    private final class Fields: Sendable {
-        let name: String
+    @usableFromInline final class Fields: Sendable {
+        @usableFromInline let name: String
         let pattern: String
-        let requiresAuth: Bool
+        @usableFromInline let requiresAuth: Bool
         let parameters: [String: ParameterType]
         let query: [QueryField]
         let tab: String
         let list: String?
-        let screen: String
+        @usableFromInline let screen: String
         let presentation: Presentation
         let enabledFrom: Set<EntryChannel>
         let external: ExternalRoute?
+        @usableFromInline let isExternal: Bool
         let segments: [String]
         let parameterNames: [String]
         let pathParts: [PathPart]
@@ -94,6 +96,7 @@ public struct RouteDefinition: Sendable, Equatable {
             self.presentation = presentation
             self.enabledFrom = enabledFrom
             self.external = external
+            isExternal = external != nil
             segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
             parameterNames = segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
             pathParts = segments.map { segment in
