@@ -101,13 +101,37 @@ public struct ActionContract: Sendable, Equatable {
 }
 
 public struct BridgeAction: Sendable, Equatable {
-    public let name: String
-    public let title: String
+    @inlinable public var name: String { storage.name }
+    @inlinable public var title: String { storage.title }
     /// Versions in ascending order.
-    public let versions: [ActionContract]
+    @inlinable public var versions: [ActionContract] { storage.versions }
+
+    /// One immutable box, as `ActionContract`'s: the host looks the action up for every message.
+    @usableFromInline let storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let title: String
+        @usableFromInline let versions: [ActionContract]
+
+        init(name: String, title: String, versions: [ActionContract]) {
+            self.name = name
+            self.title = title
+            self.versions = versions
+        }
+    }
+
+    init(name: String, title: String, versions: [ActionContract]) {
+        storage = Storage(name: name, title: title, versions: versions)
+    }
+
+    public static func == (lhs: BridgeAction, rhs: BridgeAction) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.name == rhs.name && lhs.title == rhs.title && lhs.versions == rhs.versions)
+    }
 
     public func contract(version: Int) -> ActionContract? {
-        versions.first { $0.version == version }
+        storage.versions.first { $0.version == version }
     }
 }
 

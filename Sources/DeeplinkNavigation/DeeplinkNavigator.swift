@@ -421,8 +421,10 @@ public final class DeeplinkNavigator {
             }
             waiters[envelope.id] = still.isEmpty ? nil : still
         }
+        // By index, without a copy of the list: an observer added meanwhile is appended (and called
+        // from the next record on), and orphans are removed only after the loop.
         var orphans = false
-        for observer in observers where !observer.deliver(entry) { orphans = true }
+        for index in 0..<observers.count where !observers[index].deliver(entry) { orphans = true }
         if orphans { observers.removeAll { $0.isOrphaned } }
     }
 }

@@ -238,6 +238,24 @@ struct NavigatorBoundsTests {
         #expect(calls.plain == 3)
     }
 
+    @Test("an observer that adds an observer while it is called: the new one hears from the next record on")
+    func observerAddedWhileRecording() throws {
+        let handler = try repositoryHandler()
+        let host = ScriptedHost(loggedIn: true)
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 0)
+        final class Calls { var first: [EnvelopeID] = [], added: [EnvelopeID] = [] }
+        let calls = Calls()
+        navigator.addObserver { [unowned navigator] entry in
+            calls.first.append(entry.envelopeID)
+            if calls.first.count == 1 { navigator.addObserver { calls.added.append($0.envelopeID) } }
+        }
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        navigator.navigate(try handler.parse("https://sendy.co.kr/vehicles"))
+        #expect(calls.first == [EnvelopeID(1), EnvelopeID(2)])
+        #expect(calls.added == [EnvelopeID(2)])
+        #expect(navigator.observerCount == 2)
+    }
+
     @Test("an observer handed its owner is called with that very owner, and goes when the owner goes")
     func observersHandedTheirOwner() throws {
         let handler = try repositoryHandler()
