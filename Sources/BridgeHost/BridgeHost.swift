@@ -284,7 +284,7 @@ public final class BridgeHost {
         if actionName == HostCapabilities.requestAction {
             return reply(CapabilitiesRequest(capabilities: capabilities).reply(to: message.value, id: id))
         }
-        guard let action = declaredAction, !capabilities.versions(of: actionName).isEmpty else {
+        guard let action = declaredAction, capabilities.takesAnyVersion(of: actionName) else {
             let known = capabilities.actions.map(\.action).joined(separator: ", ")
             return fail(BridgeError(.unknownAction, declaredAction == nil
                 ? "unknown action \"\(actionName)\" (actions: \(known))"
@@ -311,7 +311,10 @@ public final class BridgeHost {
         if contract.isCustom {
             if let id { requestIDs.insert(id) }
             for conflict in conflicts { record(.campaignConflict(conflict)) }
-            var clickFields: [(String, JSONValue)] = [("action", .string(action.name)), ("version", .integer(Int64(version)))]
+            var clickFields: [(String, JSONValue)] = []
+            clickFields.reserveCapacity(4)  // made once: a literal's two slots would grow twice
+            clickFields.append(("action", .string(action.name)))
+            clickFields.append(("version", .integer(Int64(version))))
             if let id { clickFields.append(("request_id", .string(id))) }
             clickFields.append(("handler", "custom"))
             record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
@@ -327,7 +330,10 @@ public final class BridgeHost {
         }
         if let id { requestIDs.insert(id) }
         for conflict in conflicts { record(.campaignConflict(conflict)) }
-        var clickFields: [(String, JSONValue)] = [("action", .string(action.name)), ("version", .integer(Int64(version)))]
+        var clickFields: [(String, JSONValue)] = []
+        clickFields.reserveCapacity(4)  // made once: a literal's two slots would grow twice
+        clickFields.append(("action", .string(action.name)))
+        clickFields.append(("version", .integer(Int64(version))))
         if let id { clickFields.append(("request_id", .string(id))) }
         clickFields.append(("route", .string(deeplink.configuration.name)))
         record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))

@@ -54,8 +54,16 @@ public struct HostCapabilities: Sendable, Equatable {
         actions.first { $0.action == action }?.versions ?? []
     }
 
+    /// Looked up in place, without a copy of the action's version list (one per message).
     public func takes(_ action: String, version: Int) -> Bool {
-        versions(of: action).contains(version)
+        guard let index = actions.firstIndex(where: { $0.action == action }) else { return false }
+        return actions[index].versions.contains(version)
+    }
+
+    /// Whether this build takes some version of `action` (`!versions(of:).isEmpty`, in place).
+    public func takesAnyVersion(of action: String) -> Bool {
+        guard let index = actions.firstIndex(where: { $0.action == action }) else { return false }
+        return !actions[index].versions.isEmpty
     }
 
     public var json: JSONValue {
