@@ -311,13 +311,8 @@ public final class BridgeHost {
         if contract.isCustom {
             if let id { requestIDs.insert(id) }
             for conflict in conflicts { record(.campaignConflict(conflict)) }
-            var clickFields: [(String, JSONValue)] = []
-            clickFields.reserveCapacity(4)  // made once: a literal's two slots would grow twice
-            clickFields.append(("action", .string(action.name)))
-            clickFields.append(("version", .integer(Int64(version))))
-            if let id { clickFields.append(("request_id", .string(id))) }
-            clickFields.append(("handler", "custom"))
-            record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
+            record(.analytics(.make(AnalyticsEvent.ctaClicked, Self.clickFields(action.name, version, id, ("handler", "custom")),
+                                    campaign: metadata)))
             let request = CustomActionRequest(action: action.name, version: version, requestID: id,
                                               payload: message.member("payload") ?? .object(JSONObject()), campaign: metadata,
                                               origin: origin, isMainFrame: isMainFrame)
@@ -330,13 +325,9 @@ public final class BridgeHost {
         }
         if let id { requestIDs.insert(id) }
         for conflict in conflicts { record(.campaignConflict(conflict)) }
-        var clickFields: [(String, JSONValue)] = []
-        clickFields.reserveCapacity(4)  // made once: a literal's two slots would grow twice
-        clickFields.append(("action", .string(action.name)))
-        clickFields.append(("version", .integer(Int64(version))))
-        if let id { clickFields.append(("request_id", .string(id))) }
-        clickFields.append(("route", .string(deeplink.configuration.name)))
-        record(.analytics(.make(AnalyticsEvent.ctaClicked, clickFields, campaign: metadata)))
+        record(.analytics(.make(AnalyticsEvent.ctaClicked,
+                                Self.clickFields(action.name, version, id, ("route", .string(deeplink.configuration.name))),
+                                campaign: metadata)))
 
         // 9: the shared navigator, through the bridge's door.
         let envelopeID = navigator.nextEnvelopeID
@@ -355,6 +346,19 @@ public final class BridgeHost {
         }
         awaiting[running] = AwaitingReply(requestID: id, action: action.name, version: version, deeplink: deeplink,
                                           reply: id == nil ? nil : reply, deadline: deadline)
+    }
+
+    /// The fields of a cta_clicked event: action, version, the request id if any, then who handles
+    /// it. Made in one array (a literal's two slots would grow twice).
+    private static func clickFields(_ action: String, _ version: Int, _ id: String?,
+                                    _ handling: (String, JSONValue)) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        fields.reserveCapacity(4)
+        fields.append(("action", .string(action)))
+        fields.append(("version", .integer(Int64(version))))
+        if let id { fields.append(("request_id", .string(id))) }
+        fields.append(handling)
+        return fields
     }
 
     // MARK: - Custom actions

@@ -54,16 +54,20 @@ public struct HostCapabilities: Sendable, Equatable {
         actions.first { $0.action == action }?.versions ?? []
     }
 
-    /// Looked up in place, without a copy of the action's version list (one per message).
     public func takes(_ action: String, version: Int) -> Bool {
-        guard let index = actions.firstIndex(where: { $0.action == action }) else { return false }
-        return actions[index].versions.contains(version)
+        withVersions(of: action) { $0.contains(version) }
     }
 
     /// Whether this build takes some version of `action` (`!versions(of:).isEmpty`, in place).
     public func takesAnyVersion(of action: String) -> Bool {
-        guard let index = actions.firstIndex(where: { $0.action == action }) else { return false }
-        return !actions[index].versions.isEmpty
+        withVersions(of: action) { !$0.isEmpty }
+    }
+
+    /// `body` on the action's version list where it lies (the host asks for every message; a
+    /// copy of the list would be a reference count taken and dropped).
+    private func withVersions(of action: String, _ body: ([Int]) -> Bool) -> Bool {
+        guard let index = actions.firstIndex(where: { $0.action == action }) else { return body([]) }
+        return body(actions[index].versions)
     }
 
     public var json: JSONValue {

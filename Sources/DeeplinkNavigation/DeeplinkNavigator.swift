@@ -288,7 +288,6 @@ public final class DeeplinkNavigator {
 
     // MARK: - Driving the core
 
-
     private func send(_ event: NavigatorCore.Event) {
         events.append(event)
         guard !isProcessing else { return }
