@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define LINES 64
@@ -54,8 +55,17 @@ static double run(struct line *lines, int locked, uint64_t *sink)
     return elapsed / ITERATIONS;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    static const char usage[] = "usage: atomic_cost  (no arguments: prints the cost of an atomic read-modify-write)\n";
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (argc > 1) {
+        fputs(usage, stderr);
+        return 2;
+    }
     struct line *lines = aligned_alloc(64, sizeof(struct line) * LINES);
     if (!lines) {
         fprintf(stderr, "atomic_cost: out of memory\n");
