@@ -48,7 +48,13 @@ public final class BridgeHost {
     /// Universal Links) when it passed one, else one made from the contracts.
     public let handler: DeepLinkHandler
     public let navigator: DeeplinkNavigator
-    public weak var recorder: HostRecorder?
+    public var recorder: HostRecorder? {
+        get { recorderReference }
+        set { recorderReference = newValue }
+    }
+    // Private storage (here and for `campaign`): the optimizer sees every access and drops the
+    // run-time exclusivity check that a public stored property keeps.
+    private weak var recorderReference: HostRecorder?
     /// The action versions this host takes (an app build's); the page reads the same manifest.
     public let capabilities: HostCapabilities
 
@@ -64,7 +70,8 @@ public final class BridgeHost {
     /// A message's document is in the arena (a reply handler may send the next message before
     /// `receive` returns: that one is parsed on the heap).
     private var arenaInUse = false
-    public private(set) var campaign = CampaignContext.none
+    public var campaign: CampaignContext { campaignContext }
+    private var campaignContext = CampaignContext.none
     /// Envelopes this host handed to the navigator and not yet consumed, for their screen_view.
     private var submitted: Set<EnvelopeID> = []
     /// Replies (and notification records) waiting for their navigation to settle, by envelope.
@@ -129,7 +136,7 @@ public final class BridgeHost {
         try Self.checkSetup(contracts: contracts, capabilities: capabilities, handler: self.handler, customActions: customActions)
         self.customActions = customActions
         self.navigator = navigator
-        self.recorder = recorder
+        recorderReference = recorder
         schemas = ContractSchemas(compiled: compiled)
         originPolicy = OriginPolicy(allowedOrigins: contracts.manifest.allowedOrigins)
         mapper = ActionMapper(handler: self.handler)
@@ -179,7 +186,7 @@ public final class BridgeHost {
     @discardableResult
     public func open(entry: String?, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink? {
         guard let entry else {
-            campaign = CampaignContext(entry: CampaignMetadata(source: source ?? .appInternal))
+            campaignContext = CampaignContext(entry: CampaignMetadata(source: source ?? .appInternal))
             recordOpened(path: nil, url: nil)
             return nil
         }
@@ -187,11 +194,11 @@ public final class BridgeHost {
         do {
             parsed = try handler.parse(entry, source: source)
         } catch {
-            campaign = CampaignContext(entry: CampaignMetadata(source: source ?? .externalURL))
+            campaignContext = CampaignContext(entry: CampaignMetadata(source: source ?? .externalURL))
             recordOpened(path: nil, url: nil)
             throw error
         }
-        campaign = CampaignContext(entry: parsed.campaignMetadata)
+        campaignContext = CampaignContext(entry: parsed.campaignMetadata)
         recordOpened(path: parsed.path, url: parsed.url)
         return parsed
     }
@@ -530,7 +537,7 @@ public final class BridgeHost {
     }
 
     private func record(_ entry: HostRecord) {
-        recorder?.record(entry)
+        recorderReference?.record(entry)
     }
 }
 

@@ -20,7 +20,9 @@
 /// started a step is there to take its result).
 @MainActor
 public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNavigationHost {
-    public private(set) weak var host: Host?
+    public var host: Host? { hostReference }
+    /// Private, so the optimizer reads it without a run-time exclusivity check.
+    private weak var hostReference: Host?
     /// The navigation between `attachList` and `show`, and its next step over what the host made.
     private var prepared: (id: EnvelopeID, next: PreparedStep)?
     private var tasks: [EnvelopeID: Task<Void, Never>] = [:]
@@ -37,7 +39,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     private var finishedWhileStarting = false
 
     public init(_ host: Host) {
-        self.host = host
+        hostReference = host
     }
 
     /// Steps running in tasks right now (at most one: the navigator runs one step at a time).

@@ -82,14 +82,33 @@ public enum NavigationDisposition: Sendable, Equatable {
 public final class DeeplinkNavigator {
     /// The host the steps run on. Held weakly (the app's coordinator usually owns the navigator),
     /// except the adapter made by `init(host:...)` for an async host, which the navigator owns.
-    public weak var host: (any CallbackNavigationHost)? {
-        didSet { hostIsOwnedAdapter = ownedAdapter != nil && host === ownedAdapter }
+    public var host: (any CallbackNavigationHost)? {
+        get { hostReference }
+        set {
+            hostReference = newValue
+            hostIsOwnedAdapter = ownedAdapter != nil && newValue === ownedAdapter
+        }
     }
-    public weak var auth: (any AuthState)?
+    public var auth: (any AuthState)? {
+        get { authReference }
+        set { authReference = newValue }
+    }
     /// Opens destinations outside the app (routes.json `external`): the map apps.
-    public weak var opener: (any ApplicationOpening)?
+    public var opener: (any ApplicationOpening)? {
+        get { openerReference }
+        set { openerReference = newValue }
+    }
     /// Shows and takes away the offer of a deferred deep link (a snackbar).
-    public weak var offerPresenter: (any DeferredOfferPresenting)?
+    public var offerPresenter: (any DeferredOfferPresenting)? {
+        get { offerPresenterReference }
+        set { offerPresenterReference = newValue }
+    }
+    // The references themselves are private, so the optimizer sees every access to them and
+    // reads them without a run-time exclusivity check (a public stored property keeps one).
+    private weak var hostReference: (any CallbackNavigationHost)?
+    private weak var authReference: (any AuthState)?
+    private weak var openerReference: (any ApplicationOpening)?
+    private weak var offerPresenterReference: (any DeferredOfferPresenting)?
     public let clock: any NavigationClock
     private var ownedAdapter: (any CallbackNavigationHost)?
     /// `host` is the adapter this navigator owns, so it is there without loading the weak reference.
@@ -116,7 +135,8 @@ public final class DeeplinkNavigator {
     }
     private var waiters: [EnvelopeID: [Waiter]] = [:]
 
-    public private(set) var log: EnvelopeLog
+    public var log: EnvelopeLog { envelopeLog }
+    private var envelopeLog: EnvelopeLog
     private var observers: [NavigatorObserver] = []
 
     /// A navigator over a host with completion handlers (tests, mocks, a coordinator written like
@@ -130,14 +150,14 @@ public final class DeeplinkNavigator {
         deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000,
         queueCapacity: Int = 64
     ) {
-        self.host = host
-        self.auth = auth
+        hostReference = host
+        authReference = auth
         self.clock = clock
         core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
                              stepTimeoutMilliseconds: stepTimeoutMs, launchedAt: clock.now(),
                              deferredWindowMilliseconds: deferredWindowMs, offerLifetimeMilliseconds: offerLifetimeMs,
                              queueCapacity: queueCapacity)
-        log = EnvelopeLog(capacity: logCapacity)
+        envelopeLog = EnvelopeLog(capacity: logCapacity)
     }
 
     /// A navigator over an async/await host: the app's coordinator.
@@ -217,8 +237,19 @@ public final class DeeplinkNavigator {
     private func probe(_ id: EnvelopeID, _ body: () -> Void) -> NavigationDisposition {
         probes.append((id, nil))
         body()
-        let outcome = probes.lastIndex { $0.id == id }.map { probes.remove(at: $0).outcome } ?? nil
+        let outcome = lastProbe(of: id).map { probes.remove(at: $0).outcome } ?? nil
         return NavigationDisposition(id, outcome: outcome)
+    }
+
+    /// A plain loop rather than `lastIndex(where:)`: a closure called while `probes` is read would
+    /// make every access to it a checked one.
+    private func lastProbe(of id: EnvelopeID) -> Int? {
+        var index = probes.count
+        while index > 0 {
+            index -= 1
+            if probes[index].id == id { return index }
+        }
+        return nil
     }
 
     /// Login finished: the pending envelope (if any) is taken out exactly once and queued.
@@ -316,11 +347,11 @@ public final class DeeplinkNavigator {
     private func armStepTimer(for ticket: Int) {
         guard let due = stepTimerDue, due.ticket == ticket else { return }
         stepTimerDue = nil
-        let finished = events[nextEvent...].contains { event in
-            if case .stepFinished(let finishedTicket, _) = event { return finishedTicket == ticket }
-            return false
+        // A plain loop: a closure called while `events` is being read would make every access
+        // to it a checked one.
+        for index in nextEvent..<events.count {
+            if case .stepFinished(let finishedTicket, _) = events[index], finishedTicket == ticket { return }
         }
-        guard !finished else { return }
         stepTimer = clock.schedule(afterMilliseconds: due.milliseconds) { [weak self] in
             self?.send(.stepTimedOut(ticket: ticket))
         }
@@ -407,8 +438,8 @@ public final class DeeplinkNavigator {
 
     private func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
         let entry = EnvelopeLogEntry(envelope: envelope, outcome: outcome, at: clock.now())
-        log.append(entry)
-        if let probe = probes.lastIndex(where: { $0.id == envelope.id }) { probes[probe].outcome = outcome }
+        envelopeLog.append(entry)
+        if let probe = lastProbe(of: envelope.id) { probes[probe].outcome = outcome }
         if outcome.settlesRequest, !waiters.isEmpty, let waiting = waiters[envelope.id] {
             var still: [Waiter] = []
             for waiter in waiting {
@@ -460,7 +491,7 @@ private final class NavigatorObserver {
 }
 
 extension DeeplinkNavigator: NavigatorContext {
-    var isLoggedIn: Bool { auth?.isLoggedIn ?? false }
-    var hasHost: Bool { hostIsOwnedAdapter || host != nil }
-    var hasOpener: Bool { opener != nil }
+    var isLoggedIn: Bool { authReference?.isLoggedIn ?? false }
+    var hasHost: Bool { hostIsOwnedAdapter || hostReference != nil }
+    var hasOpener: Bool { openerReference != nil }
 }
