@@ -318,8 +318,7 @@ public final class BridgeHost {
         if contract.isCustom {
             if let id { requestIDs.insert(id) }
             for conflict in conflicts { record(.campaignConflict(conflict)) }
-            record(.analytics(.make(AnalyticsEvent.ctaClicked, Self.clickFields(action.name, version, id, ("handler", "custom")),
-                                    campaign: metadata)))
+            record(.analytics(Self.clickEvent(action.name, version, id, ("handler", "custom"), campaign: metadata)))
             let request = CustomActionRequest(action: action.name, version: version, requestID: id,
                                               payload: message.member("payload") ?? .object(JSONObject()), campaign: metadata,
                                               origin: origin, isMainFrame: isMainFrame)
@@ -332,9 +331,8 @@ public final class BridgeHost {
         }
         if let id { requestIDs.insert(id) }
         for conflict in conflicts { record(.campaignConflict(conflict)) }
-        record(.analytics(.make(AnalyticsEvent.ctaClicked,
-                                Self.clickFields(action.name, version, id, ("route", .string(deeplink.configuration.name))),
-                                campaign: metadata)))
+        record(.analytics(Self.clickEvent(action.name, version, id, ("route", .string(deeplink.configuration.name)),
+                                          campaign: metadata)))
 
         // 9: the shared navigator, through the bridge's door.
         let envelopeID = navigator.nextEnvelopeID
@@ -355,17 +353,15 @@ public final class BridgeHost {
                                           reply: id == nil ? nil : reply, deadline: deadline)
     }
 
-    /// The fields of a cta_clicked event: action, version, the request id if any, then who handles
-    /// it. Made in one array (a literal's two slots would grow twice).
-    private static func clickFields(_ action: String, _ version: Int, _ id: String?,
-                                    _ handling: (String, JSONValue)) -> [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = []
-        fields.reserveCapacity(4)
-        fields.append(("action", .string(action)))
-        fields.append(("version", .integer(Int64(version))))
-        if let id { fields.append(("request_id", .string(id))) }
-        fields.append(handling)
-        return fields
+    /// The cta_clicked event: action, version, the request id if any, then who handles it.
+    private static func clickEvent(_ action: String, _ version: Int, _ id: String?, _ handling: (String, JSONValue),
+                                   campaign: CampaignMetadata) -> AnalyticsEvent {
+        .make(AnalyticsEvent.ctaClicked, fieldCount: 4, campaign: campaign) { properties in
+            properties.append(uniqueKey: "action", .string(action))
+            properties.append(uniqueKey: "version", .integer(Int64(version)))
+            if let id { properties.append(uniqueKey: "request_id", .string(id)) }
+            properties.append(uniqueKey: handling.0, handling.1)
+        }
     }
 
     // MARK: - Custom actions
@@ -517,9 +513,11 @@ public final class BridgeHost {
         // The screen view first, then the reply: the same order as a navigation that completes at once.
         if entry.outcome == .navigated {
             let route = entry.envelope.route
-            record(.analytics(.make(AnalyticsEvent.screenView,
-                [("screen", .string(route.configuration.screen)), ("route", .string(route.configuration.name)), ("url", .string(route.url))],
-                campaign: route.campaignMetadata)))
+            record(.analytics(.make(AnalyticsEvent.screenView, fieldCount: 3, campaign: route.campaignMetadata) { properties in
+                properties.append(uniqueKey: "screen", .string(route.configuration.screen))
+                properties.append(uniqueKey: "route", .string(route.configuration.name))
+                properties.append(uniqueKey: "url", .string(route.url))
+            }))
         } else if case .opened(let outcome) = entry.outcome {
             // Left the app: the funnel records where to, with the same campaign.
             let route = entry.envelope.route

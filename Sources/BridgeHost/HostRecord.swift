@@ -21,10 +21,19 @@ public struct AnalyticsEvent: Sendable, Equatable {
     public static let externalOpened = "external_app_opened"
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
+        make(name, fieldCount: fields.count, campaign: campaign) { properties in
+            for (key, value) in fields { properties.append(uniqueKey: key, value) }
+        }
+    }
+
+    /// The event whose own properties `fields` appends (at most `fieldCount`, names distinct and
+    /// written in this module), then the campaign's. The events of every CTA are made this way:
+    /// a list of fields handed over would be one more array made and destroyed per event.
+    static func make(_ name: String, fieldCount: Int, campaign: CampaignMetadata,
+                     _ fields: (inout JSONObject) -> Void) -> AnalyticsEvent {
         var properties = JSONObject()
-        properties.reserveCapacity(fields.count + campaign.queryItemCount + 1)
-        // The events' fields are distinct names written in this module.
-        for (key, value) in fields { properties.append(uniqueKey: key, value) }
+        properties.reserveCapacity(fieldCount + campaign.queryItemCount + 1)
+        fields(&properties)
         // The events' own fields never name a campaign property, and campaign properties are
         // distinct unless a utm key lacks its prefix (a hand-made CampaignMetadata): then search.
         if campaign.utmKeysArePrefixed {

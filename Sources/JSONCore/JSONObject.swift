@@ -7,7 +7,7 @@
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// The members in order, keys and values side by side: one array per object (the bridge
     /// makes a few objects per message, and each array is an allocation and its reference count).
-    private var members: [(key: String, value: JSONValue)] = []
+    private var members: [Member] = []
     /// Position of each key, kept only for objects of more than `indexedAbove` members.
     private var index: [String: Int]?
 
@@ -54,7 +54,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         if index != nil {
             index![key] = members.count
         }
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
         if index == nil && members.count > Self.indexedAbove {
             rebuildIndex()
         }
@@ -73,18 +73,25 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         index = positions
     }
 
+    /// A struct rather than a tuple: an array of tuples is destroyed element by element through
+    /// the tuple's run-time type metadata, an array of structs through the struct's own code.
+    fileprivate struct Member: Sendable {
+        var key: String
+        var value: JSONValue
+    }
+
     public struct Iterator: IteratorProtocol {
-        private let members: [(key: String, value: JSONValue)]
+        private let members: [Member]
         private var at = 0
 
-        fileprivate init(_ members: [(key: String, value: JSONValue)]) {
+        fileprivate init(_ members: [Member]) {
             self.members = members
         }
 
         public mutating func next() -> (key: String, value: JSONValue)? {
             guard at < members.count else { return nil }
             defer { at += 1 }
-            return members[at]
+            return (members[at].key, members[at].value)
         }
     }
 
