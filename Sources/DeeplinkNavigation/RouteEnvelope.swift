@@ -125,43 +125,62 @@ public struct RouteEnvelope: Sendable, Equatable {
 
 /// The fingerprint's bytes, written straight into one buffer: a field is its UTF-8 length in
 /// decimal, a colon, then its bytes.
-private struct FingerprintText {
-    private var bytes: [UInt8] = []
+///
+/// The buffer is its own memory, written through a pointer: an array would check its uniqueness
+/// and capacity at every byte appended (a fingerprint is a few hundred bytes, made per entry).
+private struct FingerprintText: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
 
-    init() { bytes.reserveCapacity(192) }
+    init() {
+        capacity = 256
+        start = .allocate(capacity: capacity)
+    }
 
-    var key: FingerprintKey { FingerprintKey(bytes: bytes) }
+    deinit { start.deallocate() }
+
+    /// The bytes as a key (copied out once, into storage of their exact size).
+    var key: FingerprintKey { FingerprintKey(bytes: Array(UnsafeBufferPointer(start: start, count: count))) }
 
     /// Reads the string's UTF-8 in place: no copy of it is made (each copy of a string in storage
     /// is an atomic retain and release, dearer in time than the bytes it would save).
     mutating func field(_ value: String) {
         let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            appendDecimal(utf8.count)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(contentsOf: utf8)
+            append(utf8)
         }
         if written == nil {  // a bridged string without contiguous UTF-8
-            appendDecimal(value.utf8.count)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(contentsOf: value.utf8)
+            Array(value.utf8).withUnsafeBufferPointer { append($0) }
         }
     }
 
     /// The field `"<label> <count>"`, as `field` would write it.
     mutating func counted(_ label: StaticString, _ count: Int) {
+        reserve(label.utf8CodeUnitCount + 2 * Self.maximumDigits + 2)
         appendDecimal(label.utf8CodeUnitCount + 1 + Self.decimalLength(count))
-        bytes.append(UInt8(ascii: ":"))
-        label.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: " "))
+        appendByte(UInt8(ascii: ":"))
+        label.withUTF8Buffer { copy($0) }
+        appendByte(UInt8(ascii: " "))
         appendDecimal(count)
     }
 
     /// The field holding `number` in decimal, as `field` would write it.
     mutating func number(_ number: Int) {
+        reserve(2 * Self.maximumDigits + 1)
         appendDecimal(Self.decimalLength(number))
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         appendDecimal(number)
     }
+
+    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        reserve(utf8.count + Self.maximumDigits + 1)
+        appendDecimal(utf8.count)
+        appendByte(UInt8(ascii: ":"))
+        copy(utf8)
+    }
+
+    /// The digits of the largest count, `Int.max`.
+    private static let maximumDigits = 19
 
     /// Digits of a count (counts and lengths are never negative).
     private static func decimalLength(_ count: Int) -> Int {
@@ -174,12 +193,40 @@ private struct FingerprintText {
         return length
     }
 
-    private mutating func appendDecimal(_ count: Int) {
-        if count >= 10 {
-            if count >= 100 { appendDecimal(count / 100) }
-            bytes.append(UInt8(ascii: "0") + UInt8(count / 10 % 10))
-        }
-        bytes.append(UInt8(ascii: "0") + UInt8(count % 10))
+    /// Room for `more` bytes after those written.
+    private mutating func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let larger = max(capacity * 2, count + more)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+
+    // The writers below go within room reserved by their caller.
+
+    private mutating func appendByte(_ byte: UInt8) {
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func copy(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
+        (start + count).update(from: source, count: utf8.count)
+        count += utf8.count
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        let length = Self.decimalLength(value)
+        var rest = value
+        var at = count + length
+        repeat {
+            at -= 1
+            start[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        count += length
     }
 }
 

@@ -214,6 +214,18 @@ struct DeeplinkNavigatorTests {
         #expect(carried.fingerprint == "given")
     }
 
+    @Test("a fingerprint longer than the buffer it starts with is written whole")
+    func longFingerprint() {
+        let route = RouteDefinition(name: "apply", pattern: "/a/:slug", requiresAuth: false, parameters: ["slug": .string],
+                                    tab: "home", screen: "a")
+        // 3 bytes a character: one field far past the first 256 bytes, then small ones after it.
+        let slug = String(repeating: "신", count: 700)
+        let link = ParsedDeeplink(configuration: route, pathParameters: ["slug": slug],
+                                  campaignMetadata: CampaignMetadata(campaignId: "c", source: .push), webBaseURL: "https://sendy.co.kr")
+        let expected = "5:apply" + "6:path 1" + "4:slug" + "2100:" + slug + "7:query 0" + "10:campaign 1" + "11:campaign_id" + "1:c" + "4:push"
+        #expect(RouteEnvelope.fingerprint(of: link) == expected)
+    }
+
     private func isDuplicate(_ disposition: NavigationDisposition) -> Bool {
         if case .duplicate = disposition { return true }
         return false
