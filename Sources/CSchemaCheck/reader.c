@@ -126,9 +126,10 @@ static size_t encode_utf8(unsigned long code, char *out)
     return 4;
 }
 
-/* Whether any of the 8 bytes at p ends a plain run: a quote, a backslash, a control
- * character or a non-ASCII byte (word-at-a-time tests, exact for "any byte"). */
-static inline int needs_attention(const unsigned char *p)
+/* The bytes among the 8 at p that end a plain run (a quote, a backslash, a control character
+ * or a non-ASCII byte), each marked by its high bit. Word-at-a-time tests: the lowest marked
+ * byte is always exact (a borrow only runs upwards, so it can mark bytes after a real one). */
+static inline uint64_t attention_mask(const unsigned char *p)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     uint64_t word;
@@ -138,7 +139,26 @@ static inline int needs_attention(const unsigned char *p)
     uint64_t below_space = (word - ones * 0x20) & ~word;
     uint64_t is_quote = (quote - ones) & ~quote;
     uint64_t is_backslash = (backslash - ones) & ~backslash;
-    return ((below_space | is_quote | is_backslash | word) & highs) != 0;
+    return (below_space | is_quote | is_backslash | word) & highs;
+}
+
+/* p moved to the first byte that ends a plain run, or to within 8 bytes of end. On a
+ * little-endian machine the mask says where that byte is; otherwise it is looked for. */
+static inline const unsigned char *skip_plain(const unsigned char *p, const unsigned char *end)
+{
+    while (end - p >= 8) {
+        uint64_t mask = attention_mask(p);
+        if (!mask)
+            p += 8;
+        else {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            return p + (__builtin_ctzll(mask) >> 3);
+#else
+            return p;
+#endif
+        }
+    }
+    return p;
 }
 
 /* Makes room for at least size bytes of decoded text, keeping what is there. */
@@ -165,8 +185,7 @@ static int read_string(reader *r, const char **text, size_t *length)
     const unsigned char *start = r->at;
     const unsigned char *p = start;
     for (;;) {
-        while (r->end - p >= 8 && !needs_attention(p))
-            p += 8;
+        p = skip_plain(p, r->end);
         if (p >= r->end)
             return -1;
         unsigned char c = *p;
