@@ -27,13 +27,16 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     private var prepared: (id: EnvelopeID, next: PreparedStep)?
     private var tasks: [EnvelopeID: Task<Void, Never>] = [:]
 
+    /// Each step is handed the host when it runs (the adapter's one weak reference, read then),
+    /// so the closures hold only what the host made: no weak reference of their own to form,
+    /// read and destroy for every navigation.
     private enum PreparedStep {
         /// The list is attached: the detail is resolved in its stack (nil: there is none).
-        case resolve(@MainActor (NavigationDestination) async throws(NavigationStepError) -> Show?)
+        case resolve(@MainActor (Host, NavigationDestination) async throws(NavigationStepError) -> Show?)
         /// The detail is resolved: it is shown in the stack.
         case show(Show)
     }
-    private typealias Show = @MainActor (NavigationDestination) throws(NavigationStepError) -> Void
+    private typealias Show = @MainActor (Host, NavigationDestination) throws(NavigationStepError) -> Void
     /// The step being started, and whether its task already finished before `start` returned.
     private var starting: EnvelopeID?
     private var finishedWhileStarting = false
@@ -67,11 +70,9 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     public func attachList(for destination: NavigationDestination) throws(NavigationStepError) {
         guard let host else { throw Self.gone }
         let stack = try host.attachList(for: destination)
-        prepared = (destination.envelopeID, .resolve { [weak host] destination throws(NavigationStepError) in
-            guard let host else { throw Self.gone }
+        prepared = (destination.envelopeID, .resolve { host, destination throws(NavigationStepError) in
             guard let detail = try await host.resolveDetail(for: destination, in: stack) else { return nil }
-            return { [weak host] destination throws(NavigationStepError) in
-                guard let host else { throw Self.gone }
+            return { host, destination throws(NavigationStepError) in
                 try host.show(detail, in: stack, for: destination)
             }
         })
@@ -79,14 +80,14 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
 
     public func resolveDetail(for destination: NavigationDestination, completion: @escaping @MainActor (DetailResolution) -> Void) {
         let id = destination.envelopeID
-        guard host != nil, let prepared, prepared.id == id, case .resolve(let resolve) = prepared.next else {
+        guard let host, let prepared, prepared.id == id, case .resolve(let resolve) = prepared.next else {
             forget(id)
             return completion(.failed(host == nil ? Self.gone : NavigationStepError("no stack was attached for \(id)")))
         }
         start(id) { @MainActor [self] in
             let resolution: DetailResolution
             do throws(NavigationStepError) {
-                if let show = try await resolve(destination) {
+                if let show = try await resolve(host, destination) {
                     // A cancelled navigation keeps nothing (its completion is ignored anyway):
                     // `cancelSteps`, the only one that cancels this task, has forgotten the slot,
                     // so asking the task too would only cost its status read.
@@ -107,11 +108,11 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
     public func show(for destination: NavigationDestination) throws(NavigationStepError) {
         let id = destination.envelopeID
         defer { forget(id) }
-        guard host != nil else { throw Self.gone }
+        guard let host else { throw Self.gone }
         guard let prepared, prepared.id == id, case .show(let show) = prepared.next else {
             throw NavigationStepError("\(id) has no resolved detail to show")
         }
-        try show(destination)
+        try show(host, destination)
     }
 
     public func presentLogin() {
