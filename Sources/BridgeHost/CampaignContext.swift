@@ -35,13 +35,23 @@ public struct CampaignContext: Sendable, Equatable {
         let campaignId = merge("campaign_id", entry.campaignId)
         let groupId = merge("group_id", entry.groupId)
         let variant = merge("variant", entry.variant)
-        var utm = entry.utm
-        for (key, _) in message where CampaignMetadata.isUTMKey(key) {
-            if let value = merge(key, utm[key]) { utm[key] = value }
+        // The entry's table is copied only when the message adds a utm field to it.
+        var addedUTM: [String: String]?
+        for (key, value) in message where CampaignMetadata.isUTMKey(key) {
+            guard let offered = value.stringValue.map(LinkText.composed) else { continue }
+            if let current = entry.utmValue(named: key) {
+                if current != offered {
+                    conflicts.append(CampaignConflict(field: key, entryValue: current, messageValue: offered, requestID: requestID))
+                }
+            } else {
+                if addedUTM == nil { addedUTM = entry.utm }
+                addedUTM![key] = offered
+            }
         }
         // Made once, and only when the message added a field: the entry's value is shared otherwise.
         guard campaignId != entry.campaignId || groupId != entry.groupId || variant != entry.variant
-                || utm.count != entry.utm.count else { return (entry, conflicts) }
-        return (CampaignMetadata(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, source: entry.source), conflicts)
+                || addedUTM != nil else { return (entry, conflicts) }
+        return (CampaignMetadata(campaignId: campaignId, groupId: groupId, variant: variant, utm: addedUTM ?? entry.utm,
+                                 source: entry.source), conflicts)
     }
 }

@@ -67,6 +67,9 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         /// Some key does not start with `utm_` (only a hand-made value has one).
         let hasUnprefixedKey: Bool
 
+        /// Reads the table once, without hashing: a message's metadata is built several times per
+        /// message, and five lookups of the standard names cost more than ordering a handful of
+        /// fields by their place in `standardUTMKeys` (other utm_ keys after them, by name).
         init(_ utm: [String: String]) {
             guard !utm.isEmpty else {
                 fields = []
@@ -75,16 +78,40 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
             }
             var fields: [(name: String, value: String)] = []
             fields.reserveCapacity(utm.count)
-            for name in CampaignMetadata.standardUTMKeys {
-                if let value = utm[name] { fields.append((name, value)) }
-            }
-            if fields.count < utm.count {
-                for name in utm.keys.sorted() where !CampaignMetadata.standardUTMKeys.contains(name) {
-                    fields.append((name, utm[name]!))
-                }
+            var hasUnprefixedKey = false
+            for (name, value) in utm {
+                if !hasUnprefixedKey && !CampaignMetadata.isUTMKey(name) { hasUnprefixedKey = true }
+                // Insertion by place: the tables are a few entries long.
+                let place = Self.place(of: name)
+                var index = fields.count
+                while index > 0 && Self.comesBefore(name, place, fields[index - 1].name) { index -= 1 }
+                fields.insert((name, value), at: index)
             }
             self.fields = fields
-            hasUnprefixedKey = utm.keys.contains { !CampaignMetadata.isUTMKey($0) }
+            self.hasUnprefixedKey = hasUnprefixedKey
+        }
+
+        /// The name's index in `standardUTMKeys`, or its count for any other name.
+        private static func place(of name: String) -> Int {
+            switch name {
+            case "utm_source": 0
+            case "utm_medium": 1
+            case "utm_campaign": 2
+            case "utm_term": 3
+            case "utm_content": 4
+            default: 5
+            }
+        }
+
+        private static func comesBefore(_ name: String, _ place: Int, _ other: String) -> Bool {
+            let otherPlace = Self.place(of: other)
+            return place != otherPlace ? place < otherPlace : name < other
+        }
+
+        /// The value of `name`, read from the ordered fields (no hashing).
+        func value(of name: String) -> String? {
+            for field in fields where field.name == name { return field.value }
+            return nil
         }
     }
 
@@ -123,12 +150,16 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
     /// bytes when they settle it: a combining mark right after the `_` would join it into another
     /// character, so only then are characters compared.
     public static func isUTMKey(_ name: String) -> Bool {
-        var native = name
-        let (prefixed, settled) = native.withUTF8 { bytes in
-            (bytes.starts(with: "utm_".utf8), bytes.count == 4 || (bytes.count > 4 && bytes[4] < 0x80))
-        }
-        guard prefixed else { return false }
-        return settled || name.hasPrefix("utm_")
+        var bytes = name.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "u"), bytes.next() == UInt8(ascii: "t"), bytes.next() == UInt8(ascii: "m"),
+              bytes.next() == UInt8(ascii: "_") else { return false }
+        guard let fifth = bytes.next(), fifth >= 0x80 else { return true }
+        return name.hasPrefix("utm_")
+    }
+
+    /// `utm[name]`, read from the fields in URL order rather than by hashing `name`.
+    public func utmValue(named name: String) -> String? {
+        storage.utmOrder.value(of: name)
     }
 
     /// Whether every `utm` key starts with `utm_`, as in any value a link or a message produced:

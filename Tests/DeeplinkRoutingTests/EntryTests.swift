@@ -211,6 +211,22 @@ import Testing
         #expect(!CampaignMetadata.isUTMKey("utm_\u{301}"))
     }
 
+    @Test("utm fields come in URL order (the standard names in their order, then the rest by name) whatever the table, and are read by name")
+    func utmOrderAndLookup() {
+        let names = CampaignMetadata.standardUTMKeys + ["utm_alpha", "utm_zeta", "utm_", "utm_센디", "utm_content2"]
+        for subset in 0..<(1 << names.count) {  // every table of these names
+            let chosen = names.indices.filter { subset & (1 << $0) != 0 }.map { names[$0] }
+            let utm = Dictionary(uniqueKeysWithValues: chosen.map { ($0, "v-\($0)") })
+            let campaign = CampaignMetadata(utm: utm, source: .push)
+            let expected = CampaignMetadata.standardUTMKeys.filter { utm[$0] != nil }
+                + utm.keys.filter { !CampaignMetadata.standardUTMKeys.contains($0) }.sorted()
+            #expect(campaign.queryItems.map(\.name) == expected)
+            for name in names + ["utm_sourc", "campaign_id"] {
+                #expect(campaign.utmValue(named: name) == utm[name], "\(name) in \(chosen)")
+            }
+        }
+    }
+
     @Test("a hand-made campaign whose utm holds another field's name is flagged, so events do not list that name twice")
     func unprefixedUTMKeys() {
         var campaign = CampaignMetadata(campaignId: "a", utm: ["utm_source": "s"], source: .push)
