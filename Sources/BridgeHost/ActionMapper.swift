@@ -10,19 +10,21 @@ import DeeplinkRouting
 struct ActionMapper {
     let handler: DeepLinkHandler
 
-    func deeplink(for message: ParsedMessage, contract: ActionContract, campaign: CampaignMetadata) -> Result<ParsedDeeplink, BridgeError> {
+    /// Throws rather than returning a `Result`: a generic enum around the link is destroyed through
+    /// its run-time metadata, which cost as much as building a query item.
+    func deeplink(for message: ParsedMessage, contract: ActionContract, campaign: CampaignMetadata) throws(BridgeError) -> ParsedDeeplink {
         guard let route = contract.route else {
-            return .failure(BridgeError(.internal, "\(contract.action) v\(contract.version) is a custom action and maps to no route"))
+            throw BridgeError(.internal, "\(contract.action) v\(contract.version) is a custom action and maps to no route")
         }
         var parameters = [String: String](minimumCapacity: contract.parameters.count)
         for mapping in contract.parameters {
             guard let value = message.value(atTokens: mapping.tokens) else {
-                return .failure(BridgeError(.internal,
-                    "the contract for \(contract.action) v\(contract.version) maps \(mapping.pointer) to route parameter \(mapping.name), but the message has no value there"))
+                throw BridgeError(.internal,
+                    "the contract for \(contract.action) v\(contract.version) maps \(mapping.pointer) to route parameter \(mapping.name), but the message has no value there")
             }
             guard let text = DeepLinkHandler.parameterText(value) else {
-                return .failure(BridgeError(.internal,
-                    "\(mapping.pointer) must be a string, number or boolean to fill route parameter \(mapping.name)"))
+                throw BridgeError(.internal,
+                    "\(mapping.pointer) must be a string, number or boolean to fill route parameter \(mapping.name)")
             }
             parameters[mapping.name] = text
         }
@@ -31,16 +33,16 @@ struct ActionMapper {
         for mapping in contract.query {
             guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
             guard let text = DeepLinkHandler.parameterText(value) else {
-                return .failure(BridgeError(.internal,
-                    "\(mapping.pointer) must be a string, number or boolean to fill query field \(mapping.name)"))
+                throw BridgeError(.internal,
+                    "\(mapping.pointer) must be a string, number or boolean to fill query field \(mapping.name)")
             }
             query.append((mapping.name, text))
         }
         do {
-            return .success(try handler.route(named: route, parameters: parameters, query: query, campaign: campaign))
+            return try handler.route(named: route, parameters: parameters, query: query, campaign: campaign)
         } catch {
-            return .failure(BridgeError(.navigationFailed, "cannot build route \(route): \(error)",
-                details: [["route": .string(route), "error": .string(error.description)]]))
+            throw BridgeError(.navigationFailed, "cannot build route \(route): \(error)",
+                details: [["route": .string(route), "error": .string(error.description)]])
         }
     }
 }

@@ -325,9 +325,10 @@ public final class BridgeHost {
             return runCustomAction(request, contract: contract, reply: reply)
         }
         let deeplink: ParsedDeeplink
-        switch mapper.deeplink(for: message, contract: contract, campaign: metadata) {
-        case .failure(let error): return fail(error)
-        case .success(let built): deeplink = built
+        do throws(BridgeError) {
+            deeplink = try mapper.deeplink(for: message, contract: contract, campaign: metadata)
+        } catch {
+            return fail(error)
         }
         if let id { requestIDs.insert(id) }
         for conflict in conflicts { record(.campaignConflict(conflict)) }
