@@ -174,7 +174,7 @@ leaks: deps
 bench: deps
 	bench/run.sh
 
-# The soak benchmark (release builds; about 25 minutes on the 2-core machine): one long seeded
+# The soak benchmark (release builds, then about a minute a round on the 2-core machine): one long seeded
 # session (the three CTAs, resends, logged-out stretches with login, cold starts with a late
 # ready, invalid and hostile messages, other origins) through host --stdio and through BridgeHost
 # in process, at 20,000 and 500,000 messages: the peak-memory ratio of each path, the in-process
