@@ -2,8 +2,9 @@
 # Instructions executed inside BridgeHost.receive over the soak session, counted by callgrind:
 # a measure of the work per message that does not move with the machine's load (wall-clock
 # latency on a shared 2-core machine does). Pass two builds to compare them on the same session.
-# Also the misses of a simulated 1 MiB last-level cache (this machine's L2 per core): each goes to
-# the L3 that other tenants share, which is where a message's latency tail comes from.
+# Also the misses of a simulated 1 MiB last-level cache (an L2 per core: 1 MiB on the machine
+# these figures began on): each goes to the L3 that other tenants share, which is where a
+# message's latency tail comes from.
 #
 # Usage: bench/soak-instructions.sh SOAKBENCH [SOAKBENCH ...] [--messages N] [--host async|callback]
 #          [--cache KIB] [--per-message]
