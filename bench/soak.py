@@ -104,7 +104,7 @@ def level2_cache_kib():
     peer reads that much (machines differ: 1 MiB per core on one, 2 MiB on another)."""
     base = "/sys/devices/system/cpu/cpu0/cache"
     try:
-        for index in sorted(os.listdir(base)):
+        for index in sorted(name for name in os.listdir(base) if name.startswith("index")):
             with open(os.path.join(base, index, "level")) as level, open(os.path.join(base, index, "type")) as kind:
                 if level.read().strip() != "2" or kind.read().strip() not in ("Unified", "Data"):
                     continue
