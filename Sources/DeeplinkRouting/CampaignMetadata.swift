@@ -93,14 +93,7 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
         /// The name's index in `standardUTMKeys`, or its count for any other name.
         private static func place(of name: String) -> Int {
-            switch name {
-            case "utm_source": 0
-            case "utm_medium": 1
-            case "utm_campaign": 2
-            case "utm_term": 3
-            case "utm_content": 4
-            default: 5
-            }
+            CampaignMetadata.standardUTMKeys.firstIndex(of: name) ?? CampaignMetadata.standardUTMKeys.count
         }
 
         private static func comesBefore(_ name: String, _ place: Int, _ other: String) -> Bool {
