@@ -1,3 +1,4 @@
+import DeeplinkRouting
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +9,12 @@ import Foundation
 /// `CapturingConsole` and read what was printed.
 public protocol Console: AnyObject {
     func out(_ text: String)
+    /// A message for the person at the terminal. Control characters in it (a file name, an
+    /// option typed or pasted) are shown escaped, never sent to the terminal as commands.
     func err(_ text: String)
+    /// A status line that steers the terminal itself (`\r`, erase to the end of the line), on
+    /// standard error and written as it is.
+    func status(_ text: String)
     /// All of standard input (for `-`).
     func readStandardInput() -> Data
     /// Reads standard input line by line until it ends (for `host --stdio`).
@@ -19,7 +25,8 @@ public protocol Console: AnyObject {
 public final class ProcessConsole: Console {
     public init() {}
     public func out(_ text: String) { Self.write(text, to: .standardOutput, named: "standard output") }
-    public func err(_ text: String) { Self.write(text, to: .standardError, named: "standard error") }
+    public func err(_ text: String) { Self.write(TerminalText.visible(text), to: .standardError, named: "standard error") }
+    public func status(_ text: String) { Self.write(text, to: .standardError, named: "standard error") }
 
     public func readStandardInput() -> Data {
         do {
@@ -57,8 +64,32 @@ public final class CapturingConsole: Console {
     }
 
     public func out(_ text: String) { stdout += text }
-    public func err(_ text: String) { stderr += text }
+    public func err(_ text: String) { stderr += TerminalText.visible(text) }
+    public func status(_ text: String) { stderr += text }
     public func readStandardInput() -> Data { defer { input = Data() }; return input }
     public func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
     public var standardErrorIsTerminal: Bool { false }
+}
+
+/// Text as the terminal should show it: control characters other than newline and tab (C0, DEL,
+/// C1) are written as `\u{1B}`, so a message that quotes what came from outside cannot move the
+/// cursor, recolour the terminal or set its title.
+public enum TerminalText {
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var shown = ""
+        shown.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        LinkText.isControl(scalar) && scalar != "\n" && scalar != "\t"
+    }
 }

@@ -116,7 +116,7 @@ private final class ProgressLine {
         shown = true
         let percent = min(100, bytes * 100 / max(1, totalBytes))
         let megabytes = Double(totalBytes) / 1_000_000
-        console.err("\rbridgectl validate: \(lines) lines, \(percent)% of \(Self.oneDecimal(megabytes)) MB")
+        console.status("\rbridgectl validate: \(lines) lines, \(percent)% of \(Self.oneDecimal(megabytes)) MB")
     }
 
     /// `value` as printf's "%.1f" writes it (String(format:) is in Foundation, not FoundationEssentials).
@@ -129,6 +129,6 @@ private final class ProgressLine {
     }
 
     func clear() {
-        if shown { console.err("\r\u{1B}[K") }
+        if shown { console.status("\r\u{1B}[K") }
     }
 }

@@ -40,7 +40,8 @@ public enum LinkText {
         text.unicodeScalars.first(where: isControl)
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// A C0 or C1 control character or DEL.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

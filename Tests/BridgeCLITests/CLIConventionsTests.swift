@@ -30,6 +30,23 @@ import TestSupport
         #expect(viaHelp.code == 0 && viaHelp.out == run([command, "--help"]).out)
     }
 
+    @Test("control characters from the command line reach standard error escaped, never as terminal commands")
+    func controlCharactersInMessagesAreShownEscaped() {
+        let unknownCommand = run(["\u{1B}[31mred"])
+        #expect(unknownCommand.code == 2)
+        #expect(unknownCommand.err.hasPrefix("bridgectl: unknown command \"\\u{1B}[31mred\""), "\(unknownCommand.err.debugDescription)")
+        let option = run(["validate", "--x\u{1B}]0;title\u{07}"])
+        #expect(option.code == 2)
+        #expect(option.err.contains("--x\\u{1B}]0;title\\u{7}"), "\(option.err.debugDescription)")
+        let file = run(["validate", "/no/such/dir/a\u{9B}2Jb\rc.json"])
+        #expect(file.code != 0)
+        #expect(file.err.contains("a\\u{9B}2Jb\\u{D}c.json"), "\(file.err.debugDescription)")
+        for result in [unknownCommand, option, file] {
+            #expect(!result.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        }
+        #expect(TerminalText.visible("plain 센디\ttab\n") == "plain 센디\ttab\n")
+    }
+
     @Test(arguments: commandNames)
     func aUsageErrorIsOneLineOnStandardErrorAndExitsTwo(command: String) {
         let result = run([command, "--no-such-option"])
