@@ -186,6 +186,25 @@ def host_comparison(args, messages, rounds):
     return figures
 
 
+def message_counts(text):
+    """--messages: the short and the long run, two positive integers, the short one smaller."""
+    parts = text.split(",")
+    if len(parts) != 2 or not all(part.isdigit() and int(part) > 0 for part in parts) or int(parts[0]) >= int(parts[1]):
+        raise argparse.ArgumentTypeError(f"must be two positive message counts, the short run first (20000,500000), not {typed(text)}")
+    return int(parts[0]), int(parts[1])
+
+
+def positive_int(text):
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {typed(text)}")
+    return int(text)
+
+
+def typed(text):
+    """What was typed, quoted, with control characters escaped rather than sent to the terminal."""
+    return repr(text)
+
+
 def median(values):
     return statistics.median(values)
 
@@ -194,17 +213,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bridgectl", required=True)
     parser.add_argument("--soak", required=True, help="the SoakBench executable")
-    parser.add_argument("--messages", default="20000,500000", help="the short and the long run, e.g. 20000,500000")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--messages", type=message_counts, default=(20000, 500000),
+                        help="the short and the long run, e.g. 20000,500000")
+    parser.add_argument("--rounds", type=positive_int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--host-args", default=HOST_ARGS)
     parser.add_argument("--short", action="store_true",
                         help="CI: latency is printed, not judged (a debug build on a shared machine)")
     args = parser.parse_args()
-    short_n, long_n = (int(text) for text in args.messages.split(","))
+    short_n, long_n = args.messages
     for path in (args.bridgectl, args.soak):
         if not os.access(path, os.X_OK):
-            print(f"soak: {path} is not an executable", file=sys.stderr)
+            print(f"soak: {typed(path)} is not an executable", file=sys.stderr)
             return 2
 
     print(f"soak: seed {args.seed}, {short_n} and {long_n} messages, {args.rounds} round(s) each; figures are medians of the rounds")
