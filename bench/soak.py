@@ -118,11 +118,11 @@ def level2_cache_kib():
     return MEMORY_PEER_FALLBACK_KIB, "an assumed L2: the kernel does not report this machine's"
 
 
-def run_noise(args, microseconds, working_set_kib=0):
+def run_noise(args, microseconds, working_set_kib=0, samples=100_000):
     """The latency's peers: a fixed loop with the valid message's median, timed like it. In registers,
     its tail is what the machine takes from computing (other tenants, interrupts); over a working set
     of this machine's L2 size, also what it takes from a task that touches memory (the shared L3)."""
-    output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", "100000",
+    output = subprocess.run([args.soak, "noise", "--microseconds", f"{microseconds:.2f}", "--samples", str(samples),
                              "--working-set", str(working_set_kib)],
                             stdout=subprocess.PIPE, text=True, check=False).stdout
     return summary_of(output)
