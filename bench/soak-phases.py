@@ -63,6 +63,10 @@ def run_with_latencies(args, directory):
         sys.exit(2)
     with open(path) as file:
         rows = sorted((int(number), int(nanoseconds) / 1000) for number, _, nanoseconds in (line.split() for line in file))
+    if not rows:
+        print(f"soak-phases: the session's first {args.messages} message(s) hold no valid message with a reply; ask for more",
+              file=sys.stderr)
+        sys.exit(2)
     return summary, process.returncode != 0 or summary["problems"] != 0, [latency for _, latency in rows]
 
 
