@@ -58,7 +58,7 @@ def run_with_latencies(args, directory):
                               "--latencies", path], stdout=subprocess.PIPE, text=True, check=False)
     summary = soak.summary_of(process.stdout)
     if summary is None or not os.path.exists(path):
-        print(f"soak-phases: SoakBench run exited {process.returncode} without a summary or latencies:\n{process.stdout}",
+        print(f"soak-phases: SoakBench run exited {process.returncode} without a summary or latencies:\n{soak.shown(process.stdout)}",
               file=sys.stderr)
         sys.exit(2)
     with open(path) as file:

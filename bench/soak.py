@@ -66,7 +66,7 @@ def run_stdio(args, messages):
         sys.exit(2)
     summary = summary_of(report)
     if summary is None:
-        print(f"soak: the check printed no summary:\n{report}", file=sys.stderr)
+        print(f"soak: the check printed no summary:\n{shown(report)}", file=sys.stderr)
         sys.exit(2)
     return {
         "peak_mib": host_usage.ru_maxrss / 1024,
@@ -87,7 +87,7 @@ def run_in_process(args, messages, host="async"):
     status, usage = wait_for(process)
     summary = summary_of(report)
     if summary is None:
-        print(f"soak: SoakBench run exited {status} without a summary:\n{report}", file=sys.stderr)
+        print(f"soak: SoakBench run exited {status} without a summary:\n{shown(report)}", file=sys.stderr)
         sys.exit(2)
     return {
         "peak_mib": usage.ru_maxrss / 1024,
@@ -203,6 +203,12 @@ def positive_int(text):
 def typed(text):
     """What was typed, quoted, with control characters escaped rather than sent to the terminal."""
     return repr(text)
+
+
+def shown(text):
+    """Another program's output as text to read: control characters other than newline and tab
+    escaped, so an executable that is not SoakBench cannot steer the terminal."""
+    return "".join(c if c in "\n\t" or (c.isprintable() and c != "\x7f") else repr(c)[1:-1] for c in text)
 
 
 def median(values):
