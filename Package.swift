@@ -95,6 +95,7 @@ let package = Package(
                 .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
                 .target(name: "CPCRE2Vendored", condition: .when(traits: ["VendoredC"])),
             ],
+            exclude: ["README.md"],
             cSettings: [
                 .define("PCRE2_CODE_UNIT_WIDTH", to: "8"),
                 // The vendored PCRE2 has no JIT (iOS forbids it); the interpreter keeps the limits.

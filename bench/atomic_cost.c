@@ -15,9 +15,9 @@
 #include <string.h>
 #include <time.h>
 
-#define LINES 64
+#define LINES      64
 #define ITERATIONS 4000000L
-#define ROUNDS 5
+#define ROUNDS     5
 
 struct line {
     long count;

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     }
     /* SchemaCheck's ParseLimits.bridgeMessage */
     const sc_parse_limits limits = {65536, 64, 16384, 256, 1024};
-    sc_arena *arena = bridgekit ? sc_arena_new() : NULL;
+    sc_arena *arena = bridgekit && sc_arena_install_hooks() == 0 ? sc_arena_new() : NULL;
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     char *line = NULL;

@@ -22,7 +22,12 @@ static void setup(void)
         abort();
     }
     static const char *const texts[] = {
-        "null", "0", "-1.5e3", "\"a1 b\"", "[]", "{}",
+        "null",
+        "0",
+        "-1.5e3",
+        "\"a1 b\"",
+        "[]",
+        "{}",
         "[1,\"x\",{\"a\":[true,null]},[2,2]]",
         "{\"v\":1,\"id\":\"abcdefgh1\",\"action\":\"apply\",\"version\":1,\"payload\":{\"slug\":\"x\"}}",
     };
@@ -44,8 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sc_options opts;
     sc_options_init(&opts);
     /* Vary dialect, format and content assertion with the input, so every path is reached. */
-    static const sc_dialect dialects[] = {SC_DIALECT_2020_12, SC_DIALECT_2019_09, SC_DIALECT_DRAFT7,
-                                          SC_DIALECT_DRAFT6, SC_DIALECT_DRAFT4};
+    static const sc_dialect dialects[] = {SC_DIALECT_2020_12, SC_DIALECT_2019_09, SC_DIALECT_DRAFT7, SC_DIALECT_DRAFT6,
+                                          SC_DIALECT_DRAFT4};
     opts.default_dialect = dialects[size % 5];
     opts.assert_format = (size & 8) != 0;
     opts.assert_content = (size & 16) != 0;

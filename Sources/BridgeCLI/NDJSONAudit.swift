@@ -73,6 +73,9 @@ struct NDJSONAudit {
     func run<Source: NDJSONByteSource>(
         reader: inout NDJSONReader<Source>, progress: (Int, Int) -> Void
     ) throws(NDJSONReadError) -> Counts {
+        // The bulk path parses each line into an arena: bridgectl owns its process, so it may
+        // install jansson's process-wide allocator hooks (an app embedding the host never does).
+        MessageArena.installAllocatorHooks()
         var counts = Counts()
         var first = true
         if format == .json { console.out("{\"results\": [") }

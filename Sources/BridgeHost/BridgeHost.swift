@@ -65,11 +65,6 @@ public final class BridgeHost {
     /// Custom action handlers still running (their reply comes when they return).
     public private(set) var runningCustomActions = 0
     private var requestIDs: RequestIDMemory
-    /// Where each message is parsed: one block of memory, reset after every message.
-    private let arena = MessageArena()
-    /// A message's document is in the arena (a reply handler may send the next message before
-    /// `receive` returns: that one is parsed on the heap).
-    private var arenaInUse = false
     public var campaign: CampaignContext { campaignContext }
     private var campaignContext = CampaignContext.none
     /// Envelopes this host handed to the navigator and not yet consumed, for their screen_view.
@@ -252,10 +247,7 @@ public final class BridgeHost {
 
     private func handle(body: [UInt8], origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
         // 1-2: size, then parse. No id can be read from what does not parse.
-        let arenaIsFree = !arenaInUse
-        arenaInUse = true
-        defer { if arenaIsFree { arenaInUse = false } }
-        MessageReader(limits: manifest.limits).withMessage(body, in: arenaIsFree ? arena : nil) { read in
+        MessageReader(limits: manifest.limits).withMessage(body) { read in
             switch read {
             case .failure(let error): reply(BridgeReply(id: nil, outcome: .failure(error)))
             case .success(let message): handle(message, origin: origin, isMainFrame: isMainFrame, reply: reply)

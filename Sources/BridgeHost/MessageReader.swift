@@ -32,17 +32,14 @@ struct ParsedMessage {
 }
 
 /// Steps 1 and 2: the size limit, then parsing with duplicate keys rejected and the depth bounded.
-/// The document is parsed into the host's arena (one block of memory reused by every message, so
-/// parsing allocates nothing and the tree lands in memory still in the cache), lives while `body`
-/// runs, and is gone after: nothing may keep the `ParsedMessage` (what outlives the message is
-/// converted to Swift values first).
+/// The document is parsed on the heap (never into a `MessageArena`: arenas install jansson's
+/// allocator hooks for the whole process, which a library embedded in an app must not do), lives
+/// while `body` runs, and is gone after: nothing may keep the `ParsedMessage` (what outlives the
+/// message is converted to Swift values first).
 struct MessageReader {
     let limits: BridgeLimits
 
-    /// `arena` nil: the document goes on the heap (a message received while another one's
-    /// document still lives in the arena, from inside its reply).
-    func withMessage<Result>(_ message: [UInt8], in arena: MessageArena?,
-                             _ body: (Swift.Result<ParsedMessage, BridgeError>) -> Result) -> Result {
+    func withMessage<Result>(_ message: [UInt8], _ body: (Swift.Result<ParsedMessage, BridgeError>) -> Result) -> Result {
         guard message.count <= limits.maxMessageBytes else {
             return body(.failure(BridgeError(.invalidMessage,
                 "the message is \(message.count) bytes; the limit is \(limits.maxMessageBytes)",
@@ -63,13 +60,10 @@ struct MessageReader {
                                "column": .integer(Int64(error.column)), "position": .integer(Int64(error.position))]])))
             }
         }
-        guard let arena else {
-            do {
-                return handOver(.success(try JSONDocument(bytes: message, limits: parseLimits)))
-            } catch {
-                return handOver(.failure(error))
-            }
+        do {
+            return handOver(.success(try JSONDocument(bytes: message, limits: parseLimits)))
+        } catch {
+            return handOver(.failure(error))
         }
-        return message.withUnsafeBufferPointer { bytes in arena.withDocument(bytes, limits: parseLimits, handOver) }
     }
 }

@@ -2,9 +2,12 @@
  * arena.c: per-message bump arenas for jansson, so bulk validation does not pay malloc and
  * free for every value of every message.
  *
- * jansson's allocator hooks (json_set_alloc_funcs) are process-wide, so they are installed
- * once, on the first sc_arena_new (a process that never asks for an arena keeps jansson's
- * own allocator and reserves nothing), and route by thread and by address:
+ * jansson's allocator hooks (json_set_alloc_funcs) are process-wide, so arenas are opt-in: the
+ * hooks are installed only by sc_arena_install_hooks, which bridgectl calls for its bulk path
+ * (validate --ndjson). A process that never calls it (an app embedding the host, whose other
+ * code may use jansson too) keeps jansson's own allocator, reserves nothing, and
+ * sc_arena_new returns NULL there, so every caller parses on the heap. Once installed, the
+ * hooks route by thread and by address:
  *   - allocation goes to an arena only while this thread is inside sc_parse_in_arena
  *     (a thread-local pointer); everywhere else, and when the arena is full, it is malloc;
  *   - free recognises arena memory by address (all arenas are slabs of one reserved region)
@@ -15,7 +18,7 @@
  * after its arena was reset is reported instead of read silently.
  */
 #define _GNU_SOURCE
-#include "sc_internal.h"
+#include "schemacheck.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -32,15 +35,15 @@
 #endif
 #ifdef SC_ASAN
 #include <sanitizer/asan_interface.h>
-#define SC_POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define SC_POISON(p, n)   ASAN_POISON_MEMORY_REGION((p), (n))
 #define SC_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
 #else
-#define SC_POISON(p, n) ((void)(p), (void)(n))
+#define SC_POISON(p, n)   ((void)(p), (void)(n))
 #define SC_UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
 #define SC_ARENA_SLAB_SIZE ((size_t)512 * 1024)
-#define SC_ARENA_SLABS 256 /* 128 MiB of address space, reserved, touched only as used */
+#define SC_ARENA_SLABS     256 /* 128 MiB of address space, reserved, touched only as used */
 
 struct sc_arena {
     char *base;
@@ -49,7 +52,7 @@ struct sc_arena {
     size_t heap_allocations; /* made with malloc (slab full) since the last reset */
 };
 
-/* Set once by sc_arena_install and never changed; atomic because arena_free reads it on
+/* Set once by install_hooks and never changed; atomic because arena_free reads it on
  * threads that never called sc_arena_new. */
 static char *_Atomic region;
 static pthread_once_t install_once = PTHREAD_ONCE_INIT;
@@ -85,9 +88,9 @@ static void arena_free(void *pointer)
         free(pointer);
 }
 
-/* Safe while other threads use jansson: until an arena exists no thread allocates from one,
- * and arena_free passes every pointer outside the region to free, whichever hook made it. */
-static void sc_arena_install(void)
+/* Memory jansson allocated before the hooks is still freed correctly afterwards: arena_free
+ * passes every pointer outside the region to free, whichever hook made it. */
+static void install_hooks(void)
 {
     void *reserved = mmap(NULL, SC_ARENA_SLAB_SIZE * SC_ARENA_SLABS, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -98,11 +101,17 @@ static void sc_arena_install(void)
     json_set_alloc_funcs(arena_malloc, arena_free);
 }
 
+int sc_arena_install_hooks(void)
+{
+    pthread_once(&install_once, install_hooks);
+    return atomic_load_explicit(&region, memory_order_acquire) ? 0 : -1;
+}
+
 sc_arena *sc_arena_new(void)
 {
-    pthread_once(&install_once, sc_arena_install);
-    if (!region)
-        return NULL;
+    char *base = atomic_load_explicit(&region, memory_order_acquire);
+    if (!base)
+        return NULL; /* the process did not opt in (sc_arena_install_hooks), or no address space */
     sc_arena *arena = malloc(sizeof *arena);
     if (!arena)
         return NULL;
@@ -118,7 +127,7 @@ sc_arena *sc_arena_new(void)
         return NULL;
     }
     arena->slab = slab;
-    arena->base = region + slab * SC_ARENA_SLAB_SIZE;
+    arena->base = base + slab * SC_ARENA_SLAB_SIZE;
     arena->used = 0;
     arena->heap_allocations = 0;
     return arena;

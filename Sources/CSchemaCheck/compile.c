@@ -7,7 +7,9 @@
  * the index that holds its document. The keyword table (keywords.c) says which keywords
  * exist in that dialect and vocabulary.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_error.h"
+#include "sc_uri.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -89,8 +91,7 @@ int sc_compile_count(sc_cctx *c, const sc_kw *kw, json_t *value, size_t *out)
 {
     sc_num num;
     if (sc_num_get(value, &num) < 0 || !num.is_int || num.i < 0)
-        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-negative integer",
-                               kw->def->name);
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be a non-negative integer", kw->def->name);
     *out = (size_t)num.i;
     return 0;
 }
@@ -110,8 +111,7 @@ int sc_compile_name_list(sc_cctx *c, const sc_kw *kw, json_t *value, sc_name_lis
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
         if (!json_is_string(item))
-            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings",
-                                   kw->def->name);
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of strings", kw->def->name);
         list->names[i].len = json_string_length(item);
         list->names[i].s = sc_strndup(json_string_value(item), list->names[i].len);
         if (!list->names[i].s)
@@ -134,8 +134,7 @@ int sc_compile_schema_array(sc_cctx *c, const sc_cnode *cn, const sc_kw *kw, jso
     for (size_t i = 0; i < n; i++) {
         json_t *item = json_array_get(value, i);
         if (!sc_is_schema(item))
-            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of schemas",
-                                   kw->def->name);
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"%s\" must be an array of schemas", kw->def->name);
         char suffix[64];
         snprintf(suffix, sizeof suffix, "/%s/%zu", kw->def->name, i);
         (*out)[i] = sc_compile_sub(c, cn, item, suffix);
@@ -293,8 +292,8 @@ typedef struct place {
     const sc_nodeinfo *info; /* NULL for objects the index did not reach */
     const char *base;
     const char *canonical;
-    const char *schema_uri;  /* "$schema" in scope, when info is NULL */
-    int boolean_allowed;     /* a boolean is allowed even in draft-04 (additionalProperties...) */
+    const char *schema_uri; /* "$schema" in scope, when info is NULL */
+    int boolean_allowed;    /* a boolean is allowed even in draft-04 (additionalProperties...) */
 } place;
 
 static sc_node *compile_json(sc_cctx *c, json_t *json, const place *at)
@@ -345,8 +344,7 @@ static sc_node *compile_json(sc_cctx *c, json_t *json, const place *at)
         return node;
     }
     node->boolean = -1;
-    node->recursive_anchor =
-        dialect.draft == SC_DRAFT_2019 && json_is_true(json_object_get(json, "$recursiveAnchor"));
+    node->recursive_anchor = dialect.draft == SC_DRAFT_2019 && json_is_true(json_object_get(json, "$recursiveAnchor"));
     json_t *dynamic = dialect.draft == SC_DRAFT_2020 ? json_object_get(json, "$dynamicAnchor") : NULL;
     if (json_is_string(dynamic)) {
         node->dynamic_anchor = sc_strdup(json_string_value(dynamic));
@@ -710,8 +708,7 @@ sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_opt
     return compile_common(NULL, &registry->index, uri, NULL, opts, error);
 }
 
-sc_schema *sc_compile_document(json_t *document, const sc_registry *registry, const sc_options *opts,
-                               sc_error *error)
+sc_schema *sc_compile_document(json_t *document, const sc_registry *registry, const sc_options *opts, sc_error *error)
 {
     if (error)
         memset(error, 0, sizeof *error);

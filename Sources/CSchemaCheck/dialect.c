@@ -7,7 +7,8 @@
  * default dialect (sc_options.default_dialect, the registry's dialect) means exactly what
  * "$schema" of that dialect means.
  */
-#include "sc_internal.h"
+#include "sc_dialect.h"
+#include "sc_uri.h"
 
 #include <string.h>
 

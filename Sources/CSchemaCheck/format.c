@@ -8,13 +8,18 @@
 
 #include "sc_regex_format.h"
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
-static int is_hex(char c) {
+static int is_hex(char c)
+{
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-size_t sc_fmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
+size_t sc_fmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
+{
     if (n == 0)
         return 0;
     unsigned char c = s[0];
@@ -25,11 +30,17 @@ size_t sc_fmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
     size_t len;
     uint32_t v, min;
     if ((c & 0xE0) == 0xC0) {
-        len = 2; v = c & 0x1F; min = 0x80;
+        len = 2;
+        v = c & 0x1F;
+        min = 0x80;
     } else if ((c & 0xF0) == 0xE0) {
-        len = 3; v = c & 0x0F; min = 0x800;
+        len = 3;
+        v = c & 0x0F;
+        min = 0x800;
     } else if ((c & 0xF8) == 0xF0) {
-        len = 4; v = c & 0x07; min = 0x10000;
+        len = 4;
+        v = c & 0x07;
+        min = 0x10000;
     } else {
         return 0;
     }
@@ -48,7 +59,8 @@ size_t sc_fmt_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp) {
 
 /* RFC 4122 layout 8-4-4-4-12; version and variant nibbles are not checked, as the suite
  * accepts hypothetical versions. */
-static int check_uuid(const char *s, size_t n) {
+static int check_uuid(const char *s, size_t n)
+{
     if (n != 36)
         return 0;
     for (size_t i = 0; i < n; i++) {
@@ -64,7 +76,8 @@ static int check_uuid(const char *s, size_t n) {
 
 /* RFC 6901: "" or ("/" reference-token)*, where "~" must be "~0" or "~1". Any other
  * character, NUL included, is allowed. */
-static int check_json_pointer(const char *s, size_t n) {
+static int check_json_pointer(const char *s, size_t n)
+{
     if (n == 0)
         return 1;
     if (s[0] != '/')
@@ -76,7 +89,8 @@ static int check_json_pointer(const char *s, size_t n) {
 }
 
 /* draft-handrews-relative-json-pointer: non-negative-integer then "#" or a JSON Pointer. */
-static int check_relative_json_pointer(const char *s, size_t n) {
+static int check_relative_json_pointer(const char *s, size_t n)
+{
     size_t i = 0;
     while (i < n && is_digit(s[i]))
         i++;
@@ -87,7 +101,10 @@ static int check_relative_json_pointer(const char *s, size_t n) {
     return check_json_pointer(s + i, n - i);
 }
 
-static int check_regex(const char *s, size_t n) { return sc_regex_is_valid(s, n); }
+static int check_regex(const char *s, size_t n)
+{
+    return sc_regex_is_valid(s, n);
+}
 
 typedef int (*format_fn)(const char *s, size_t n);
 
@@ -118,7 +135,8 @@ static const format_entry FORMATS[] = {
     {"regex", check_regex},
 };
 
-static const format_entry *find_format(const char *name) {
+static const format_entry *find_format(const char *name)
+{
     if (!name)
         return NULL;
     for (size_t i = 0; i < sizeof FORMATS / sizeof FORMATS[0]; i++)
@@ -127,16 +145,21 @@ static const format_entry *find_format(const char *name) {
     return NULL;
 }
 
-int sc_format_is_known(const char *format) { return find_format(format) != NULL; }
+int sc_format_is_known(const char *format)
+{
+    return find_format(format) != NULL;
+}
 
-sc_format_fn sc_format_lookup(const char *format, int rfc1123_hostname) {
+sc_format_fn sc_format_lookup(const char *format, int rfc1123_hostname)
+{
     const format_entry *f = find_format(format);
     if (f && rfc1123_hostname && f->check == sc_fmt_hostname)
         return sc_fmt_hostname_rfc1123;
     return f ? f->check : NULL;
 }
 
-int sc_format_check(const char *format, const char *value, size_t length) {
+int sc_format_check(const char *format, const char *value, size_t length)
+{
     const format_entry *f = find_format(format);
     if (!f)
         return -1;

@@ -24,10 +24,10 @@
 
 /* ---- Punycode (RFC 3492) --------------------------------------------------------------- */
 
-enum { PY_BASE = 36, PY_TMIN = 1, PY_TMAX = 26, PY_SKEW = 38, PY_DAMP = 700,
-       PY_BIAS = 72, PY_N = 128 };
+enum { PY_BASE = 36, PY_TMIN = 1, PY_TMAX = 26, PY_SKEW = 38, PY_DAMP = 700, PY_BIAS = 72, PY_N = 128 };
 
-static uint32_t py_adapt(uint32_t delta, uint32_t numpoints, int first) {
+static uint32_t py_adapt(uint32_t delta, uint32_t numpoints, int first)
+{
     delta = first ? delta / PY_DAMP : delta / 2;
     delta += delta / numpoints;
     uint32_t k = 0;
@@ -38,20 +38,29 @@ static uint32_t py_adapt(uint32_t delta, uint32_t numpoints, int first) {
     return k + (PY_BASE - PY_TMIN + 1) * delta / (delta + PY_SKEW);
 }
 
-static int py_digit_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0' + 26;
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a';
+static int py_digit_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0' + 26;
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a';
     return -1;
 }
 
-static char py_digit_char(uint32_t d) { return (char)(d < 26 ? 'a' + d : '0' + (d - 26)); }
+static char py_digit_char(uint32_t d)
+{
+    return (char)(d < 26 ? 'a' + d : '0' + (d - 26));
+}
 
-static uint32_t py_threshold(uint32_t k, uint32_t bias) {
+static uint32_t py_threshold(uint32_t k, uint32_t bias)
+{
     return k <= bias ? PY_TMIN : k >= bias + PY_TMAX ? PY_TMAX : k - bias;
 }
 
-long sc_fmt_punycode_decode(const char *in, size_t n, uint32_t *out, size_t cap) {
+long sc_fmt_punycode_decode(const char *in, size_t n, uint32_t *out, size_t cap)
+{
     size_t b = 0, len = 0;
     for (size_t j = 0; j < n; j++)
         if (in[j] == '-')
@@ -95,7 +104,8 @@ long sc_fmt_punycode_decode(const char *in, size_t n, uint32_t *out, size_t cap)
     return (long)len;
 }
 
-long sc_fmt_punycode_encode(const uint32_t *in, size_t n, char *out, size_t cap) {
+long sc_fmt_punycode_encode(const uint32_t *in, size_t n, char *out, size_t cap)
+{
     size_t o = 0;
     uint32_t h, b = 0;
     for (size_t j = 0; j < n; j++) {
@@ -153,22 +163,31 @@ long sc_fmt_punycode_encode(const uint32_t *in, size_t n, char *out, size_t cap)
 /* ---- property queries through PCRE2 ---------------------------------------------------- */
 
 enum {
-    P_LABEL_CHARS, P_MARK, P_GREEK, P_HEBREW, P_HKH, P_JT_TRANSPARENT, P_JT_JOINING,
-    P_RTL_ANY, P_BIDI_RTL, P_BIDI_EN_AN, P_BIDI_LTR, P_COUNT
+    P_LABEL_CHARS,
+    P_MARK,
+    P_GREEK,
+    P_HEBREW,
+    P_HKH,
+    P_JT_TRANSPARENT,
+    P_JT_JOINING,
+    P_RTL_ANY,
+    P_BIDI_RTL,
+    P_BIDI_EN_AN,
+    P_BIDI_LTR,
+    P_COUNT
 };
 
 #define BC(x) "\\p{bc:" x "}"
 static const char *const PATTERNS[P_COUNT] = {
     /* RFC 5892: PVALID (LetterDigits minus the DISALLOWED exceptions and ignorables), plus
      * the CONTEXTJ/CONTEXTO code points, whose rules are checked one by one below. */
-    [P_LABEL_CHARS] =
-        "\\A(?:[\\x{2D}\\x{DF}\\x{3C2}\\x{6FD}\\x{6FE}\\x{F0B}\\x{3007}\\x{B7}\\x{375}"
-        "\\x{5F3}\\x{5F4}\\x{30FB}\\x{660}-\\x{669}\\x{6F0}-\\x{6F9}\\x{200C}\\x{200D}]"
-        "|(?![\\x{640}\\x{7FA}\\x{302E}\\x{302F}\\x{3031}-\\x{3035}\\x{303B}"
-        "\\x{1100}-\\x{11FF}\\x{A960}-\\x{A97F}\\x{D7B0}-\\x{D7FF}"
-        "\\x{20D0}-\\x{20FF}\\x{1D100}-\\x{1D24F}"
-        "\\p{Default_Ignorable_Code_Point}\\p{White_Space}\\p{Noncharacter_Code_Point}])"
-        "[\\p{Ll}\\p{Lo}\\p{Nd}\\p{Lm}\\p{Mn}\\p{Mc}])*\\z",
+    [P_LABEL_CHARS] = "\\A(?:[\\x{2D}\\x{DF}\\x{3C2}\\x{6FD}\\x{6FE}\\x{F0B}\\x{3007}\\x{B7}\\x{375}"
+                      "\\x{5F3}\\x{5F4}\\x{30FB}\\x{660}-\\x{669}\\x{6F0}-\\x{6F9}\\x{200C}\\x{200D}]"
+                      "|(?![\\x{640}\\x{7FA}\\x{302E}\\x{302F}\\x{3031}-\\x{3035}\\x{303B}"
+                      "\\x{1100}-\\x{11FF}\\x{A960}-\\x{A97F}\\x{D7B0}-\\x{D7FF}"
+                      "\\x{20D0}-\\x{20FF}\\x{1D100}-\\x{1D24F}"
+                      "\\p{Default_Ignorable_Code_Point}\\p{White_Space}\\p{Noncharacter_Code_Point}])"
+                      "[\\p{Ll}\\p{Lo}\\p{Nd}\\p{Lm}\\p{Mn}\\p{Mc}])*\\z",
     [P_MARK] = "\\A\\p{M}",
     [P_GREEK] = "\\A\\p{sc:Greek}",
     [P_HEBREW] = "\\A\\p{sc:Hebrew}",
@@ -179,14 +198,13 @@ static const char *const PATTERNS[P_COUNT] = {
                      "\\p{sc:Hanifi_Rohingya}\\p{sc:Sogdian}\\p{sc:Phags_Pa}]",
     [P_RTL_ANY] = "[" BC("R") BC("AL") BC("AN") "]",
     /* RFC 5893 rules 1-3 for a label starting right-to-left. */
-    [P_BIDI_RTL] = "\\A[" BC("R") BC("AL") "](?:[" BC("R") BC("AL") BC("AN") BC("EN") BC("ES")
-                   BC("CS") BC("ET") BC("ON") BC("BN") BC("NSM") "]*[" BC("R") BC("AL")
-                   BC("EN") BC("AN") "])?" BC("NSM") "*\\z",
+    [P_BIDI_RTL] = "\\A[" BC("R") BC("AL") "](?:[" BC("R") BC("AL") BC("AN") BC("EN") BC("ES") BC("CS") BC("ET")
+        BC("ON") BC("BN") BC("NSM") "]*[" BC("R") BC("AL") BC("EN") BC("AN") "])?" BC("NSM") "*\\z",
     /* Rule 4: EN and AN together. */
     [P_BIDI_EN_AN] = BC("EN") ".*" BC("AN") "|" BC("AN") ".*" BC("EN"),
     /* Rules 1, 5, 6 for a label starting left-to-right. */
-    [P_BIDI_LTR] = "\\A" BC("L") "(?:[" BC("L") BC("EN") BC("ES") BC("CS") BC("ET") BC("ON")
-                   BC("BN") BC("NSM") "]*[" BC("L") BC("EN") "])?" BC("NSM") "*\\z",
+    [P_BIDI_LTR] = "\\A" BC("L") "(?:[" BC("L") BC("EN") BC("ES") BC("CS") BC("ET") BC("ON") BC("BN")
+        BC("NSM") "]*[" BC("L") BC("EN") "])?" BC("NSM") "*\\z",
 };
 
 typedef struct {
@@ -195,21 +213,22 @@ typedef struct {
     int broken; /* a pattern failed to compile or memory ran out: answer "invalid" */
 } idna_ctx;
 
-static void ctx_free(idna_ctx *c) {
+static void ctx_free(idna_ctx *c)
+{
     for (int i = 0; i < P_COUNT; i++)
         pcre2_code_free(c->code[i]);
     pcre2_match_data_free(c->md);
 }
 
 /* 1 if pattern p matches utf8[0..len), 0 if not (or on any failure, with c->broken set). */
-static int ctx_match(idna_ctx *c, int p, const char *utf8, size_t len) {
+static int ctx_match(idna_ctx *c, int p, const char *utf8, size_t len)
+{
     if (c->broken)
         return 0;
     if (!c->code[p]) {
         int err;
         PCRE2_SIZE off;
-        c->code[p] = pcre2_compile((PCRE2_SPTR)PATTERNS[p], PCRE2_ZERO_TERMINATED, PCRE2_UTF,
-                                   &err, &off, NULL);
+        c->code[p] = pcre2_compile((PCRE2_SPTR)PATTERNS[p], PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
         if (!c->code[p]) {
             c->broken = 1;
             return 0;
@@ -225,7 +244,8 @@ static int ctx_match(idna_ctx *c, int p, const char *utf8, size_t len) {
     return rc >= 0;
 }
 
-static size_t utf8_encode(uint32_t cp, char *out) {
+static size_t utf8_encode(uint32_t cp, char *out)
+{
     if (cp < 0x80) {
         out[0] = (char)cp;
         return 1;
@@ -249,7 +269,8 @@ static size_t utf8_encode(uint32_t cp, char *out) {
 }
 
 /* Encodes cps to UTF-8 into a new buffer (caller frees); NULL on out of memory. */
-static char *to_utf8(const uint32_t *cp, size_t n, size_t *len) {
+static char *to_utf8(const uint32_t *cp, size_t n, size_t *len)
+{
     char *s = malloc(n * 4 + 1);
     if (!s)
         return NULL;
@@ -261,7 +282,8 @@ static char *to_utf8(const uint32_t *cp, size_t n, size_t *len) {
     return s;
 }
 
-static int cp_is(idna_ctx *c, int p, uint32_t cp) {
+static int cp_is(idna_ctx *c, int p, uint32_t cp)
+{
     char buf[4];
     size_t n = utf8_encode(cp, buf);
     return ctx_match(c, p, buf, n);
@@ -269,15 +291,15 @@ static int cp_is(idna_ctx *c, int p, uint32_t cp) {
 
 /* Code points with Canonical_Combining_Class = 9 (Virama). */
 static const uint32_t VIRAMAS[] = {
-    0x094D, 0x09CD, 0x0A4D, 0x0ACD, 0x0B4D, 0x0BCD, 0x0C4D, 0x0CCD, 0x0D3B, 0x0D3C, 0x0D4D,
-    0x0DCA, 0x0E3A, 0x0EBA, 0x0F84, 0x1039, 0x103A, 0x1714, 0x1715, 0x1734, 0x17D2, 0x1A60,
-    0x1B44, 0x1BAA, 0x1BAB, 0x1BF2, 0x1BF3, 0x2D7F, 0xA806, 0xA82C, 0xA8C4, 0xA953, 0xA9C0,
-    0xAAF6, 0xABED, 0x10A3F, 0x11046, 0x11070, 0x1107F, 0x110B9, 0x11133, 0x11134, 0x111C0,
-    0x11235, 0x112EA, 0x1134D, 0x11442, 0x114C2, 0x115BF, 0x1163F, 0x116B6, 0x1172B, 0x11839,
-    0x1193D, 0x1193E, 0x119E0, 0x11A34, 0x11A47, 0x11A99, 0x11C3F, 0x11D44, 0x11D45, 0x11D97,
+    0x094D,  0x09CD,  0x0A4D,  0x0ACD,  0x0B4D,  0x0BCD,  0x0C4D,  0x0CCD,  0x0D3B,  0x0D3C,  0x0D4D,  0x0DCA,  0x0E3A,
+    0x0EBA,  0x0F84,  0x1039,  0x103A,  0x1714,  0x1715,  0x1734,  0x17D2,  0x1A60,  0x1B44,  0x1BAA,  0x1BAB,  0x1BF2,
+    0x1BF3,  0x2D7F,  0xA806,  0xA82C,  0xA8C4,  0xA953,  0xA9C0,  0xAAF6,  0xABED,  0x10A3F, 0x11046, 0x11070, 0x1107F,
+    0x110B9, 0x11133, 0x11134, 0x111C0, 0x11235, 0x112EA, 0x1134D, 0x11442, 0x114C2, 0x115BF, 0x1163F, 0x116B6, 0x1172B,
+    0x11839, 0x1193D, 0x1193E, 0x119E0, 0x11A34, 0x11A47, 0x11A99, 0x11C3F, 0x11D44, 0x11D45, 0x11D97,
 };
 
-static int is_virama(uint32_t cp) {
+static int is_virama(uint32_t cp)
+{
     for (size_t i = 0; i < sizeof VIRAMAS / sizeof VIRAMAS[0]; i++)
         if (VIRAMAS[i] == cp)
             return 1;
@@ -286,7 +308,8 @@ static int is_virama(uint32_t cp) {
 
 /* RFC 5892 appendix A.1: ZERO WIDTH NON-JOINER after a virama, or inside a joining
  * context (L|D) T* ZWNJ T* (R|D). */
-static int zwnj_ok(idna_ctx *c, const uint32_t *cp, size_t n, size_t i) {
+static int zwnj_ok(idna_ctx *c, const uint32_t *cp, size_t n, size_t i)
+{
     if (i > 0 && is_virama(cp[i - 1]))
         return 1;
     size_t j = i;
@@ -300,7 +323,8 @@ static int zwnj_ok(idna_ctx *c, const uint32_t *cp, size_t n, size_t i) {
     return k < n && cp_is(c, P_JT_JOINING, cp[k]);
 }
 
-static int contexts_ok(idna_ctx *c, const uint32_t *cp, size_t n, const char *utf8, size_t len) {
+static int contexts_ok(idna_ctx *c, const uint32_t *cp, size_t n, const char *utf8, size_t len)
+{
     int arabic_indic = 0, extended = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t x = cp[i];
@@ -325,7 +349,8 @@ static int contexts_ok(idna_ctx *c, const uint32_t *cp, size_t n, const char *ut
             if (i + 1 >= n || !cp_is(c, P_GREEK, cp[i + 1]))
                 return 0;
             break;
-        case 0x05F3: case 0x05F4: /* HEBREW GERESH, GERSHAYIM: preceded by Hebrew */
+        case 0x05F3:
+        case 0x05F4: /* HEBREW GERESH, GERSHAYIM: preceded by Hebrew */
             if (i == 0 || !cp_is(c, P_HEBREW, cp[i - 1]))
                 return 0;
             break;
@@ -340,7 +365,8 @@ static int contexts_ok(idna_ctx *c, const uint32_t *cp, size_t n, const char *ut
     return !(arabic_indic && extended);
 }
 
-int sc_fmt_idna_check_ulabel(const uint32_t *cp, size_t n) {
+int sc_fmt_idna_check_ulabel(const uint32_t *cp, size_t n)
+{
     if (n == 0 || cp[0] == '-' || cp[n - 1] == '-')
         return 0;
     if (n >= 4 && cp[2] == '-' && cp[3] == '-')
@@ -357,7 +383,8 @@ int sc_fmt_idna_check_ulabel(const uint32_t *cp, size_t n) {
     return ok;
 }
 
-int sc_fmt_idna_check_bidi(const uint32_t *const *labels, const size_t *lens, size_t n_labels) {
+int sc_fmt_idna_check_bidi(const uint32_t *const *labels, const size_t *lens, size_t n_labels)
+{
     idna_ctx c = {0};
     char **utf8 = calloc(n_labels ? n_labels : 1, sizeof *utf8);
     size_t *ulen = calloc(n_labels ? n_labels : 1, sizeof *ulen);
@@ -372,8 +399,7 @@ int sc_fmt_idna_check_bidi(const uint32_t *const *labels, const size_t *lens, si
     }
     /* RFC 5893 applies only to a domain name with at least one right-to-left label. */
     for (size_t i = 0; ok && bidi_domain && i < n_labels; i++) {
-        int rtl = ctx_match(&c, P_BIDI_RTL, utf8[i], ulen[i]) &&
-                  !ctx_match(&c, P_BIDI_EN_AN, utf8[i], ulen[i]);
+        int rtl = ctx_match(&c, P_BIDI_RTL, utf8[i], ulen[i]) && !ctx_match(&c, P_BIDI_EN_AN, utf8[i], ulen[i]);
         if (!rtl && !ctx_match(&c, P_BIDI_LTR, utf8[i], ulen[i]))
             ok = 0;
     }

@@ -8,21 +8,32 @@
 
 #include "sc_regex_format.h"
 
-#define MAX_NAME 253  /* RFC 1034: a name's presentation form, without a final dot */
-#define MAX_LABEL 63
+#define MAX_NAME   253 /* RFC 1034: a name's presentation form, without a final dot */
+#define MAX_LABEL  63
 #define MAX_LABELS 128
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
-static int is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int is_hex(char c) {
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+static int is_alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int is_hex(char c)
+{
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
-static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
 
 /* ---- IP addresses ---------------------------------------------------------------------- */
 
 /* Four decimal octets 0-255, ASCII digits, no leading zeros (they read as octal elsewhere). */
-int sc_fmt_ipv4(const char *s, size_t n) {
+int sc_fmt_ipv4(const char *s, size_t n)
+{
     size_t i = 0;
     for (int part = 0; part < 4; part++) {
         if (part > 0) {
@@ -41,7 +52,8 @@ int sc_fmt_ipv4(const char *s, size_t n) {
     return i == n;
 }
 
-int sc_fmt_ipv6(const char *s, size_t n) {
+int sc_fmt_ipv6(const char *s, size_t n)
+{
     size_t i = 0;
     int groups = 0, compressed = 0;
     if (n >= 2 && s[0] == ':' && s[1] == ':') {
@@ -93,7 +105,8 @@ int sc_fmt_ipv6(const char *s, size_t n) {
 
 /* ---- host names ------------------------------------------------------------------------ */
 
-static int is_ldh_label(const char *s, size_t n) {
+static int is_ldh_label(const char *s, size_t n)
+{
     if (n == 0 || n > MAX_LABEL || s[0] == '-' || s[n - 1] == '-')
         return 0;
     for (size_t i = 0; i < n; i++)
@@ -102,13 +115,15 @@ static int is_ldh_label(const char *s, size_t n) {
     return 1;
 }
 
-static int has_ace_prefix(const char *s, size_t n) {
+static int has_ace_prefix(const char *s, size_t n)
+{
     return n >= 4 && lower(s[0]) == 'x' && lower(s[1]) == 'n' && s[2] == '-' && s[3] == '-';
 }
 
 /* Checks an LDH label starting with "xn--": valid Punycode that re-encodes to itself and
  * decodes to a valid, non-ASCII U-label. Writes the U-label to out (cap code points). */
-static long check_a_label(const char *s, size_t n, uint32_t *out, size_t cap) {
+static long check_a_label(const char *s, size_t n, uint32_t *out, size_t cap)
+{
     long len = sc_fmt_punycode_decode(s + 4, n - 4, out, cap);
     if (len <= 0)
         return -1;
@@ -136,7 +151,8 @@ typedef struct {
     int any_idn;
 } label_set;
 
-static int bidi_ok(const label_set *ls) {
+static int bidi_ok(const label_set *ls)
+{
     if (!ls->any_idn)
         return 1; /* ASCII-only names have no right-to-left labels */
     const uint32_t *ptrs[MAX_LABELS];
@@ -146,7 +162,8 @@ static int bidi_ok(const label_set *ls) {
 }
 
 /* Adds an ASCII label (already checked) to ls. */
-static int add_ascii_label(label_set *ls, const char *s, size_t n) {
+static int add_ascii_label(label_set *ls, const char *s, size_t n)
+{
     if (ls->count >= MAX_LABELS || n > MAX_LABEL)
         return 0;
     for (size_t i = 0; i < n; i++)
@@ -156,7 +173,8 @@ static int add_ascii_label(label_set *ls, const char *s, size_t n) {
 }
 
 /* One ASCII label of a host name: LDH, and a real A-label when it claims to be one. */
-static int check_ascii_label(label_set *ls, const char *s, size_t n) {
+static int check_ascii_label(label_set *ls, const char *s, size_t n)
+{
     if (!is_ldh_label(s, n) || ls->count >= MAX_LABELS)
         return 0;
     if (has_ace_prefix(s, n)) {
@@ -172,7 +190,8 @@ static int check_ascii_label(label_set *ls, const char *s, size_t n) {
     return add_ascii_label(ls, s, n);
 }
 
-int sc_fmt_hostname(const char *s, size_t n) {
+int sc_fmt_hostname(const char *s, size_t n)
+{
     if (n == 0 || n > MAX_NAME)
         return 0;
     label_set *ls = calloc(1, sizeof *ls);
@@ -192,7 +211,8 @@ int sc_fmt_hostname(const char *s, size_t n) {
 }
 
 /* draft-04 and draft-06 read "hostname" by RFC 1123 alone: LDH labels, no IDNA rules. */
-int sc_fmt_hostname_rfc1123(const char *s, size_t n) {
+int sc_fmt_hostname_rfc1123(const char *s, size_t n)
+{
     if (n == 0 || n > MAX_NAME)
         return 0;
     size_t start = 0;
@@ -206,13 +226,15 @@ int sc_fmt_hostname_rfc1123(const char *s, size_t n) {
     return 1;
 }
 
-static int is_dot(uint32_t cp) {
+static int is_dot(uint32_t cp)
+{
     return cp == '.' || cp == 0x3002 || cp == 0xFF0E || cp == 0xFF61;
 }
 
 /* One label of an idn-hostname, given as code points. Adds its ASCII-form length to
  * *ascii_len. */
-static int check_idn_label(label_set *ls, const uint32_t *cp, size_t n, size_t *ascii_len) {
+static int check_idn_label(label_set *ls, const uint32_t *cp, size_t n, size_t *ascii_len)
+{
     if (n == 0 || ls->count >= MAX_LABELS)
         return 0;
     int ascii = 1;
@@ -239,7 +261,8 @@ static int check_idn_label(label_set *ls, const uint32_t *cp, size_t n, size_t *
     return 1;
 }
 
-int sc_fmt_idn_hostname(const char *s, size_t n) {
+int sc_fmt_idn_hostname(const char *s, size_t n)
+{
     if (n == 0)
         return 0;
     label_set *ls = calloc(1, sizeof *ls);
@@ -271,12 +294,14 @@ int sc_fmt_idn_hostname(const char *s, size_t n) {
 
 /* ---- email ----------------------------------------------------------------------------- */
 
-static int is_atext(unsigned char c) {
+static int is_atext(unsigned char c)
+{
     return is_alpha((char)c) || is_digit((char)c) || (c != 0 && strchr("!#$%&'*+-/=?^_`{|}~", c));
 }
 
 /* Length in bytes of one valid UTF-8 character at s when it is non-ASCII, else 0. */
-static size_t utf8_non_ascii(const char *s, size_t n) {
+static size_t utf8_non_ascii(const char *s, size_t n)
+{
     uint32_t cp;
     size_t k = sc_fmt_utf8_decode((const unsigned char *)s, n, &cp);
     return k > 1 ? k : 0;
@@ -284,7 +309,8 @@ static size_t utf8_non_ascii(const char *s, size_t n) {
 
 /* Parses the local part; returns its length (up to the '@'), or 0 when invalid.
  * intl: RFC 6531 also allows any non-ASCII UTF-8 character. */
-static size_t parse_local_part(const char *s, size_t n, int intl) {
+static size_t parse_local_part(const char *s, size_t n, int intl)
+{
     size_t i = 0;
     if (n > 0 && s[0] == '"') {
         i = 1;
@@ -344,7 +370,8 @@ static size_t parse_local_part(const char *s, size_t n, int intl) {
     return i;
 }
 
-static int starts_with_nocase(const char *s, size_t n, const char *prefix) {
+static int starts_with_nocase(const char *s, size_t n, const char *prefix)
+{
     size_t k = strlen(prefix);
     if (n < k)
         return 0;
@@ -354,7 +381,8 @@ static int starts_with_nocase(const char *s, size_t n, const char *prefix) {
     return 1;
 }
 
-static int check_address_literal(const char *s, size_t n) {
+static int check_address_literal(const char *s, size_t n)
+{
     if (n < 2 || s[0] != '[' || s[n - 1] != ']')
         return 0;
     s++;
@@ -364,7 +392,8 @@ static int check_address_literal(const char *s, size_t n) {
     return sc_fmt_ipv4(s, n);
 }
 
-static int check_email(const char *s, size_t n, int intl) {
+static int check_email(const char *s, size_t n, int intl)
+{
     size_t at = parse_local_part(s, n, intl);
     if (at == 0)
         return 0;
@@ -375,5 +404,11 @@ static int check_email(const char *s, size_t n, int intl) {
     return intl ? sc_fmt_idn_hostname(d, dn) : sc_fmt_hostname(d, dn);
 }
 
-int sc_fmt_email(const char *s, size_t n) { return check_email(s, n, 0); }
-int sc_fmt_idn_email(const char *s, size_t n) { return check_email(s, n, 1); }
+int sc_fmt_email(const char *s, size_t n)
+{
+    return check_email(s, n, 0);
+}
+int sc_fmt_idn_email(const char *s, size_t n)
+{
+    return check_email(s, n, 1);
+}

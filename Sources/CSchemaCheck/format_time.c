@@ -4,10 +4,14 @@
  */
 #include "sc_regex_format.h"
 
-static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 /* Reads exactly k ASCII digits at s; returns the value or -1. */
-static int digits(const char *s, size_t k) {
+static int digits(const char *s, size_t k)
+{
     int v = 0;
     for (size_t i = 0; i < k; i++) {
         if (!is_digit(s[i]))
@@ -17,14 +21,19 @@ static int digits(const char *s, size_t k) {
     return v;
 }
 
-static int is_leap_year(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+static int is_leap_year(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
-static int days_in_month(int y, int m) {
+static int days_in_month(int y, int m)
+{
     static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     return m == 2 && is_leap_year(y) ? 29 : days[m - 1];
 }
 
-int sc_fmt_date(const char *s, size_t n) {
+int sc_fmt_date(const char *s, size_t n)
+{
     if (n != 10 || s[4] != '-' || s[7] != '-')
         return 0;
     int y = digits(s, 4), m = digits(s + 5, 2), d = digits(s + 8, 2);
@@ -33,7 +42,8 @@ int sc_fmt_date(const char *s, size_t n) {
     return d <= days_in_month(y, m);
 }
 
-int sc_fmt_time(const char *s, size_t n) {
+int sc_fmt_time(const char *s, size_t n)
+{
     /* partial-time = HH ":" MM ":" SS [ "." 1*DIGIT ] ; time-offset = "Z" / ("+"/"-") HH ":" MM */
     if (n < 9 || s[2] != ':' || s[5] != ':')
         return 0;
@@ -75,7 +85,8 @@ int sc_fmt_time(const char *s, size_t n) {
     return 1;
 }
 
-int sc_fmt_date_time(const char *s, size_t n) {
+int sc_fmt_date_time(const char *s, size_t n)
+{
     if (n < 11 || (s[10] != 'T' && s[10] != 't'))
         return 0;
     return sc_fmt_date(s, 10) && sc_fmt_time(s + 11, n - 11);
@@ -83,7 +94,8 @@ int sc_fmt_date_time(const char *s, size_t n) {
 
 /* Units of one duration part must be a contiguous run of this order, e.g. Y, YM, YMD,
  * M, MD, D (RFC 3339 appendix A: dur-year = 1*DIGIT "Y" [dur-month], ...). */
-static int parse_units(const char *s, size_t n, size_t *i, const char *order, int *count) {
+static int parse_units(const char *s, size_t n, size_t *i, const char *order, int *count)
+{
     int last = -1;
     *count = 0;
     while (*i < n && s[*i] != 'T') {
@@ -105,7 +117,8 @@ static int parse_units(const char *s, size_t n, size_t *i, const char *order, in
     return 1;
 }
 
-int sc_fmt_duration(const char *s, size_t n) {
+int sc_fmt_duration(const char *s, size_t n)
+{
     if (n < 2 || s[0] != 'P')
         return 0;
     size_t i = 1;

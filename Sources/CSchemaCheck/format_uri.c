@@ -7,28 +7,43 @@
 
 #include "sc_regex_format.h"
 
-static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-static int is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static int is_hex(unsigned char c) {
+static int is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+static int is_alpha(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+static int is_hex(unsigned char c)
+{
     return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
-static int is_unreserved(unsigned char c) {
+static int is_unreserved(unsigned char c)
+{
     return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
-static int is_sub_delim(unsigned char c) { return c != 0 && strchr("!$&'()*+,;=", c) != NULL; }
+static int is_sub_delim(unsigned char c)
+{
+    return c != 0 && strchr("!$&'()*+,;=", c) != NULL;
+}
 
 /* RFC 3987 ucschar and iprivate. */
-static int is_ucschar(uint32_t c) {
-    if (c >= 0xA0 && c <= 0xD7FF) return 1;
-    if (c >= 0xF900 && c <= 0xFDCF) return 1;
-    if (c >= 0xFDF0 && c <= 0xFFEF) return 1;
+static int is_ucschar(uint32_t c)
+{
+    if (c >= 0xA0 && c <= 0xD7FF)
+        return 1;
+    if (c >= 0xF900 && c <= 0xFDCF)
+        return 1;
+    if (c >= 0xFDF0 && c <= 0xFFEF)
+        return 1;
     if (c >= 0x10000 && c <= 0xEFFFD && (c & 0xFFFF) <= 0xFFFD)
         return c < 0xE0000 || c >= 0xE1000;
     return 0;
 }
-static int is_iprivate(uint32_t c) {
-    return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) ||
-           (c >= 0x100000 && c <= 0x10FFFD);
+static int is_iprivate(uint32_t c)
+{
+    return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0xFFFFD) || (c >= 0x100000 && c <= 0x10FFFD);
 }
 
 typedef struct {
@@ -43,7 +58,8 @@ enum { X_COLON = 1, X_AT = 2, X_SLASH = 4, X_QUESTION = 8, X_PRIVATE = 16 };
 
 /* Scans [i, end) as *( unreserved / pct-encoded / sub-delims / extras ), plus ucschar for
  * IRIs. Returns 1 when the whole range is valid. */
-static int scan_chars(const uri_in *u, size_t i, size_t end, int extra) {
+static int scan_chars(const uri_in *u, size_t i, size_t end, int extra)
+{
     while (i < end) {
         unsigned char c = u->s[i];
         if (c == '%') {
@@ -68,7 +84,8 @@ static int scan_chars(const uri_in *u, size_t i, size_t end, int extra) {
 }
 
 /* IP-literal = "[" ( IPv6address / IPvFuture ) "]", the brackets excluded here. */
-static int check_ip_literal(const uri_in *u, size_t i, size_t end) {
+static int check_ip_literal(const uri_in *u, size_t i, size_t end)
+{
     if (i < end && (u->s[i] == 'v' || u->s[i] == 'V')) {
         size_t j = i + 1;
         while (j < end && is_hex(u->s[j]))
@@ -84,7 +101,8 @@ static int check_ip_literal(const uri_in *u, size_t i, size_t end) {
 }
 
 /* authority = [ userinfo "@" ] host [ ":" port ] over [i, end). */
-static int check_authority(const uri_in *u, size_t i, size_t end) {
+static int check_authority(const uri_in *u, size_t i, size_t end)
+{
     const unsigned char *at = memchr(u->s + i, '@', end - i);
     if (at) {
         size_t a = (size_t)(at - u->s);
@@ -121,7 +139,8 @@ static int check_authority(const uri_in *u, size_t i, size_t end) {
 
 /* Checks hier-part / relative-part, then "?" query and "#" fragment, from i. When
  * relative, the first segment of a path that does not start with "/" must have no ':'. */
-static int check_rest(const uri_in *u, size_t i, int relative) {
+static int check_rest(const uri_in *u, size_t i, int relative)
+{
     size_t n = u->n;
     size_t path_end = i;
     while (path_end < n && u->s[path_end] != '?' && u->s[path_end] != '#')
@@ -161,38 +180,44 @@ static int check_rest(const uri_in *u, size_t i, int relative) {
 }
 
 /* Length of a scheme followed by ':' at the start, or 0. */
-static size_t scheme_length(const uri_in *u) {
+static size_t scheme_length(const uri_in *u)
+{
     if (u->n == 0 || !is_alpha(u->s[0]))
         return 0;
     size_t i = 1;
-    while (i < u->n && (is_alpha(u->s[i]) || is_digit(u->s[i]) || u->s[i] == '+' ||
-                        u->s[i] == '-' || u->s[i] == '.'))
+    while (i < u->n && (is_alpha(u->s[i]) || is_digit(u->s[i]) || u->s[i] == '+' || u->s[i] == '-' || u->s[i] == '.'))
         i++;
     return i < u->n && u->s[i] == ':' ? i : 0;
 }
 
-static int check_absolute(const uri_in *u) {
+static int check_absolute(const uri_in *u)
+{
     size_t k = scheme_length(u);
     return k > 0 && check_rest(u, k + 1, 0);
 }
 
-static int check_reference(const uri_in *u) {
+static int check_reference(const uri_in *u)
+{
     return check_absolute(u) || check_rest(u, 0, 1);
 }
 
-int sc_fmt_uri(const char *s, size_t n) {
+int sc_fmt_uri(const char *s, size_t n)
+{
     uri_in u = {(const unsigned char *)s, n, 0};
     return check_absolute(&u);
 }
-int sc_fmt_uri_reference(const char *s, size_t n) {
+int sc_fmt_uri_reference(const char *s, size_t n)
+{
     uri_in u = {(const unsigned char *)s, n, 0};
     return check_reference(&u);
 }
-int sc_fmt_iri(const char *s, size_t n) {
+int sc_fmt_iri(const char *s, size_t n)
+{
     uri_in u = {(const unsigned char *)s, n, 1};
     return check_absolute(&u);
 }
-int sc_fmt_iri_reference(const char *s, size_t n) {
+int sc_fmt_iri_reference(const char *s, size_t n)
+{
     uri_in u = {(const unsigned char *)s, n, 1};
     return check_reference(&u);
 }
@@ -201,12 +226,14 @@ int sc_fmt_iri_reference(const char *s, size_t n) {
 
 /* literals: any char but CTL, SP, '"', '%' (unless pct-encoded), '<', '>', '\', '^', '`',
  * '{', '|', '}'. The suite (following RFC 6570 errata) also allows "'". */
-static int is_template_literal(unsigned char c) {
+static int is_template_literal(unsigned char c)
+{
     return c > 0x20 && c < 0x7F && strchr("\"%<>\\^`{|}", c) == NULL;
 }
 
 /* varspec list inside "{...}" over [i, end). */
-static int check_expression(const unsigned char *s, size_t i, size_t end) {
+static int check_expression(const unsigned char *s, size_t i, size_t end)
+{
     if (i < end && strchr("+#./;?&", s[i]) != NULL)
         i++;
     for (;;) {
@@ -249,7 +276,8 @@ static int check_expression(const unsigned char *s, size_t i, size_t end) {
     }
 }
 
-int sc_fmt_uri_template(const char *str, size_t n) {
+int sc_fmt_uri_template(const char *str, size_t n)
+{
     const unsigned char *s = (const unsigned char *)str;
     size_t i = 0;
     while (i < n) {

@@ -6,7 +6,7 @@
  * exists (dialects, 2020-12 vocabularies), and its compile and validate functions. The
  * order of the table is the order of evaluation inside a schema object.
  */
-#include "sc_internal.h"
+#include "sc_kw_families.h"
 
 #include <stdlib.h>
 
@@ -34,13 +34,11 @@ static const sc_keyword keyword_table[] = {
     {"exclusiveMinimum", SC_FAMILY_BOUND, SC_BOUND_EXCLUSIVE_MINIMUM, SC_IN_6_ON, SC_VOC_VALIDATION, 0,
      sc_compile_bound, sc_validate_bound},
     {"exclusiveMinimum", SC_FAMILY_NO_DATA, 0, SC_IN_4, SC_VOC_VALIDATION, 0, sc_compile_exclusive_flag, NULL},
-    {"maxLength", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length,
-     sc_validate_length},
-    {"minLength", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length,
-     sc_validate_length},
+    {"maxLength", SC_FAMILY_COUNT, SC_AT_MOST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length, sc_validate_length},
+    {"minLength", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_length, sc_validate_length},
     {"pattern", SC_FAMILY_PATTERN, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_pattern, sc_validate_pattern},
-    {"format", SC_FAMILY_FORMAT, 0, SC_IN_ALL, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION, 0,
-     sc_compile_format, sc_validate_format},
+    {"format", SC_FAMILY_FORMAT, 0, SC_IN_ALL, SC_VOC_FORMAT_ANNOTATION | SC_VOC_FORMAT_ASSERTION, 0, sc_compile_format,
+     sc_validate_format},
     /* annotations unless sc_options.assert_content; contentSchema is applied by them */
     {"contentEncoding", SC_FAMILY_CONTENT, 0, SC_IN_7_ON, SC_VOC_CONTENT, 0, sc_compile_content_encoding,
      sc_validate_content},
@@ -59,8 +57,8 @@ static const sc_keyword keyword_table[] = {
     {"minProperties", SC_FAMILY_COUNT, SC_AT_LEAST, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_property_count,
      sc_validate_property_count},
     {"required", SC_FAMILY_REQUIRED, 0, SC_IN_ALL, SC_VOC_VALIDATION, 0, sc_compile_required, sc_validate_required},
-    {"dependentRequired", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2019_ON, SC_VOC_VALIDATION, 0,
-     sc_compile_dependent_required, sc_validate_dependencies},
+    {"dependentRequired", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2019_ON, SC_VOC_VALIDATION, 0, sc_compile_dependent_required,
+     sc_validate_dependencies},
     /* applicators */
     {"allOf", SC_FAMILY_SCHEMA_LIST, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_schema_list,
      sc_validate_all_of},
@@ -70,8 +68,7 @@ static const sc_keyword keyword_table[] = {
      sc_validate_one_of},
     {"not", SC_FAMILY_SUBSCHEMA, 0, SC_IN_ALL, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_subschema,
      sc_validate_not},
-    {"if", SC_FAMILY_CONDITIONAL, 0, SC_IN_7_ON, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_if,
-     sc_validate_if},
+    {"if", SC_FAMILY_CONDITIONAL, 0, SC_IN_7_ON, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE, sc_compile_if, sc_validate_if},
     {"dependentSchemas", SC_FAMILY_DEPENDENCIES, 0, SC_IN_2019_ON, SC_VOC_APPLICATOR, SC_TRAIT_IN_PLACE,
      sc_compile_dependent_schemas, sc_validate_dependencies},
     /* up to draft-07; kept in 2019-09 and 2020-12 for compatibility */
@@ -86,14 +83,12 @@ static const sc_keyword keyword_table[] = {
      SC_TRAIT_BOOLEAN_IN_DRAFT4, sc_compile_additional_properties, sc_validate_additional_properties},
     {"propertyNames", SC_FAMILY_SUBSCHEMA, 0, SC_IN_6_ON, SC_VOC_APPLICATOR, 0, sc_compile_property_names,
      sc_validate_property_names},
-    {"prefixItems", SC_FAMILY_ITEMS, 0, SC_IN_2020, SC_VOC_APPLICATOR, 0, sc_compile_prefix_items,
-     sc_validate_items},
+    {"prefixItems", SC_FAMILY_ITEMS, 0, SC_IN_2020, SC_VOC_APPLICATOR, 0, sc_compile_prefix_items, sc_validate_items},
     /* one schema, or (up to 2019-09) an array of schemas for the first items */
     {"items", SC_FAMILY_ITEMS, 0, SC_IN_ALL, SC_VOC_APPLICATOR, 0, sc_compile_items, sc_validate_items},
     {"additionalItems", SC_FAMILY_ITEMS, 0, SC_IN_UP_TO_2019, SC_VOC_APPLICATOR, SC_TRAIT_BOOLEAN_IN_DRAFT4,
      sc_compile_additional_items, sc_validate_items},
-    {"contains", SC_FAMILY_CONTAINS, 0, SC_IN_6_ON, SC_VOC_APPLICATOR, 0, sc_compile_contains,
-     sc_validate_contains},
+    {"contains", SC_FAMILY_CONTAINS, 0, SC_IN_6_ON, SC_VOC_APPLICATOR, 0, sc_compile_contains, sc_validate_contains},
     /* last: they read what everything before them evaluated */
     {"unevaluatedItems", SC_FAMILY_SUBSCHEMA, 0, SC_IN_2019_ON, SC_VOC_UNEVALUATED, SC_TRAIT_READS_ANN,
      sc_compile_subschema, sc_validate_unevaluated_items},
@@ -236,7 +231,7 @@ const sc_node *sc_kw_child(const sc_kw *kw, size_t index)
     case SC_FAMILY_SCHEMA_LIST:
         return kw->as.list.schemas[index];
     case SC_FAMILY_CONDITIONAL:
-        return index == 0 ? kw->as.conditional.if_schema
+        return index == 0   ? kw->as.conditional.if_schema
                : index == 1 ? kw->as.conditional.then_schema
                             : kw->as.conditional.else_schema;
     case SC_FAMILY_PROPERTIES:

@@ -5,7 +5,9 @@
  * errors of branches that do not decide the outcome (a passing anyOf, "not", "if",
  * "contains") are dropped. Annotations of a branch count only when the branch passes.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 int sc_compile_schema_list(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
 {

@@ -3,7 +3,9 @@
  * (either form) and additionalItems, which all compile to one sc_items_kw; contains with
  * minContains/maxContains (2019-09 on).
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 #include <stdint.h>
 
@@ -181,8 +183,8 @@ int sc_validate_contains(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc
         return 0;
     }
     if (matches > contains->max) {
-        sc_report(v, kw, "the array has %zu items matching the \"contains\" schema, more than maxContains %zu",
-                  matches, contains->max);
+        sc_report(v, kw, "the array has %zu items matching the \"contains\" schema, more than maxContains %zu", matches,
+                  contains->max);
         return 0;
     }
     return 1;

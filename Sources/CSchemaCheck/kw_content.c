@@ -4,7 +4,9 @@
  * sc_options.assert_content asks for assertions (draft-07, 2019-09 and 2020-12 allow it);
  * other encodings and media types are not checked.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 #include <stdlib.h>
 #include <string.h>

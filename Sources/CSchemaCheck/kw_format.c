@@ -4,7 +4,9 @@
  * names are ignored, and only strings are checked; "hostname" is RFC 1123 alone before
  * draft-07.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 int sc_validate_format(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {

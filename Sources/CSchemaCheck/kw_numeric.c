@@ -3,7 +3,9 @@
  * or draft-04's booleans that make maximum and minimum exclusive). Integers compare exactly;
  * 1.0 is the integer 1.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 static void quote_num(sc_buf *b, const sc_num *n)
 {

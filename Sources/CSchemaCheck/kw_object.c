@@ -3,7 +3,9 @@
  * patternProperties, additionalProperties, propertyNames, dependentSchemas and the
  * draft-07 "dependencies".
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -194,9 +196,8 @@ int sc_validate_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
             const json_t *value = json_object_getn(instance, name->s, name->len);
             if (!value)
                 continue;
-            sc_step step = {.instance = value,
-                            .at = sc_name_token(name->s, name->len),
-                            .via = sc_name_token(name->s, name->len)};
+            sc_step step = {
+                .instance = value, .at = sc_name_token(name->s, name->len), .via = sc_name_token(name->s, name->len)};
             int r = sc_validate_step(v, kw, p->schemas[i], &step);
             if (r < 0)
                 return -1;
@@ -216,9 +217,8 @@ int sc_validate_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, 
         if (!sc_map_get(&p->index, key, klen, &index))
             continue;
         sc_ann_add_key(ann, key);
-        sc_step step = {.instance = json_object_iter_value(it),
-                        .at = sc_name_token(key, klen),
-                        .via = sc_name_token(key, klen)};
+        sc_step step = {
+            .instance = json_object_iter_value(it), .at = sc_name_token(key, klen), .via = sc_name_token(key, klen)};
         int r = sc_validate_step(v, kw, p->schemas[index], &step);
         if (r < 0)
             return -1;

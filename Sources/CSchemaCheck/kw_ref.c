@@ -8,7 +8,10 @@
  * $recursiveRef whose target says "$recursiveAnchor": true is dynamic the 2019-09 way: the
  * outermost of the innermost run of resources in the dynamic scope that say so too.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_uri.h"
+#include "sc_validate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -57,7 +60,7 @@ static const sc_node *recursive_target(const sc_vctx *v, const sc_dynamic_ref_kw
 int sc_validate_dynamic_ref(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
     const sc_dynamic_ref_kw *ref = &kw->as.dynamic_ref;
-    const sc_node *target = ref->recursive ? recursive_target(v, ref)
+    const sc_node *target = ref->recursive  ? recursive_target(v, ref)
                             : ref->anchor.s ? dynamic_target(v, ref)
                                             : ref->target;
     sc_step step = {.instance = instance, .ann = ann};

@@ -1,7 +1,9 @@
 /*
  * kw_string.c: maxLength, minLength (counted in Unicode code points), pattern.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 int sc_validate_length(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {
@@ -22,8 +24,8 @@ int sc_validate_length(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_a
         sc_buf a;
         sc_buf_init(&a);
         sc_buf_quote(&a, instance);
-        sc_report(v, kw, "%s is %s than %zu character%s", sc_buf_cstr(&a), at_most ? "longer" : "shorter",
-                  bound->limit, bound->limit == 1 ? "" : "s");
+        sc_report(v, kw, "%s is %s than %zu character%s", sc_buf_cstr(&a), at_most ? "longer" : "shorter", bound->limit,
+                  bound->limit == 1 ? "" : "s");
         sc_buf_free(&a);
     }
     return 0;

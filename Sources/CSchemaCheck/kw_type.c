@@ -1,20 +1,14 @@
 /*
  * kw_type.c: type, enum, const. A whole real (1.0) is an integer, except in draft-04.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 #include <math.h>
 #include <string.h>
 
-enum {
-    T_NULL = 1,
-    T_BOOLEAN = 2,
-    T_OBJECT = 4,
-    T_ARRAY = 8,
-    T_NUMBER = 16,
-    T_STRING = 32,
-    T_INTEGER = 64
-};
+enum { T_NULL = 1, T_BOOLEAN = 2, T_OBJECT = 4, T_ARRAY = 8, T_NUMBER = 16, T_STRING = 32, T_INTEGER = 64 };
 
 static const struct {
     const char *name;
@@ -94,7 +88,8 @@ int sc_compile_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
     if (json_is_string(value)) {
         mask = type_bit(json_string_value(value));
         if (!mask)
-            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"type\" names an unknown type \"%s\"", json_string_value(value));
+            return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"type\" names an unknown type \"%s\"",
+                                   json_string_value(value));
     } else if (json_is_array(value)) {
         for (size_t i = 0; i < json_array_size(value); i++) {
             json_t *item = json_array_get(value, i);
@@ -104,8 +99,7 @@ int sc_compile_type(sc_cctx *c, const sc_cnode *cn, sc_kw *kw, json_t *value)
             mask |= bit;
         }
     } else {
-        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA,
-                               "\"type\" must be a string or an array of strings");
+        return sc_compile_fail(c, kw, SC_ERROR_INVALID_SCHEMA, "\"type\" must be a string or an array of strings");
     }
     kw->as.type.mask = mask;
     kw->as.type.whole_reals_are_integers = cn->draft != SC_DRAFT_4;

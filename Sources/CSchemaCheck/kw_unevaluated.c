@@ -5,7 +5,9 @@
  * applicators of that object (and what those reached through $ref, allOf, anyOf, ...)
  * left for the same instance location.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_kw_families.h"
+#include "sc_validate.h"
 
 int sc_validate_unevaluated_properties(sc_vctx *v, const sc_kw *kw, const json_t *instance, sc_ann *ann)
 {

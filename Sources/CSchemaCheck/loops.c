@@ -11,7 +11,7 @@
  * (validate.c) keeps the marked nodes it is inside of and stops when one is applied to the
  * value it is already being applied to.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 /*
  * output.c: JSON Schema "basic" output units and the result of sc_validate.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_validate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -106,8 +107,8 @@ sc_result *sc_validate(const sc_schema *schema, const json_t *instance)
      * (see sc_is_valid): valid means no units; invalid keeps one unit saying why the list of
      * errors is not complete. */
     int settled = status < 0 && schema && instance ? sc_fast_walk(schema, instance) : status;
-    const char *lead = settled == 0 ? "invalid, but listing every error could not finish"
-                                    : "validation could not finish";
+    const char *lead =
+        settled == 0 ? "invalid, but listing every error could not finish" : "validation could not finish";
     if (settled == 1) {
         sc_units_rewind(&v, 0);
     } else if (status < 0 && v.loop_at) {
@@ -120,8 +121,8 @@ sc_result *sc_validate(const sc_schema *schema, const json_t *instance)
                  "%s: the schema at %s applies itself to the same value in a loop "
                  "(a $ref cycle with no property or item in between)",
                  lead, v.loop_at->canonical);
-        sc_unit_store_add(&result->store, v.loop_instance ? v.loop_instance : "",
-                          v.loop_keyword ? v.loop_keyword : "", v.loop_at->canonical, v.loop_via ? v.loop_via : "$ref", text);
+        sc_unit_store_add(&result->store, v.loop_instance ? v.loop_instance : "", v.loop_keyword ? v.loop_keyword : "",
+                          v.loop_at->canonical, v.loop_via ? v.loop_via : "$ref", text);
     } else if (status < 0) {
         char text[SC_ERROR_TEXT_LENGTH];
         snprintf(text, sizeof text, "%s: %s", lead, v.incomplete ? v.incomplete : "internal error");

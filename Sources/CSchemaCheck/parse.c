@@ -10,7 +10,8 @@
  * failed decode, or a limit hit) is the byte scan run that names where nesting first got too
  * deep: a depth violation is reported before any other error, as a pre-scan would.
  */
-#include "sc_internal.h"
+#include "sc_error.h"
+#include "sc_parse.h"
 
 #include <string.h>
 
@@ -133,8 +134,7 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
     return sc_parse_with(buffer, length, limits, error, 1);
 }
 
-json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error,
-                      int fast)
+json_t *sc_parse_with(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error, int fast)
 {
     if (error)
         memset(error, 0, sizeof *error);

@@ -1,7 +1,7 @@
 /*
  * pointer.c: JSON Pointers (RFC 6901) as they appear in URI fragments of $ref.
  */
-#include "sc_internal.h"
+#include "sc_uri.h"
 
 #include <stdlib.h>
 #include <string.h>

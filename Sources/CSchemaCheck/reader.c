@@ -13,7 +13,7 @@
  * the bytes to jansson, whose verdict and error message stand. Tests/c/reader_tests.c and
  * the fuzz target "parse" hold it to that: accepted means jansson accepts the same tree.
  */
-#include "sc_internal.h"
+#include "sc_parse.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -245,14 +245,30 @@ static int read_string(reader *r, const char **text, size_t *length)
             return -1;
         char simple = 0;
         switch (*p) {
-        case '"': simple = '"'; break;
-        case '\\': simple = '\\'; break;
-        case '/': simple = '/'; break;
-        case 'b': simple = '\b'; break;
-        case 'f': simple = '\f'; break;
-        case 'n': simple = '\n'; break;
-        case 'r': simple = '\r'; break;
-        case 't': simple = '\t'; break;
+        case '"':
+            simple = '"';
+            break;
+        case '\\':
+            simple = '\\';
+            break;
+        case '/':
+            simple = '/';
+            break;
+        case 'b':
+            simple = '\b';
+            break;
+        case 'f':
+            simple = '\f';
+            break;
+        case 'n':
+            simple = '\n';
+            break;
+        case 'r':
+            simple = '\r';
+            break;
+        case 't':
+            simple = '\t';
+            break;
         case 'u': {
             unsigned long code, low;
             if (read_hex4(p + 1, r->end, &code) < 0)

@@ -46,8 +46,8 @@ struct sc_regex_match_data {
 /* ---- translator state ---------------------------------------------------------------- */
 
 typedef struct {
-    size_t out;  /* offset in the PCRE2 pattern */
-    size_t src;  /* offset in the ECMA pattern */
+    size_t out; /* offset in the PCRE2 pattern */
+    size_t src; /* offset in the ECMA pattern */
 } offset_pair;
 
 typedef struct {
@@ -75,7 +75,8 @@ typedef struct {
     char msg[256];
 } translator;
 
-static void fail(translator *t, size_t at, const char *fmt, ...) {
+static void fail(translator *t, size_t at, const char *fmt, ...)
+{
     if (t->failed)
         return;
     t->failed = 1;
@@ -88,7 +89,8 @@ static void fail(translator *t, size_t at, const char *fmt, ...) {
 }
 
 /* Like fail, but the pattern is valid ECMA; only PCRE2 cannot run it. */
-static void unsupported(translator *t, size_t at, const char *fmt, ...) {
+static void unsupported(translator *t, size_t at, const char *fmt, ...)
+{
     if (t->failed)
         return;
     t->failed = 1;
@@ -101,7 +103,8 @@ static void unsupported(translator *t, size_t at, const char *fmt, ...) {
         snprintf(t->msg + n, sizeof t->msg - (size_t)n, " at offset %zu (unsupported by PCRE2)", at);
 }
 
-static void emit_n(translator *t, const char *s, size_t n) {
+static void emit_n(translator *t, const char *s, size_t n)
+{
     if (t->oom)
         return;
     if (t->out_len + n + 1 > t->out_cap) {
@@ -122,9 +125,13 @@ static void emit_n(translator *t, const char *s, size_t n) {
     t->out[t->out_len] = '\0';
 }
 
-static void emit(translator *t, const char *s) { emit_n(t, s, strlen(s)); }
+static void emit(translator *t, const char *s)
+{
+    emit_n(t, s, strlen(s));
+}
 
-static void emitf(translator *t, const char *fmt, ...) {
+static void emitf(translator *t, const char *fmt, ...)
+{
     char buf[64];
     va_list ap;
     va_start(ap, fmt);
@@ -134,7 +141,8 @@ static void emitf(translator *t, const char *fmt, ...) {
         emit_n(t, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
 }
 
-static void mark(translator *t, size_t src) {
+static void mark(translator *t, size_t src)
+{
     if (t->oom)
         return;
     if (t->map_len == t->map_cap) {
@@ -152,7 +160,8 @@ static void mark(translator *t, size_t src) {
     t->map_len++;
 }
 
-static size_t src_offset_of(const translator *t, size_t out) {
+static size_t src_offset_of(const translator *t, size_t out)
+{
     size_t best = 0;
     for (size_t i = 0; i < t->map_len; i++)
         if (t->map[i].out <= out)
@@ -162,25 +171,39 @@ static size_t src_offset_of(const translator *t, size_t out) {
 
 /* ---- UTF-8 and small lexing helpers ---------------------------------------------------- */
 
-
-static int at_end(const translator *t) { return t->pos >= t->len; }
-static int peek(const translator *t) { return t->pos < t->len ? t->src[t->pos] : -1; }
-static int peek_at(const translator *t, size_t k) {
+static int at_end(const translator *t)
+{
+    return t->pos >= t->len;
+}
+static int peek(const translator *t)
+{
+    return t->pos < t->len ? t->src[t->pos] : -1;
+}
+static int peek_at(const translator *t, size_t k)
+{
     return t->pos + k < t->len ? t->src[t->pos + k] : -1;
 }
 
-static int hexval(int c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
     return -1;
 }
 
-static int is_syntax_char(int c) {
+static int is_syntax_char(int c)
+{
     return c >= 0 && strchr("^$\\.*+?()[]{}|/", c) != NULL && c != '\0';
 }
 
-static int is_surrogate(uint32_t cp) { return cp >= 0xD800 && cp <= 0xDFFF; }
+static int is_surrogate(uint32_t cp)
+{
+    return cp >= 0xD800 && cp <= 0xDFFF;
+}
 
 /* ---- code point sets (character classes) ----------------------------------------------- */
 
@@ -196,7 +219,8 @@ typedef struct {
     int oom;
 } cset;
 
-static void cset_add(cset *s, uint32_t lo, uint32_t hi) {
+static void cset_add(cset *s, uint32_t lo, uint32_t hi)
+{
     if (s->oom)
         return;
     if (s->n == s->cap) {
@@ -214,7 +238,8 @@ static void cset_add(cset *s, uint32_t lo, uint32_t hi) {
     s->n++;
 }
 
-static void cset_add_prop(cset *s, const char *text) {
+static void cset_add_prop(cset *s, const char *text)
+{
     size_t n = strlen(text);
     if (s->oom)
         return;
@@ -234,18 +259,21 @@ static void cset_add_prop(cset *s, const char *text) {
     s->props_len += n;
 }
 
-static void cset_free(cset *s) {
+static void cset_free(cset *s)
+{
     free(s->r);
     free(s->props);
 }
 
-static int range_cmp(const void *a, const void *b) {
+static int range_cmp(const void *a, const void *b)
+{
     const range *x = a, *y = b;
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
 /* Adds the complement (within 0..10FFFF) of the sorted, disjoint ranges r[0..n). */
-static void cset_add_complement(cset *s, const range *r, size_t n) {
+static void cset_add_complement(cset *s, const range *r, size_t n)
+{
     uint32_t next = 0;
     for (size_t i = 0; i < n; i++) {
         if (r[i].lo > next)
@@ -260,7 +288,7 @@ static const range DIGIT_RANGES[] = {{'0', '9'}};
 static const range WORD_RANGES[] = {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}};
 /* ECMA WhiteSpace + LineTerminator, sorted. */
 static const range SPACE_RANGES[] = {
-    {0x09, 0x0D}, {0x20, 0x20}, {0xA0, 0xA0}, {0x1680, 0x1680}, {0x2000, 0x200A},
+    {0x09, 0x0D},     {0x20, 0x20},     {0xA0, 0xA0},     {0x1680, 0x1680}, {0x2000, 0x200A},
     {0x2028, 0x2029}, {0x202F, 0x202F}, {0x205F, 0x205F}, {0x3000, 0x3000}, {0xFEFF, 0xFEFF},
 };
 /* ECMA LineTerminator, which "." excludes. */
@@ -269,13 +297,23 @@ static const range LINE_TERM_RANGES[] = {{0x0A, 0x0A}, {0x0D, 0x0D}, {0x2028, 0x
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Adds \d \D \w \W \s \S (letter c) to s. */
-static void cset_add_class_escape(cset *s, int c) {
+static void cset_add_class_escape(cset *s, int c)
+{
     const range *r;
     size_t n;
     switch (c | 0x20) {
-    case 'd': r = DIGIT_RANGES; n = COUNT(DIGIT_RANGES); break;
-    case 'w': r = WORD_RANGES; n = COUNT(WORD_RANGES); break;
-    default: r = SPACE_RANGES; n = COUNT(SPACE_RANGES); break;
+    case 'd':
+        r = DIGIT_RANGES;
+        n = COUNT(DIGIT_RANGES);
+        break;
+    case 'w':
+        r = WORD_RANGES;
+        n = COUNT(WORD_RANGES);
+        break;
+    default:
+        r = SPACE_RANGES;
+        n = COUNT(SPACE_RANGES);
+        break;
     }
     if (c >= 'a') {
         for (size_t i = 0; i < n; i++)
@@ -285,7 +323,8 @@ static void cset_add_class_escape(cset *s, int c) {
     }
 }
 
-static void emit_cp_in_class(translator *t, uint32_t cp) {
+static void emit_cp_in_class(translator *t, uint32_t cp)
+{
     if ((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'))
         emitf(t, "%c", (char)cp);
     else
@@ -294,7 +333,8 @@ static void emit_cp_in_class(translator *t, uint32_t cp) {
 
 /* Emits s as a PCRE2 class. Surrogates cannot occur in a UTF-8 subject, and PCRE2 in UTF
  * mode rejects them in a pattern, so they are clipped away. */
-static void emit_cset(translator *t, cset *s, int negated) {
+static void emit_cset(translator *t, cset *s, int negated)
+{
     if (s->oom) {
         t->oom = 1;
         return;
@@ -343,96 +383,193 @@ typedef struct {
 /* ECMA-262 General_Category values (long names, short names and the UCD aliases ECMA
  * lists), mapped to PCRE2's short names. ECMA matches these case-sensitively. */
 static const name_map GC_NAMES[] = {
-    {"Cased_Letter", "L&"}, {"LC", "L&"},
-    {"Close_Punctuation", "Pe"}, {"Pe", "Pe"},
-    {"Connector_Punctuation", "Pc"}, {"Pc", "Pc"},
-    {"Control", "Cc"}, {"Cc", "Cc"}, {"cntrl", "Cc"},
-    {"Currency_Symbol", "Sc"}, {"Sc", "Sc"},
-    {"Dash_Punctuation", "Pd"}, {"Pd", "Pd"},
-    {"Decimal_Number", "Nd"}, {"Nd", "Nd"}, {"digit", "Nd"},
-    {"Enclosing_Mark", "Me"}, {"Me", "Me"},
-    {"Final_Punctuation", "Pf"}, {"Pf", "Pf"},
-    {"Format", "Cf"}, {"Cf", "Cf"},
-    {"Initial_Punctuation", "Pi"}, {"Pi", "Pi"},
-    {"Letter", "L"}, {"L", "L"},
-    {"Letter_Number", "Nl"}, {"Nl", "Nl"},
-    {"Line_Separator", "Zl"}, {"Zl", "Zl"},
-    {"Lowercase_Letter", "Ll"}, {"Ll", "Ll"},
-    {"Mark", "M"}, {"M", "M"}, {"Combining_Mark", "M"},
-    {"Math_Symbol", "Sm"}, {"Sm", "Sm"},
-    {"Modifier_Letter", "Lm"}, {"Lm", "Lm"},
-    {"Modifier_Symbol", "Sk"}, {"Sk", "Sk"},
-    {"Nonspacing_Mark", "Mn"}, {"Mn", "Mn"},
-    {"Number", "N"}, {"N", "N"},
-    {"Open_Punctuation", "Ps"}, {"Ps", "Ps"},
-    {"Other", "C"}, {"C", "C"},
-    {"Other_Letter", "Lo"}, {"Lo", "Lo"},
-    {"Other_Number", "No"}, {"No", "No"},
-    {"Other_Punctuation", "Po"}, {"Po", "Po"},
-    {"Other_Symbol", "So"}, {"So", "So"},
-    {"Paragraph_Separator", "Zp"}, {"Zp", "Zp"},
-    {"Private_Use", "Co"}, {"Co", "Co"},
-    {"Punctuation", "P"}, {"P", "P"}, {"punct", "P"},
-    {"Separator", "Z"}, {"Z", "Z"},
-    {"Space_Separator", "Zs"}, {"Zs", "Zs"},
-    {"Spacing_Mark", "Mc"}, {"Mc", "Mc"},
-    {"Surrogate", "Cs"}, {"Cs", "Cs"},
-    {"Symbol", "S"}, {"S", "S"},
-    {"Titlecase_Letter", "Lt"}, {"Lt", "Lt"},
-    {"Unassigned", "Cn"}, {"Cn", "Cn"},
-    {"Uppercase_Letter", "Lu"}, {"Lu", "Lu"},
+    {"Cased_Letter", "L&"},
+    {"LC", "L&"},
+    {"Close_Punctuation", "Pe"},
+    {"Pe", "Pe"},
+    {"Connector_Punctuation", "Pc"},
+    {"Pc", "Pc"},
+    {"Control", "Cc"},
+    {"Cc", "Cc"},
+    {"cntrl", "Cc"},
+    {"Currency_Symbol", "Sc"},
+    {"Sc", "Sc"},
+    {"Dash_Punctuation", "Pd"},
+    {"Pd", "Pd"},
+    {"Decimal_Number", "Nd"},
+    {"Nd", "Nd"},
+    {"digit", "Nd"},
+    {"Enclosing_Mark", "Me"},
+    {"Me", "Me"},
+    {"Final_Punctuation", "Pf"},
+    {"Pf", "Pf"},
+    {"Format", "Cf"},
+    {"Cf", "Cf"},
+    {"Initial_Punctuation", "Pi"},
+    {"Pi", "Pi"},
+    {"Letter", "L"},
+    {"L", "L"},
+    {"Letter_Number", "Nl"},
+    {"Nl", "Nl"},
+    {"Line_Separator", "Zl"},
+    {"Zl", "Zl"},
+    {"Lowercase_Letter", "Ll"},
+    {"Ll", "Ll"},
+    {"Mark", "M"},
+    {"M", "M"},
+    {"Combining_Mark", "M"},
+    {"Math_Symbol", "Sm"},
+    {"Sm", "Sm"},
+    {"Modifier_Letter", "Lm"},
+    {"Lm", "Lm"},
+    {"Modifier_Symbol", "Sk"},
+    {"Sk", "Sk"},
+    {"Nonspacing_Mark", "Mn"},
+    {"Mn", "Mn"},
+    {"Number", "N"},
+    {"N", "N"},
+    {"Open_Punctuation", "Ps"},
+    {"Ps", "Ps"},
+    {"Other", "C"},
+    {"C", "C"},
+    {"Other_Letter", "Lo"},
+    {"Lo", "Lo"},
+    {"Other_Number", "No"},
+    {"No", "No"},
+    {"Other_Punctuation", "Po"},
+    {"Po", "Po"},
+    {"Other_Symbol", "So"},
+    {"So", "So"},
+    {"Paragraph_Separator", "Zp"},
+    {"Zp", "Zp"},
+    {"Private_Use", "Co"},
+    {"Co", "Co"},
+    {"Punctuation", "P"},
+    {"P", "P"},
+    {"punct", "P"},
+    {"Separator", "Z"},
+    {"Z", "Z"},
+    {"Space_Separator", "Zs"},
+    {"Zs", "Zs"},
+    {"Spacing_Mark", "Mc"},
+    {"Mc", "Mc"},
+    {"Surrogate", "Cs"},
+    {"Cs", "Cs"},
+    {"Symbol", "S"},
+    {"S", "S"},
+    {"Titlecase_Letter", "Lt"},
+    {"Lt", "Lt"},
+    {"Unassigned", "Cn"},
+    {"Cn", "Cn"},
+    {"Uppercase_Letter", "Lu"},
+    {"Lu", "Lu"},
 };
 
 /* ECMA-262 binary properties (long and short names). PCRE2 gets the long name; the few
  * it lacks are reported as unsupported by the probe compile. */
 static const name_map BINARY_NAMES[] = {
-    {"ASCII", "ASCII"}, {"ASCII_Hex_Digit", "ASCII_Hex_Digit"}, {"AHex", "ASCII_Hex_Digit"},
-    {"Alphabetic", "Alphabetic"}, {"Alpha", "Alphabetic"}, {"Any", "Any"},
-    {"Assigned", "Assigned"}, {"Bidi_Control", "Bidi_Control"}, {"Bidi_C", "Bidi_Control"},
-    {"Bidi_Mirrored", "Bidi_Mirrored"}, {"Bidi_M", "Bidi_Mirrored"},
-    {"Case_Ignorable", "Case_Ignorable"}, {"CI", "Case_Ignorable"}, {"Cased", "Cased"},
-    {"Changes_When_Casefolded", "Changes_When_Casefolded"}, {"CWCF", "Changes_When_Casefolded"},
-    {"Changes_When_Casemapped", "Changes_When_Casemapped"}, {"CWCM", "Changes_When_Casemapped"},
-    {"Changes_When_Lowercased", "Changes_When_Lowercased"}, {"CWL", "Changes_When_Lowercased"},
+    {"ASCII", "ASCII"},
+    {"ASCII_Hex_Digit", "ASCII_Hex_Digit"},
+    {"AHex", "ASCII_Hex_Digit"},
+    {"Alphabetic", "Alphabetic"},
+    {"Alpha", "Alphabetic"},
+    {"Any", "Any"},
+    {"Assigned", "Assigned"},
+    {"Bidi_Control", "Bidi_Control"},
+    {"Bidi_C", "Bidi_Control"},
+    {"Bidi_Mirrored", "Bidi_Mirrored"},
+    {"Bidi_M", "Bidi_Mirrored"},
+    {"Case_Ignorable", "Case_Ignorable"},
+    {"CI", "Case_Ignorable"},
+    {"Cased", "Cased"},
+    {"Changes_When_Casefolded", "Changes_When_Casefolded"},
+    {"CWCF", "Changes_When_Casefolded"},
+    {"Changes_When_Casemapped", "Changes_When_Casemapped"},
+    {"CWCM", "Changes_When_Casemapped"},
+    {"Changes_When_Lowercased", "Changes_When_Lowercased"},
+    {"CWL", "Changes_When_Lowercased"},
     {"Changes_When_NFKC_Casefolded", "Changes_When_NFKC_Casefolded"},
     {"CWKCF", "Changes_When_NFKC_Casefolded"},
-    {"Changes_When_Titlecased", "Changes_When_Titlecased"}, {"CWT", "Changes_When_Titlecased"},
-    {"Changes_When_Uppercased", "Changes_When_Uppercased"}, {"CWU", "Changes_When_Uppercased"},
-    {"Dash", "Dash"}, {"Default_Ignorable_Code_Point", "Default_Ignorable_Code_Point"},
-    {"DI", "Default_Ignorable_Code_Point"}, {"Deprecated", "Deprecated"}, {"Dep", "Deprecated"},
-    {"Diacritic", "Diacritic"}, {"Dia", "Diacritic"}, {"Emoji", "Emoji"},
-    {"Emoji_Component", "Emoji_Component"}, {"EComp", "Emoji_Component"},
-    {"Emoji_Modifier", "Emoji_Modifier"}, {"EMod", "Emoji_Modifier"},
-    {"Emoji_Modifier_Base", "Emoji_Modifier_Base"}, {"EBase", "Emoji_Modifier_Base"},
-    {"Emoji_Presentation", "Emoji_Presentation"}, {"EPres", "Emoji_Presentation"},
-    {"Extended_Pictographic", "Extended_Pictographic"}, {"ExtPict", "Extended_Pictographic"},
-    {"Extender", "Extender"}, {"Ext", "Extender"}, {"Grapheme_Base", "Grapheme_Base"},
-    {"Gr_Base", "Grapheme_Base"}, {"Grapheme_Extend", "Grapheme_Extend"},
-    {"Gr_Ext", "Grapheme_Extend"}, {"Hex_Digit", "Hex_Digit"}, {"Hex", "Hex_Digit"},
-    {"IDS_Binary_Operator", "IDS_Binary_Operator"}, {"IDSB", "IDS_Binary_Operator"},
-    {"IDS_Trinary_Operator", "IDS_Trinary_Operator"}, {"IDST", "IDS_Trinary_Operator"},
-    {"ID_Continue", "ID_Continue"}, {"IDC", "ID_Continue"}, {"ID_Start", "ID_Start"},
-    {"IDS", "ID_Start"}, {"Ideographic", "Ideographic"}, {"Ideo", "Ideographic"},
-    {"Join_Control", "Join_Control"}, {"Join_C", "Join_Control"},
-    {"Logical_Order_Exception", "Logical_Order_Exception"}, {"LOE", "Logical_Order_Exception"},
-    {"Lowercase", "Lowercase"}, {"Lower", "Lowercase"}, {"Math", "Math"},
-    {"Noncharacter_Code_Point", "Noncharacter_Code_Point"}, {"NChar", "Noncharacter_Code_Point"},
-    {"Pattern_Syntax", "Pattern_Syntax"}, {"Pat_Syn", "Pattern_Syntax"},
-    {"Pattern_White_Space", "Pattern_White_Space"}, {"Pat_WS", "Pattern_White_Space"},
-    {"Quotation_Mark", "Quotation_Mark"}, {"QMark", "Quotation_Mark"}, {"Radical", "Radical"},
-    {"Regional_Indicator", "Regional_Indicator"}, {"RI", "Regional_Indicator"},
-    {"Sentence_Terminal", "Sentence_Terminal"}, {"STerm", "Sentence_Terminal"},
-    {"Soft_Dotted", "Soft_Dotted"}, {"SD", "Soft_Dotted"},
-    {"Terminal_Punctuation", "Terminal_Punctuation"}, {"Term", "Terminal_Punctuation"},
-    {"Unified_Ideograph", "Unified_Ideograph"}, {"UIdeo", "Unified_Ideograph"},
-    {"Uppercase", "Uppercase"}, {"Upper", "Uppercase"},
-    {"Variation_Selector", "Variation_Selector"}, {"VS", "Variation_Selector"},
-    {"White_Space", "White_Space"}, {"space", "White_Space"},
-    {"XID_Continue", "XID_Continue"}, {"XIDC", "XID_Continue"},
-    {"XID_Start", "XID_Start"}, {"XIDS", "XID_Start"},
+    {"Changes_When_Titlecased", "Changes_When_Titlecased"},
+    {"CWT", "Changes_When_Titlecased"},
+    {"Changes_When_Uppercased", "Changes_When_Uppercased"},
+    {"CWU", "Changes_When_Uppercased"},
+    {"Dash", "Dash"},
+    {"Default_Ignorable_Code_Point", "Default_Ignorable_Code_Point"},
+    {"DI", "Default_Ignorable_Code_Point"},
+    {"Deprecated", "Deprecated"},
+    {"Dep", "Deprecated"},
+    {"Diacritic", "Diacritic"},
+    {"Dia", "Diacritic"},
+    {"Emoji", "Emoji"},
+    {"Emoji_Component", "Emoji_Component"},
+    {"EComp", "Emoji_Component"},
+    {"Emoji_Modifier", "Emoji_Modifier"},
+    {"EMod", "Emoji_Modifier"},
+    {"Emoji_Modifier_Base", "Emoji_Modifier_Base"},
+    {"EBase", "Emoji_Modifier_Base"},
+    {"Emoji_Presentation", "Emoji_Presentation"},
+    {"EPres", "Emoji_Presentation"},
+    {"Extended_Pictographic", "Extended_Pictographic"},
+    {"ExtPict", "Extended_Pictographic"},
+    {"Extender", "Extender"},
+    {"Ext", "Extender"},
+    {"Grapheme_Base", "Grapheme_Base"},
+    {"Gr_Base", "Grapheme_Base"},
+    {"Grapheme_Extend", "Grapheme_Extend"},
+    {"Gr_Ext", "Grapheme_Extend"},
+    {"Hex_Digit", "Hex_Digit"},
+    {"Hex", "Hex_Digit"},
+    {"IDS_Binary_Operator", "IDS_Binary_Operator"},
+    {"IDSB", "IDS_Binary_Operator"},
+    {"IDS_Trinary_Operator", "IDS_Trinary_Operator"},
+    {"IDST", "IDS_Trinary_Operator"},
+    {"ID_Continue", "ID_Continue"},
+    {"IDC", "ID_Continue"},
+    {"ID_Start", "ID_Start"},
+    {"IDS", "ID_Start"},
+    {"Ideographic", "Ideographic"},
+    {"Ideo", "Ideographic"},
+    {"Join_Control", "Join_Control"},
+    {"Join_C", "Join_Control"},
+    {"Logical_Order_Exception", "Logical_Order_Exception"},
+    {"LOE", "Logical_Order_Exception"},
+    {"Lowercase", "Lowercase"},
+    {"Lower", "Lowercase"},
+    {"Math", "Math"},
+    {"Noncharacter_Code_Point", "Noncharacter_Code_Point"},
+    {"NChar", "Noncharacter_Code_Point"},
+    {"Pattern_Syntax", "Pattern_Syntax"},
+    {"Pat_Syn", "Pattern_Syntax"},
+    {"Pattern_White_Space", "Pattern_White_Space"},
+    {"Pat_WS", "Pattern_White_Space"},
+    {"Quotation_Mark", "Quotation_Mark"},
+    {"QMark", "Quotation_Mark"},
+    {"Radical", "Radical"},
+    {"Regional_Indicator", "Regional_Indicator"},
+    {"RI", "Regional_Indicator"},
+    {"Sentence_Terminal", "Sentence_Terminal"},
+    {"STerm", "Sentence_Terminal"},
+    {"Soft_Dotted", "Soft_Dotted"},
+    {"SD", "Soft_Dotted"},
+    {"Terminal_Punctuation", "Terminal_Punctuation"},
+    {"Term", "Terminal_Punctuation"},
+    {"Unified_Ideograph", "Unified_Ideograph"},
+    {"UIdeo", "Unified_Ideograph"},
+    {"Uppercase", "Uppercase"},
+    {"Upper", "Uppercase"},
+    {"Variation_Selector", "Variation_Selector"},
+    {"VS", "Variation_Selector"},
+    {"White_Space", "White_Space"},
+    {"space", "White_Space"},
+    {"XID_Continue", "XID_Continue"},
+    {"XIDC", "XID_Continue"},
+    {"XID_Start", "XID_Start"},
+    {"XIDS", "XID_Start"},
 };
 
-static const char *lookup(const name_map *m, size_t n, const char *name, size_t len) {
+static const char *lookup(const name_map *m, size_t n, const char *name, size_t len)
+{
     for (size_t i = 0; i < n; i++)
         if (strlen(m[i].ecma) == len && memcmp(m[i].ecma, name, len) == 0)
             return m[i].pcre;
@@ -441,7 +578,8 @@ static const char *lookup(const name_map *m, size_t n, const char *name, size_t 
 
 /* Does PCRE2 know this \p{...} body? Asked by compiling it alone, so the error can name
  * the property instead of pointing into the translated pattern. */
-static int pcre2_knows_property(const char *body) {
+static int pcre2_knows_property(const char *body)
+{
     char pat[160];
     int n = snprintf(pat, sizeof pat, "\\p{%s}", body);
     if (n < 0 || (size_t)n >= sizeof pat)
@@ -455,7 +593,8 @@ static int pcre2_knows_property(const char *body) {
     return 1;
 }
 
-static int is_script_value(const unsigned char *s, size_t n) {
+static int is_script_value(const unsigned char *s, size_t n)
+{
     if (n == 0 || n > 64 || !(s[0] >= 'A' && s[0] <= 'Z'))
         return 0;
     for (size_t i = 0; i < n; i++)
@@ -466,7 +605,8 @@ static int is_script_value(const unsigned char *s, size_t n) {
 
 /* Parses "{...}" after \p or \P (t->pos at '{') and writes the PCRE2 item ("\p{..}" or
  * "\P{..}") to item. Returns 0 on success. */
-static int parse_property(translator *t, size_t start, int negated, char *item, size_t itemlen) {
+static int parse_property(translator *t, size_t start, int negated, char *item, size_t itemlen)
+{
     if (peek(t) != '{') {
         fail(t, start, "\\%c must be followed by {name}", negated ? 'P' : 'p');
         return -1;
@@ -489,8 +629,7 @@ static int parse_property(translator *t, size_t start, int negated, char *item, 
         const unsigned char *val = eq + 1;
         size_t vlen = blen - nlen - 1;
         const char *gc = NULL;
-        if ((nlen == 16 && memcmp(body, "General_Category", 16) == 0) ||
-            (nlen == 2 && memcmp(body, "gc", 2) == 0)) {
+        if ((nlen == 16 && memcmp(body, "General_Category", 16) == 0) || (nlen == 2 && memcmp(body, "gc", 2) == 0)) {
             gc = lookup(GC_NAMES, COUNT(GC_NAMES), (const char *)val, vlen);
             if (!gc) {
                 fail(t, start, "unknown General_Category value '%.*s'", (int)vlen, val);
@@ -499,8 +638,7 @@ static int parse_property(translator *t, size_t start, int negated, char *item, 
             snprintf(pcre, sizeof pcre, "%s", gc);
         } else {
             const char *kind;
-            if ((nlen == 6 && memcmp(body, "Script", 6) == 0) ||
-                (nlen == 2 && memcmp(body, "sc", 2) == 0))
+            if ((nlen == 6 && memcmp(body, "Script", 6) == 0) || (nlen == 2 && memcmp(body, "sc", 2) == 0))
                 kind = "sc";
             else if ((nlen == 17 && memcmp(body, "Script_Extensions", 17) == 0) ||
                      (nlen == 3 && memcmp(body, "scx", 3) == 0))
@@ -546,7 +684,8 @@ static int parse_property(translator *t, size_t start, int negated, char *item, 
 /* ---- escapes shared by atoms and classes ----------------------------------------------- */
 
 /* Reads exactly four hex digits at t->pos; returns the value or -1 (pos unchanged). */
-static long read_hex4(translator *t) {
+static long read_hex4(translator *t)
+{
     long v = 0;
     for (size_t i = 0; i < 4; i++) {
         int h = hexval(peek_at(t, i));
@@ -560,7 +699,8 @@ static long read_hex4(translator *t) {
 
 /* After "\u" (t->pos just past 'u'): \uXXXX, a \uHHHH\uLLLL surrogate pair or \u{...}.
  * Returns the code point (a lone surrogate is returned as is) or -1 after fail(). */
-static long parse_unicode_escape(translator *t, size_t start) {
+static long parse_unicode_escape(translator *t, size_t start)
+{
     if (peek(t) == '{') {
         t->pos++;
         long v = 0;
@@ -601,13 +741,19 @@ static long parse_unicode_escape(translator *t, size_t start) {
 
 /* Character escapes valid in both atoms and classes (ECMA CharacterEscape, u-mode).
  * t->pos is just past the letter c. Returns the code point, or -1 after fail(). */
-static long parse_character_escape(translator *t, int c, size_t start) {
+static long parse_character_escape(translator *t, int c, size_t start)
+{
     switch (c) {
-    case 'f': return 0x0C;
-    case 'n': return 0x0A;
-    case 'r': return 0x0D;
-    case 't': return 0x09;
-    case 'v': return 0x0B;
+    case 'f':
+        return 0x0C;
+    case 'n':
+        return 0x0A;
+    case 'r':
+        return 0x0D;
+    case 't':
+        return 0x09;
+    case 'v':
+        return 0x0B;
     case 'c': {
         int l = peek(t);
         if ((l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z')) {
@@ -649,7 +795,8 @@ static long parse_character_escape(translator *t, int c, size_t start) {
 
 /* One ClassAtom: returns 1 with *cp set for a single character, 0 when it added a set (class
  * escape or property) to s, -1 on error. */
-static int parse_class_atom(translator *t, cset *s, uint32_t *cp) {
+static int parse_class_atom(translator *t, cset *s, uint32_t *cp)
+{
     size_t start = t->pos;
     int c = peek(t);
     if (c != '\\') {
@@ -670,18 +817,28 @@ static int parse_class_atom(translator *t, cset *s, uint32_t *cp) {
     }
     c = t->src[t->pos++];
     switch (c) {
-    case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
+    case 'd':
+    case 'D':
+    case 'w':
+    case 'W':
+    case 's':
+    case 'S':
         cset_add_class_escape(s, c);
         return 0;
-    case 'p': case 'P': {
+    case 'p':
+    case 'P': {
         char item[200];
         if (parse_property(t, start, c == 'P', item, sizeof item) != 0)
             return -1;
         cset_add_prop(s, item);
         return 0;
     }
-    case 'b': *cp = 0x08; return 1;
-    case '-': *cp = '-'; return 1;
+    case 'b':
+        *cp = 0x08;
+        return 1;
+    case '-':
+        *cp = '-';
+        return 1;
     default: {
         if (c >= '1' && c <= '9') {
             fail(t, start, "backreference \\%c inside a character class", c);
@@ -697,7 +854,8 @@ static int parse_class_atom(translator *t, cset *s, uint32_t *cp) {
 }
 
 /* t->pos at '['. */
-static void parse_class(translator *t) {
+static void parse_class(translator *t)
+{
     size_t start = t->pos++;
     int negated = 0;
     if (peek(t) == '^') {
@@ -744,7 +902,8 @@ static void parse_class(translator *t) {
 
 /* ---- atoms, terms, alternatives -------------------------------------------------------- */
 
-static void emit_literal(translator *t, uint32_t cp) {
+static void emit_literal(translator *t, uint32_t cp)
+{
     if (is_surrogate(cp)) {
         /* A lone surrogate can never occur in a UTF-8 subject. */
         emit(t, "(?:(?!))");
@@ -755,7 +914,8 @@ static void emit_literal(translator *t, uint32_t cp) {
     }
 }
 
-static void emit_ranges(translator *t, const range *r, size_t n, int negated) {
+static void emit_ranges(translator *t, const range *r, size_t n, int negated)
+{
     cset s = {0};
     for (size_t i = 0; i < n; i++)
         cset_add(&s, r[i].lo, r[i].hi);
@@ -764,12 +924,13 @@ static void emit_ranges(translator *t, const range *r, size_t n, int negated) {
 }
 
 /* Parses a group name after "<" up to and including ">"; returns its length or 0. */
-static size_t scan_group_name(const unsigned char *s, size_t n) {
+static size_t scan_group_name(const unsigned char *s, size_t n)
+{
     size_t i = 0;
     while (i < n && s[i] != '>') {
         unsigned char c = s[i];
-        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
-                 c >= 0x80 || (i > 0 && c >= '0' && c <= '9') || c == '\\';
+        int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80 ||
+                 (i > 0 && c >= '0' && c <= '9') || c == '\\';
         if (!ok)
             return 0;
         i++;
@@ -779,7 +940,8 @@ static size_t scan_group_name(const unsigned char *s, size_t n) {
     return i;
 }
 
-static long find_group(const translator *t, const unsigned char *name, size_t len) {
+static long find_group(const translator *t, const unsigned char *name, size_t len)
+{
     for (size_t i = 0; i < t->ngroups; i++)
         if (t->names[i].name && t->names[i].len == len && memcmp(t->names[i].name, name, len) == 0)
             return (long)i + 1;
@@ -790,13 +952,16 @@ static void parse_disjunction(translator *t, int depth);
 
 /* Parses {n}, {n,}, {n,m} at t->pos ('{'); returns 1 and the bounds, or 0 if it is not a
  * quantifier (pos unchanged). max is UINT32_MAX for "no upper bound". */
-static int parse_braces(translator *t, uint32_t *min, uint32_t *max) {
+static int parse_braces(translator *t, uint32_t *min, uint32_t *max)
+{
     size_t p = t->pos + 1;
     uint64_t a = 0, b = 0;
     size_t da = 0, db = 0;
     while (p < t->len && t->src[p] >= '0' && t->src[p] <= '9') {
-        if (a < 0xFFFFFFFFu) a = a * 10 + (t->src[p] - '0');
-        p++; da++;
+        if (a < 0xFFFFFFFFu)
+            a = a * 10 + (t->src[p] - '0');
+        p++;
+        da++;
     }
     if (da == 0)
         return 0;
@@ -805,21 +970,26 @@ static int parse_braces(translator *t, uint32_t *min, uint32_t *max) {
         has_comma = 1;
         p++;
         while (p < t->len && t->src[p] >= '0' && t->src[p] <= '9') {
-            if (b < 0xFFFFFFFFu) b = b * 10 + (t->src[p] - '0');
-            p++; db++;
+            if (b < 0xFFFFFFFFu)
+                b = b * 10 + (t->src[p] - '0');
+            p++;
+            db++;
         }
     }
     if (p >= t->len || t->src[p] != '}')
         return 0;
     t->pos = p + 1;
-    if (a > 0xFFFFFFFEu) a = 0xFFFFFFFEu;
-    if (b > 0xFFFFFFFEu) b = 0xFFFFFFFEu;
+    if (a > 0xFFFFFFFEu)
+        a = 0xFFFFFFFEu;
+    if (b > 0xFFFFFFFEu)
+        b = 0xFFFFFFFEu;
     *min = (uint32_t)a;
     *max = !has_comma ? (uint32_t)a : db == 0 ? UINT32_MAX : (uint32_t)b;
     return 1;
 }
 
-static void parse_quantifier(translator *t) {
+static void parse_quantifier(translator *t)
+{
     size_t start = t->pos;
     int c = peek(t);
     if (c == '*' || c == '+' || c == '?') {
@@ -854,24 +1024,28 @@ static void parse_quantifier(translator *t) {
     }
 }
 
-static int starts_quantifier(const translator *t) {
+static int starts_quantifier(const translator *t)
+{
     int c = peek(t);
     return c == '*' || c == '+' || c == '?' || c == '{';
 }
 
 /* ASCII word boundary, built from explicit classes so no table or UCP setting matters. */
-#define WORD_CLASS "[0-9A-Z_a-z]"
-#define BOUNDARY "(?:(?<=" WORD_CLASS ")(?!" WORD_CLASS ")|(?<!" WORD_CLASS ")(?=" WORD_CLASS "))"
+#define WORD_CLASS   "[0-9A-Z_a-z]"
+#define BOUNDARY     "(?:(?<=" WORD_CLASS ")(?!" WORD_CLASS ")|(?<!" WORD_CLASS ")(?=" WORD_CLASS "))"
 #define NON_BOUNDARY "(?:(?<=" WORD_CLASS ")(?=" WORD_CLASS ")|(?<!" WORD_CLASS ")(?!" WORD_CLASS "))"
 
 /* Parses one Term. Returns 0 to continue, 1 at the end of the alternative. */
-static int parse_term(translator *t, int depth) {
+static int parse_term(translator *t, int depth)
+{
     size_t start = t->pos;
     mark(t, start);
     int c = peek(t);
     int quantifiable = 1;
     switch (c) {
-    case -1: case '|': case ')':
+    case -1:
+    case '|':
+    case ')':
         return 1;
     case '^':
         t->pos++;
@@ -890,13 +1064,16 @@ static int parse_term(translator *t, int depth) {
     case '[':
         parse_class(t);
         break;
-    case '*': case '+': case '?':
+    case '*':
+    case '+':
+    case '?':
         fail(t, start, "nothing to repeat before '%c'", c);
         return 1;
     case '{':
         fail(t, start, "nothing to repeat before '{' (or a lone '{')");
         return 1;
-    case '}': case ']':
+    case '}':
+    case ']':
         fail(t, start, "lone '%c'", c);
         return 1;
     case '(': {
@@ -1030,7 +1207,8 @@ static int parse_term(translator *t, int depth) {
     return t->failed;
 }
 
-static void parse_disjunction(translator *t, int depth) {
+static void parse_disjunction(translator *t, int depth)
+{
     for (;;) {
         while (!parse_term(t, depth))
             ;
@@ -1043,7 +1221,8 @@ static void parse_disjunction(translator *t, int depth) {
 
 /* Pre-pass: counts capture groups and records their names, so that forward references
  * (\2 before group 2, \k<n> before (?<n>...)) resolve as in ECMA. */
-static void collect_groups(translator *t) {
+static void collect_groups(translator *t)
+{
     size_t cap = 0;
     int in_class = 0;
     for (size_t i = 0; i < t->len && !t->oom; i++) {
@@ -1094,14 +1273,16 @@ static void collect_groups(translator *t) {
     }
 }
 
-static void translator_free(translator *t) {
+static void translator_free(translator *t)
+{
     free(t->out);
     free(t->map);
     free(t->names);
 }
 
 /* Runs the translator. Returns 0 when t->out holds the PCRE2 pattern. */
-static int translate(translator *t, const char *pattern, size_t length) {
+static int translate(translator *t, const char *pattern, size_t length)
+{
     memset(t, 0, sizeof *t);
     t->src = (const unsigned char *)pattern;
     t->len = length;
@@ -1119,7 +1300,8 @@ static int translate(translator *t, const char *pattern, size_t length) {
     return t->failed ? -1 : 0;
 }
 
-static void set_err(char *errbuf, size_t errlen, const char *fmt, ...) {
+static void set_err(char *errbuf, size_t errlen, const char *fmt, ...)
+{
     if (!errbuf || errlen == 0)
         return;
     va_list ap;
@@ -1131,9 +1313,9 @@ static void set_err(char *errbuf, size_t errlen, const char *fmt, ...) {
 #define COMPILE_OPTIONS (PCRE2_UTF | PCRE2_DOLLAR_ENDONLY | PCRE2_MATCH_UNSET_BACKREF)
 
 /* PCRE2 compile errors that reject valid ECMA (PCRE2 limits, not syntax errors). */
-static int is_pcre2_limitation(int code) {
-    return code == PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH ||
-           code == PCRE2_ERROR_QUANTIFIER_TOO_BIG
+static int is_pcre2_limitation(int code)
+{
+    return code == PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH || code == PCRE2_ERROR_QUANTIFIER_TOO_BIG
 #ifdef PCRE2_ERROR_LOOKBEHIND_TOO_LONG
            || code == PCRE2_ERROR_LOOKBEHIND_TOO_LONG
 #endif
@@ -1142,8 +1324,8 @@ static int is_pcre2_limitation(int code) {
 
 /* ---- public API ------------------------------------------------------------------------ */
 
-sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_limit,
-                           char *errbuf, size_t errlen) {
+sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_limit, char *errbuf, size_t errlen)
+{
     if (errbuf && errlen)
         errbuf[0] = '\0';
     if (!pattern && length) {
@@ -1165,7 +1347,8 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
         size_t at = src_offset_of(&t, off);
         if (code == PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH)
             set_err(errbuf, errlen,
-                    "unsupported regex: variable-length lookbehind at offset %zu (PCRE2 needs a fixed length per alternative)",
+                    "unsupported regex: variable-length lookbehind at offset %zu (PCRE2 needs a fixed length per "
+                    "alternative)",
                     at);
         else
             set_err(errbuf, errlen, "%s regex: %s near offset %zu",
@@ -1205,11 +1388,13 @@ sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_li
     return r;
 }
 
-int sc_regex_uses_fast_path(const sc_regex *re) {
+int sc_regex_uses_fast_path(const sc_regex *re)
+{
     return re && re->simple;
 }
 
-void sc_regex_free(sc_regex *re) {
+void sc_regex_free(sc_regex *re)
+{
     if (!re)
         return;
     pcre2_match_context_free(re->mctx);
@@ -1218,7 +1403,8 @@ void sc_regex_free(sc_regex *re) {
     free(re);
 }
 
-sc_regex_match_data *sc_regex_match_data_new(void) {
+sc_regex_match_data *sc_regex_match_data_new(void)
+{
     sc_regex_match_data *md = malloc(sizeof *md);
     if (!md)
         return NULL;
@@ -1232,26 +1418,28 @@ sc_regex_match_data *sc_regex_match_data_new(void) {
     return md;
 }
 
-void sc_regex_match_data_free(sc_regex_match_data *md) {
+void sc_regex_match_data_free(sc_regex_match_data *md)
+{
     if (!md)
         return;
     pcre2_match_data_free(md->md);
     free(md);
 }
 
-static int map_match_result(int rc) {
+static int map_match_result(int rc)
+{
     if (rc >= 0)
         return SC_REGEX_MATCH; /* 0 = matched but ovector too small: still a match */
     if (rc == PCRE2_ERROR_NOMATCH)
         return SC_REGEX_NOMATCH;
-    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
-        rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT)
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||
+        rc == PCRE2_ERROR_JIT_STACKLIMIT)
         return SC_REGEX_LIMIT;
     return SC_REGEX_ERROR;
 }
 
-int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *subject,
-                       size_t length) {
+int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *subject, size_t length)
+{
     if (!re || (!subject && length))
         return SC_REGEX_ERROR;
     if (re->simple)
@@ -1271,12 +1459,14 @@ int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *
     return map_match_result(rc);
 }
 
-int sc_regex_search(const sc_regex *re, const char *subject, size_t length) {
+int sc_regex_search(const sc_regex *re, const char *subject, size_t length)
+{
     int rc = sc_regex_search_ex(re, NULL, subject, length);
     return rc == SC_REGEX_ERROR ? -1 : rc;
 }
 
-int sc_regex_is_valid(const char *pattern, size_t length) {
+int sc_regex_is_valid(const char *pattern, size_t length)
+{
     if (!pattern && length)
         return 0;
     translator t;

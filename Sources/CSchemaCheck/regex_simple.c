@@ -18,8 +18,8 @@
 
 /* One character or class, repeated min..max times (max UNBOUNDED for * and +). */
 typedef struct segment {
-    uint8_t ascii[16];  /* bit per code point 0-127 */
-    int negated;        /* matches the code points not in ascii, all of those >= 128 too */
+    uint8_t ascii[16]; /* bit per code point 0-127 */
+    int negated;       /* matches the code points not in ascii, all of those >= 128 too */
     uint32_t min, max;
 } segment;
 
@@ -32,12 +32,14 @@ typedef struct reader {
     const unsigned char *at, *end;
 } reader;
 
-static void add_range(segment *s, unsigned lo, unsigned hi) {
+static void add_range(segment *s, unsigned lo, unsigned hi)
+{
     for (unsigned c = lo; c <= hi; c++)
         s->ascii[c >> 3] |= (uint8_t)(1u << (c & 7));
 }
 
-static int hex_value(int c) {
+static int hex_value(int c)
+{
     if (c >= '0' && c <= '9')
         return c - '0';
     if (c >= 'a' && c <= 'f')
@@ -48,7 +50,8 @@ static int hex_value(int c) {
 }
 
 /* \uXXXX, \u{X...} or \xHH after the letter: the code point, or -1. Only ASCII is kept. */
-static long read_hex_escape(reader *r, int letter) {
+static long read_hex_escape(reader *r, int letter)
+{
     unsigned long value = 0;
     if (letter == 'u' && r->at < r->end && *r->at == '{') {
         r->at++;
@@ -78,19 +81,26 @@ static long read_hex_escape(reader *r, int letter) {
 
 /* The character an escape stands for (after the backslash, inside a class when in_class),
  * or -1 when it is not a single ASCII character this reader knows. */
-static long escaped_character(reader *r, int in_class) {
+static long escaped_character(reader *r, int in_class)
+{
     if (r->at == r->end)
         return -1;
     int c = *r->at++;
     if ((c != 0 && strchr("^$\\.*+?()[]{}|/", c)) || (in_class && c == '-'))
         return c;
     switch (c) {
-    case 'n': return '\n';
-    case 'r': return '\r';
-    case 't': return '\t';
-    case 'f': return '\f';
-    case 'v': return '\v';
-    case 'b': return in_class ? '\b' : -1;  /* outside a class it is a word boundary */
+    case 'n':
+        return '\n';
+    case 'r':
+        return '\r';
+    case 't':
+        return '\t';
+    case 'f':
+        return '\f';
+    case 'v':
+        return '\v';
+    case 'b':
+        return in_class ? '\b' : -1; /* outside a class it is a word boundary */
     case '0':
         if (r->at < r->end && *r->at >= '0' && *r->at <= '9')
             return -1;
@@ -104,7 +114,8 @@ static long escaped_character(reader *r, int in_class) {
 }
 
 /* \d and \w (ASCII in this dialect) into s; 0 when the escape is something else. */
-static int class_escape(int c, segment *s) {
+static int class_escape(int c, segment *s)
+{
     if (c == 'd') {
         add_range(s, '0', '9');
         return 1;
@@ -120,7 +131,8 @@ static int class_escape(int c, segment *s) {
 }
 
 /* One character of a class: its code point, -1 for something else, -2 for \d or \w (added). */
-static long class_character(reader *r, segment *s) {
+static long class_character(reader *r, segment *s)
+{
     int c = *r->at;
     if (c >= 0x80)
         return -1;
@@ -135,13 +147,14 @@ static long class_character(reader *r, segment *s) {
 }
 
 /* [...] after the '['. */
-static int read_class(reader *r, segment *s) {
+static int read_class(reader *r, segment *s)
+{
     if (r->at < r->end && *r->at == '^') {
         s->negated = 1;
         r->at++;
     }
     if (r->at < r->end && *r->at == ']')
-        return -1;  /* [] and [^]: rare, left to PCRE2 */
+        return -1; /* [] and [^]: rare, left to PCRE2 */
     while (r->at < r->end && *r->at != ']') {
         long lo = class_character(r, s);
         if (lo == -1)
@@ -149,7 +162,7 @@ static int read_class(reader *r, segment *s) {
         int range = r->at + 1 < r->end && r->at[0] == '-' && r->at[1] != ']';
         if (lo == -2) {
             if (range)
-                return -1;  /* [\d-z] is an error in unicode mode */
+                return -1; /* [\d-z] is an error in unicode mode */
             continue;
         }
         if (!range) {
@@ -168,7 +181,8 @@ static int read_class(reader *r, segment *s) {
     return 0;
 }
 
-static int read_number(reader *r, uint32_t *value) {
+static int read_number(reader *r, uint32_t *value)
+{
     if (r->at == r->end || *r->at < '0' || *r->at > '9')
         return -1;
     uint32_t n = 0;
@@ -182,14 +196,27 @@ static int read_number(reader *r, uint32_t *value) {
 }
 
 /* ?, *, +, {n}, {n,}, {n,m} (none: once). A lazy one is left to PCRE2. */
-static int read_quantifier(reader *r, segment *s) {
+static int read_quantifier(reader *r, segment *s)
+{
     s->min = s->max = 1;
     if (r->at == r->end)
         return 0;
     switch (*r->at) {
-    case '?': s->min = 0; s->max = 1; r->at++; break;
-    case '*': s->min = 0; s->max = UNBOUNDED; r->at++; break;
-    case '+': s->min = 1; s->max = UNBOUNDED; r->at++; break;
+    case '?':
+        s->min = 0;
+        s->max = 1;
+        r->at++;
+        break;
+    case '*':
+        s->min = 0;
+        s->max = UNBOUNDED;
+        r->at++;
+        break;
+    case '+':
+        s->min = 1;
+        s->max = UNBOUNDED;
+        r->at++;
+        break;
     case '{':
         r->at++;
         if (read_number(r, &s->min) != 0)
@@ -212,7 +239,8 @@ static int read_quantifier(reader *r, segment *s) {
 }
 
 /* One character or class and its quantifier. */
-static int read_segment(reader *r, segment *s) {
+static int read_segment(reader *r, segment *s)
+{
     memset(s, 0, sizeof *s);
     int c = *r->at;
     if (c == 0 || c >= 0x80 || strchr("^$.*+?()]{}|", c))
@@ -243,7 +271,8 @@ static int read_segment(reader *r, segment *s) {
     return read_quantifier(r, s);
 }
 
-sc_simple_regex *sc_simple_regex_compile(const char *pattern, size_t length) {
+sc_simple_regex *sc_simple_regex_compile(const char *pattern, size_t length)
+{
     if (!pattern || length < 2 || pattern[0] != '^')
         return NULL;
     segment segments[MAX_SEGMENTS];
@@ -272,7 +301,8 @@ sc_simple_regex *sc_simple_regex_compile(const char *pattern, size_t length) {
 
 /* The code point at s (UTF-8 as PCRE2 checks it: no overlong forms, surrogates or values past
  * U+10FFFF), or NULL. */
-static const unsigned char *decode(const unsigned char *s, const unsigned char *end, uint32_t *cp) {
+static const unsigned char *decode(const unsigned char *s, const unsigned char *end, uint32_t *cp)
+{
     unsigned c = s[0];
     if (c < 0x80) {
         *cp = c;
@@ -309,13 +339,15 @@ static const unsigned char *decode(const unsigned char *s, const unsigned char *
     return s + extra + 1;
 }
 
-static int in_segment(const segment *s, uint32_t cp) {
+static int in_segment(const segment *s, uint32_t cp)
+{
     if (cp >= 0x80)
         return s->negated;
     return ((s->ascii[cp >> 3] >> (cp & 7)) & 1) != (unsigned)s->negated;
 }
 
-int sc_simple_regex_search(const sc_simple_regex *re, const char *subject, size_t length) {
+int sc_simple_regex_search(const sc_simple_regex *re, const char *subject, size_t length)
+{
     if (!re || (!subject && length))
         return SC_REGEX_ERROR;
     const unsigned char *s = (const unsigned char *)subject;
@@ -350,6 +382,7 @@ int sc_simple_regex_search(const sc_simple_regex *re, const char *subject, size_
     return matched ? SC_REGEX_MATCH : SC_REGEX_NOMATCH;
 }
 
-void sc_simple_regex_free(sc_simple_regex *re) {
+void sc_simple_regex_free(sc_simple_regex *re)
+{
     free(re);
 }

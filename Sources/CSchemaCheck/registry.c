@@ -5,7 +5,10 @@
  * Documents are walked once when added. Only keywords that hold subschemas are entered,
  * so an "$id" inside "const", "enum" or an unknown keyword is data, not an identifier.
  */
-#include "sc_internal.h"
+#include "sc_buf.h"
+#include "sc_error.h"
+#include "sc_registry.h"
+#include "sc_uri.h"
 
 #include <stdlib.h>
 #include <string.h>

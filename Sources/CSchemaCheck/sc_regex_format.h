@@ -41,18 +41,17 @@ typedef struct sc_regex sc_regex;
 #define SC_REGEX_DEFAULT_MATCH_LIMIT 100000u
 
 /* Return values of the search functions. */
-#define SC_REGEX_MATCH 1
+#define SC_REGEX_MATCH   1
 #define SC_REGEX_NOMATCH 0
-#define SC_REGEX_LIMIT (-1)  /* match or depth limit hit: the answer is unknown */
-#define SC_REGEX_ERROR (-2)  /* any other failure (out of memory, bad UTF-8 subject) */
+#define SC_REGEX_LIMIT   (-1) /* match or depth limit hit: the answer is unknown */
+#define SC_REGEX_ERROR   (-2) /* any other failure (out of memory, bad UTF-8 subject) */
 
 /*
  * Compiles an ECMA-262 pattern (UTF-8, length bytes, may contain NUL) for PCRE2 with JIT.
  * Returns NULL and a one-line message in errbuf (if errbuf and errlen > 0) on failure.
  * match_limit 0 = SC_REGEX_DEFAULT_MATCH_LIMIT; the same value bounds the depth limit.
  */
-sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_limit,
-                           char *errbuf, size_t errlen);
+sc_regex *sc_regex_compile(const char *pattern, size_t length, uint32_t match_limit, char *errbuf, size_t errlen);
 
 /*
  * Searches subject (UTF-8, length bytes), not anchored. Returns 1 match, 0 no match,
@@ -81,8 +80,7 @@ void sc_regex_match_data_free(sc_regex_match_data *md);
  * Like sc_regex_search but tells limit from error: returns SC_REGEX_MATCH,
  * SC_REGEX_NOMATCH, SC_REGEX_LIMIT or SC_REGEX_ERROR. md may be NULL (allocates per call).
  */
-int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *subject,
-                       size_t length);
+int sc_regex_search_ex(const sc_regex *re, sc_regex_match_data *md, const char *subject, size_t length);
 
 /* Checks that pattern is a valid ECMA-262 regex we can compile; 1 valid, 0 invalid. */
 int sc_regex_is_valid(const char *pattern, size_t length);

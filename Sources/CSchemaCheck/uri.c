@@ -1,7 +1,8 @@
 /*
  * uri.c: RFC 3986 reference resolution (section 5.2) for $id and $ref.
  */
-#include "sc_internal.h"
+#include "sc_buf.h"
+#include "sc_uri.h"
 
 #include <stdlib.h>
 #include <string.h>

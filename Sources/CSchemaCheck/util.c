@@ -1,7 +1,10 @@
 /*
  * util.c: byte buffers, a small string-keyed hash map, numbers and JSON equality.
  */
-#include "sc_internal.h"
+#include "sc_buf.h"
+#include "sc_error.h"
+#include "sc_json.h"
+#include "sc_map.h"
 
 #include <float.h>
 #include <math.h>

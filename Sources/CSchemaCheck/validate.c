@@ -7,7 +7,8 @@
  * Annotations for unevaluatedItems/unevaluatedProperties are only collected below a node
  * that has one of those keywords.
  */
-#include "sc_internal.h"
+#include "sc_compile.h"
+#include "sc_validate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,8 +98,7 @@ int sc_ann_has_item(const sc_ann *a, size_t index)
 
 /* ---- reporting ---------------------------------------------------------------------- */
 
-static void report_text(sc_vctx *v, const char *keyword, const char *kw_suffix, const char *absolute,
-                        const char *text)
+static void report_text(sc_vctx *v, const char *keyword, const char *kw_suffix, const char *absolute, const char *text)
 {
     size_t mark = v->kpath.len;
     if (kw_suffix)

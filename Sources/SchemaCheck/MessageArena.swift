@@ -10,10 +10,24 @@ import JSONCore
 /// checked, released, and the arena is reset for the next one, so the values of a message cost
 /// no malloc or free. Use one arena on one thread at a time (not Sendable).
 ///
+/// Arenas are opt-in per process: they need jansson's allocator hooks, which apply to every
+/// jansson user in the process. Until `installAllocatorHooks()` was called, a `MessageArena` is
+/// inactive and parses on the heap. bridgectl calls it for `validate --ndjson`; a library
+/// embedded in an app (BridgeHost) must not, so an app's other jansson users keep their allocator.
+///
 /// Safety: the document handed to `withDocument`'s body must not outlive the body; that is
 /// checked (a document kept elsewhere stops the process instead of being reset under its
 /// owner). When no arena is available, messages are parsed on the heap as usual.
 public final class MessageArena {
+    /// Installs jansson's allocator hooks for the whole process (once; later calls return the
+    /// first answer). Call it early, before other threads use jansson, and only in a process
+    /// that owns its use of jansson (a command-line tool, not an app). False: no arenas (no
+    /// address space), and jansson keeps malloc.
+    @discardableResult
+    public static func installAllocatorHooks() -> Bool {
+        sc_arena_install_hooks() == 0
+    }
+
     private let arena: OpaquePointer?
     /// A document lives in the arena now: a second one would be reset away under the first.
     private var holdsDocument = false

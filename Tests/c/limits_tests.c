@@ -243,18 +243,20 @@ static void test_validation_depth_and_cycles(void)
      * quickly (not by running into the depth limit). */
     static const struct {
         const char *schema;
-        const char *enters;     /* an instance that reaches the loop */
-        const char *misses;     /* one that does not (NULL: every instance does) */
+        const char *enters; /* an instance that reaches the loop */
+        const char *misses; /* one that does not (NULL: every instance does) */
         int missed_valid;
     } loops[] = {
         {"{\"$ref\":\"#\"}", "1", NULL, 0},
-        {"{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},\"$ref\":\"#/$defs/a\"}", "{}", NULL,
-         0},
+        {"{\"$defs\":{\"a\":{\"$ref\":\"#/$defs/b\"},\"b\":{\"$ref\":\"#/$defs/a\"}},\"$ref\":\"#/$defs/a\"}", "{}",
+         NULL, 0},
         {"{\"allOf\":[{\"$ref\":\"#\"}]}", "[]", NULL, 0},
-        {"{\"properties\":{\"x\":{\"$ref\":\"#/$defs/loop\"}},\"$defs\":{\"loop\":{\"anyOf\":[{\"$ref\":\"#/$defs/loop\"}]}}}",
+        {"{\"properties\":{\"x\":{\"$ref\":\"#/$defs/loop\"}},\"$defs\":{\"loop\":{\"anyOf\":[{\"$ref\":\"#/$defs/"
+         "loop\"}]}}}",
          "{\"x\":1}", "{\"y\":1}", 1},
         {"{\"anyOf\":[{\"type\":\"string\"},{\"$ref\":\"#\"}]}", "5", "\"s\"", 1},
-        {"{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"$id\":\"https://example.com/a.json\",\"$ref\":\"#\"}",
+        {"{\"$schema\":\"http://json-schema.org/draft-07/schema#\",\"$id\":\"https://example.com/"
+         "a.json\",\"$ref\":\"#\"}",
          "\"x\"", NULL, 0},
     };
     sc_options_init(&opts);

@@ -8,7 +8,7 @@
 #ifndef PARSE_AGREEMENT_H
 #define PARSE_AGREEMENT_H
 
-#include "sc_internal.h"
+#include "sc_parse.h"
 
 #include <stdlib.h>
 #include <string.h>

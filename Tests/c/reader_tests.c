@@ -92,9 +92,9 @@ static unsigned long long next_random(void)
     return rng_state;
 }
 
-static const unsigned char interesting[] = {'"', '\\', '{', '}', '[', ']', ',', ':', '0', '1', '9', '-', '+',
-                                            '.', 'e', 'E', 'u', 'n', 't', 'f', ' ', '\n', 0x00, 0x1F, 0x7F,
-                                            0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
+static const unsigned char interesting[] = {'"',  '\\', '{',  '}',  '[',  ']',  ',',  ':',  '0',  '1',  '9',  '-',
+                                            '+',  '.',  'e',  'E',  'u',  'n',  't',  'f',  ' ',  '\n', 0x00, 0x1F,
+                                            0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF};
 
 static void mutate_and_compare(const char *name, const char *buffer, size_t length, int rounds)
 {
@@ -188,10 +188,12 @@ static void compare_instances(const char *path, json_t *document)
         return;
     size_t g;
     json_t *group;
-    json_array_foreach(document, g, group) {
+    json_array_foreach(document, g, group)
+    {
         size_t t;
         json_t *test;
-        json_array_foreach(json_object_get(group, "tests"), t, test) {
+        json_array_foreach(json_object_get(group, "tests"), t, test)
+        {
             json_t *data = json_object_get(test, "data");
             if (!data)
                 continue;
@@ -212,22 +214,114 @@ static void compare_instances(const char *path, json_t *document)
 }
 
 static const char *const edge_cases[] = {
-    "", " ", "{}", "[]", "\"\"", "0", "-0", "-0.0", "1.5e3", "1E-2", "1e400", "-1e400", "1e-400", "00",
-    "01", "-", "-a", "1.", ".5", "1e", "1e+", "+1", "123456789012345678", "-123456789012345678",
-    "1234567890123456789", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
-    "99999999999999999999999", "0.1234567890123456789012345678901234567890123456789012345678901234567890",
-    "true", "false", "null", "tru", "nul", "truex", "[1,]", "[,1]", "{\"a\":1,}", "{,}", "{\"a\"}",
-    "{\"a\" 1}", "{\"a\":1 \"b\":2}", "{\"a\":1,\"a\":2}", "{\"a\":{\"b\":1,\"b\":1}}", "{\"\\u0061\":1,\"a\":2}",
-    "{1:2}", "[1 2]", "[\"a\" \"b\"]", "\"\\u0000\"", "{\"\\u0000\":1}", "{\"a\\u0000b\":1}", "\"\\uD83D\\uDE00\"",
-    "\"\\uD83D\"", "\"\\uDE00\"", "\"\\uD83Dx\"", "\"\\uD83D\\u0041\"", "\"\\uD83D\\uD83D\"", "\"\\u00e9\\u00C9\"",
-    "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"\\", "\"abc", "\"\t\"", "\"\x1F\"", "\"\x7F\"", "\"\xC3\xA9\"",
-    "\"\xC0\xAF\"", "\"\xC1\xBF\"", "\"\xE0\x80\xAF\"", "\"\xED\xA0\x80\"", "\"\xF4\x90\x80\x80\"", "\"\xF5\x80\x80\x80\"",
-    "\"\xFF\"", "\"\xE2\x82\"", "\"\xF0\x9F\x98\x80\"", "\"\xEC\x8B\xA0\xEC\xB2\xAD\"", "\xEF\xBB\xBF{}", "{}x",
-    "{} ", " \t\r\n{} \t\r\n", "{}\n{}", "[[[[]]]]", "[[[[[[[[[[]]]]]]]]]]", "{\"a\":[{\"b\":[{\"c\":[]}]}]}",
-    "\"12345\"", "\"123456\"", "[1,2,3]", "[1,2,3,4]", "{\"a\":1,\"b\":2,\"c\":3}", "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}",
-    "{\"abcde\":1}", "{\"abcdef\":1}", "{\"abc\\u0064e\":1}", "{\"abc\\u0064ef\":1}", "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]",
-    "[1e2, 1.0, -0, 0.0, 100]", "/* comment */ {}", "{\"a\":1}\x00", "NaN", "Infinity", "[-]", "[01]", "[-01]",
-    "[1.e5]", "[1e5.5]", "\"\\u0041\\u00410\"",
+    "",
+    " ",
+    "{}",
+    "[]",
+    "\"\"",
+    "0",
+    "-0",
+    "-0.0",
+    "1.5e3",
+    "1E-2",
+    "1e400",
+    "-1e400",
+    "1e-400",
+    "00",
+    "01",
+    "-",
+    "-a",
+    "1.",
+    ".5",
+    "1e",
+    "1e+",
+    "+1",
+    "123456789012345678",
+    "-123456789012345678",
+    "1234567890123456789",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "99999999999999999999999",
+    "0.1234567890123456789012345678901234567890123456789012345678901234567890",
+    "true",
+    "false",
+    "null",
+    "tru",
+    "nul",
+    "truex",
+    "[1,]",
+    "[,1]",
+    "{\"a\":1,}",
+    "{,}",
+    "{\"a\"}",
+    "{\"a\" 1}",
+    "{\"a\":1 \"b\":2}",
+    "{\"a\":1,\"a\":2}",
+    "{\"a\":{\"b\":1,\"b\":1}}",
+    "{\"\\u0061\":1,\"a\":2}",
+    "{1:2}",
+    "[1 2]",
+    "[\"a\" \"b\"]",
+    "\"\\u0000\"",
+    "{\"\\u0000\":1}",
+    "{\"a\\u0000b\":1}",
+    "\"\\uD83D\\uDE00\"",
+    "\"\\uD83D\"",
+    "\"\\uDE00\"",
+    "\"\\uD83Dx\"",
+    "\"\\uD83D\\u0041\"",
+    "\"\\uD83D\\uD83D\"",
+    "\"\\u00e9\\u00C9\"",
+    "\"\\x\"",
+    "\"\\u12\"",
+    "\"\\u12G4\"",
+    "\"\\",
+    "\"abc",
+    "\"\t\"",
+    "\"\x1F\"",
+    "\"\x7F\"",
+    "\"\xC3\xA9\"",
+    "\"\xC0\xAF\"",
+    "\"\xC1\xBF\"",
+    "\"\xE0\x80\xAF\"",
+    "\"\xED\xA0\x80\"",
+    "\"\xF4\x90\x80\x80\"",
+    "\"\xF5\x80\x80\x80\"",
+    "\"\xFF\"",
+    "\"\xE2\x82\"",
+    "\"\xF0\x9F\x98\x80\"",
+    "\"\xEC\x8B\xA0\xEC\xB2\xAD\"",
+    "\xEF\xBB\xBF{}",
+    "{}x",
+    "{} ",
+    " \t\r\n{} \t\r\n",
+    "{}\n{}",
+    "[[[[]]]]",
+    "[[[[[[[[[[]]]]]]]]]]",
+    "{\"a\":[{\"b\":[{\"c\":[]}]}]}",
+    "\"12345\"",
+    "\"123456\"",
+    "[1,2,3]",
+    "[1,2,3,4]",
+    "{\"a\":1,\"b\":2,\"c\":3}",
+    "{\"a\":1,\"b\":2,\"c\":3,\"d\":4}",
+    "{\"abcde\":1}",
+    "{\"abcdef\":1}",
+    "{\"abc\\u0064e\":1}",
+    "{\"abc\\u0064ef\":1}",
+    "[\"\\/\\b\\f\\n\\r\\t\\\"\\\\\"]",
+    "[1e2, 1.0, -0, 0.0, 100]",
+    "/* comment */ {}",
+    "{\"a\":1}\x00",
+    "NaN",
+    "Infinity",
+    "[-]",
+    "[01]",
+    "[-01]",
+    "[1.e5]",
+    "[1e5.5]",
+    "\"\\u0041\\u00410\"",
 };
 
 static void compare_edge_cases(void)
@@ -265,8 +359,41 @@ static void compare_edge_cases(void)
     compare_all_limits("long escaped key and value", key, n);
 }
 
+static void expect(int condition, const char *what)
+{
+    if (!condition) {
+        fprintf(stderr, "FAIL arena: %s\n", what);
+        failures++;
+    }
+}
+
+/* Arenas are opt-in per process: until sc_arena_install_hooks, sc_arena_new gives none and
+ * jansson keeps its allocator; values made before the hooks are still freed after them. */
+static void check_arena_opt_in(void)
+{
+    expect(sc_arena_new() == NULL, "sc_arena_new gives an arena before the process opted in");
+    const char *text = "{\"action\":\"share\",\"payload\":[1,2,3]}";
+    json_t *before = json_loads(text, 0, NULL);
+    expect(before != NULL, "jansson parses before the hooks");
+    expect(sc_arena_install_hooks() == 0, "sc_arena_install_hooks fails");
+    expect(sc_arena_install_hooks() == 0, "a second sc_arena_install_hooks gives another answer");
+    json_decref(before); /* malloc memory from before the hooks goes back to free */
+    sc_arena *arena = sc_arena_new();
+    expect(arena != NULL, "no arena after the process opted in");
+    sc_error error;
+    json_t *value = sc_parse_in_arena(arena, text, strlen(text), &bridge_limits, &error);
+    expect(value && json_is_object(value) && json_array_size(json_object_get(value, "payload")) == 3,
+           "a message parsed into the arena reads back");
+    sc_arena_release(arena, value);
+    json_t *heap = json_loads(text, 0, NULL); /* outside sc_parse_in_arena: the heap */
+    expect(heap != NULL, "jansson parses on the heap beside an arena");
+    json_decref(heap);
+    sc_arena_free(arena);
+}
+
 int main(int argc, char **argv)
 {
+    check_arena_opt_in();
     compare_edge_cases();
     for (int i = 1; i < argc; i++) {
         size_t length;

@@ -103,7 +103,7 @@ int main(int argc, char **argv)
         closedir(d);
     sc_options opts;
     sc_options_init(&opts);
-    opts.default_dialect = strcmp(draft, "draft7") == 0          ? SC_DIALECT_DRAFT7
+    opts.default_dialect = strcmp(draft, "draft7") == 0         ? SC_DIALECT_DRAFT7
                            : strcmp(draft, "draft2019-09") == 0 ? SC_DIALECT_2019_09
                            : strcmp(draft, "draft6") == 0       ? SC_DIALECT_DRAFT6
                            : strcmp(draft, "draft4") == 0       ? SC_DIALECT_DRAFT4
@@ -130,7 +130,8 @@ int main(int argc, char **argv)
             continue;
         const char *key;
         json_t *value;
-        json_object_foreach(schema, key, value) {
+        json_object_foreach(schema, key, value)
+        {
             for (size_t p = 0; p < json_array_size(pool); p++) {
                 json_t *copy = json_deep_copy(schema);
                 json_object_set(copy, key, json_array_get(pool, p));

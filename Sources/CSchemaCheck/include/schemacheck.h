@@ -37,12 +37,12 @@ typedef enum sc_dialect {
 } sc_dialect;
 
 typedef struct sc_options {
-    sc_dialect default_dialect;  /* used for a document without $schema */
-    int assert_format;           /* nonzero: "format" is an assertion, not an annotation */
-    int assert_content;          /* nonzero: contentEncoding (base64), contentMediaType
-                                  * (application/json) and contentSchema are assertions where the
-                                  * dialect has them (draft-07, 2019-09, 2020-12); else annotations */
-    uint32_t regex_match_limit;  /* PCRE2 match limit per match; 0 means the default */
+    sc_dialect default_dialect;    /* used for a document without $schema */
+    int assert_format;             /* nonzero: "format" is an assertion, not an annotation */
+    int assert_content;            /* nonzero: contentEncoding (base64), contentMediaType
+                                    * (application/json) and contentSchema are assertions where the
+                                    * dialect has them (draft-07, 2019-09, 2020-12); else annotations */
+    uint32_t regex_match_limit;    /* PCRE2 match limit per match; 0 means the default */
     uint32_t max_validation_depth; /* bound on nested schema/instance recursion; 0 = default */
 } sc_options;
 
@@ -59,17 +59,17 @@ void sc_options_init(sc_options *opts);
  */
 typedef enum sc_error_code {
     SC_ERROR_NONE = 0,
-    SC_ERROR_OUT_OF_MEMORY = 1,       /* an allocation failed; nothing is wrong with the input */
-    SC_ERROR_PARSE = 2,               /* not JSON: syntax, invalid UTF-8, a duplicate key, trailing data */
-    SC_ERROR_LIMIT = 3,               /* a limit was exceeded: input size, nesting, string length,
-                                       * members, items, or a schema nested too deeply to compile */
-    SC_ERROR_INVALID_SCHEMA = 4,      /* a keyword has a value its dialect does not allow, or the
-                                       * document is not a schema at all */
+    SC_ERROR_OUT_OF_MEMORY = 1,        /* an allocation failed; nothing is wrong with the input */
+    SC_ERROR_PARSE = 2,                /* not JSON: syntax, invalid UTF-8, a duplicate key, trailing data */
+    SC_ERROR_LIMIT = 3,                /* a limit was exceeded: input size, nesting, string length,
+                                        * members, items, or a schema nested too deeply to compile */
+    SC_ERROR_INVALID_SCHEMA = 4,       /* a keyword has a value its dialect does not allow, or the
+                                        * document is not a schema at all */
     SC_ERROR_UNRESOLVED_REFERENCE = 5, /* $ref / $dynamicRef names nothing in the document or registry */
-    SC_ERROR_BAD_REGEX = 6,           /* pattern / patternProperties is not a usable ECMA-262 regex */
-    SC_ERROR_UNKNOWN_DIALECT = 7,     /* $schema names no known dialect, or a meta-schema requires
-                                       * a vocabulary this checker does not know */
-    SC_ERROR_USAGE = 8                /* a bad argument: no registry, no URI for a document without $id */
+    SC_ERROR_BAD_REGEX = 6,            /* pattern / patternProperties is not a usable ECMA-262 regex */
+    SC_ERROR_UNKNOWN_DIALECT = 7,      /* $schema names no known dialect, or a meta-schema requires
+                                        * a vocabulary this checker does not know */
+    SC_ERROR_USAGE = 8                 /* a bad argument: no registry, no URI for a document without $id */
 } sc_error_code;
 
 typedef struct sc_error {
@@ -84,11 +84,11 @@ typedef struct sc_error {
 /* ---- parsing instances --------------------------------------------------------------- */
 
 typedef struct sc_parse_limits {
-    size_t max_bytes;          /* 0 = no limit */
-    size_t max_depth;          /* nesting of arrays/objects; 0 = no limit beyond jansson's */
-    size_t max_string_length;  /* bytes per string; 0 = no limit */
-    size_t max_properties;     /* members per object; 0 = no limit */
-    size_t max_array_length;   /* items per array; 0 = no limit */
+    size_t max_bytes;         /* 0 = no limit */
+    size_t max_depth;         /* nesting of arrays/objects; 0 = no limit beyond jansson's */
+    size_t max_string_length; /* bytes per string; 0 = no limit */
+    size_t max_properties;    /* members per object; 0 = no limit */
+    size_t max_array_length;  /* items per array; 0 = no limit */
 } sc_parse_limits;
 
 /*
@@ -98,8 +98,7 @@ typedef struct sc_parse_limits {
  * or NULL with *error filled: SC_ERROR_PARSE (with line, column and position),
  * SC_ERROR_LIMIT or SC_ERROR_OUT_OF_MEMORY.
  */
-json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits,
-                 sc_error *error);
+json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limits, sc_error *error);
 
 /*
  * Per-message arenas (bulk validation): values parsed with sc_parse_in_arena are carved
@@ -108,9 +107,20 @@ json_t *sc_parse(const char *buffer, size_t length, const sc_parse_limits *limit
  * sc_arena_free (reset once per message, after its value was released). Only values parsed
  * by sc_parse_in_arena on this thread use the arena; every other jansson allocation, in any
  * thread, stays on the heap. One arena serves one thread at a time. sc_arena_new returns
- * NULL when no arena is available (all taken, or no address space): use sc_parse then.
+ * NULL when no arena is available (the process did not opt in, all taken, or no address
+ * space): use sc_parse then.
+ *
+ * Arenas need jansson's allocator hooks, which are process-wide: every jansson user in the
+ * process then allocates through them (on the heap, outside sc_parse_in_arena). So they are
+ * opt-in. Only a process that owns its use of jansson calls sc_arena_install_hooks, early and
+ * before other threads use jansson (bridgectl does, for validate --ndjson). A library
+ * embedded in an app must not: BridgeHost never does, and parses every message on the heap.
  */
 typedef struct sc_arena sc_arena;
+
+/* Installs the allocator hooks, once per process (later calls return the first answer).
+ * 0: arenas are available; -1: they are not (no address space), and jansson keeps malloc. */
+int sc_arena_install_hooks(void);
 
 sc_arena *sc_arena_new(void);
 void sc_arena_reset(sc_arena *arena);
@@ -120,8 +130,8 @@ void sc_arena_free(sc_arena *arena);
  * value lies wholly in the arena, its tree is not walked at all. */
 void sc_arena_release(sc_arena *arena, json_t *value);
 /* sc_parse, with the value's memory in arena (a full arena falls back to malloc). */
-json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length,
-                          const sc_parse_limits *limits, sc_error *error);
+json_t *sc_parse_in_arena(sc_arena *arena, const char *buffer, size_t length, const sc_parse_limits *limits,
+                          sc_error *error);
 
 /* ---- registry of schema documents ---------------------------------------------------- */
 
@@ -156,13 +166,11 @@ typedef struct sc_schema sc_schema;
  * Registered documents without $schema are read in the registry's dialect
  * (sc_registry_new_for_dialect), not in opts->default_dialect: create the registry with it.
  */
-sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts,
-                      sc_error *error);
+sc_schema *sc_compile(const sc_registry *registry, const char *uri, const sc_options *opts, sc_error *error);
 
 /* Compiles a standalone document (read in opts->default_dialect when it has no $schema);
  * registry (may be NULL) resolves its outside references. */
-sc_schema *sc_compile_document(json_t *document, const sc_registry *registry,
-                               const sc_options *opts, sc_error *error);
+sc_schema *sc_compile_document(json_t *document, const sc_registry *registry, const sc_options *opts, sc_error *error);
 
 void sc_schema_free(sc_schema *schema);
 
@@ -188,11 +196,11 @@ int sc_is_valid(const sc_schema *schema, const json_t *instance);
 
 /* One error in JSON Schema "basic" output form. Strings live as long as their result. */
 typedef struct sc_output_unit {
-    const char *instance_location;          /* JSON Pointer into the instance, "" for root */
-    const char *keyword_location;           /* JSON Pointer through the schema, via $ref */
-    const char *absolute_keyword_location;  /* absolute URI#pointer of the keyword */
-    const char *keyword;                    /* e.g. "pattern", "required" */
-    const char *error;                      /* one sentence, quoting the offending value */
+    const char *instance_location;         /* JSON Pointer into the instance, "" for root */
+    const char *keyword_location;          /* JSON Pointer through the schema, via $ref */
+    const char *absolute_keyword_location; /* absolute URI#pointer of the keyword */
+    const char *keyword;                   /* e.g. "pattern", "required" */
+    const char *error;                     /* one sentence, quoting the offending value */
 } sc_output_unit;
 
 typedef struct sc_result sc_result;
