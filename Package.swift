@@ -154,7 +154,7 @@ let package = Package(
         ),
         .target(
             name: "ContractCatalog",
-            dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "BridgeHostTesting", "DeeplinkRouting", "JSONCore"],
+            dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
         .target(
@@ -233,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractCatalogTests",
-            dependencies: ["ContractCatalog", "BridgeCodegen", "BridgeContracts", "TestSupport"]
+            dependencies: ["ContractCatalog", "BridgeCLI", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
         .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
         .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),

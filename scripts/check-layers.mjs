@@ -6,8 +6,11 @@
 // run at build time only):
 //   1. none of those targets, nor the routing-only example or FunnelMetrics (operations' funnel,
 //      pure Swift over routes.json), reaches a C target or system library;
-//   2. each depends only on the layers below it (DESIGN.md, "Layers");
-//   3. TestSupport is depended on by test targets only.
+//   2. each depends only on the layers below it (the Package.swift header; docs/app-integration.md,
+//      "The layers");
+//   3. TestSupport is depended on by test targets only;
+//   4. the test double BridgeHostTesting only by the command line (BridgeCLI) and tests
+//      (a library such as ContractCatalog takes what it needs through a protocol instead).
 // Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -67,6 +70,14 @@ for (const [name, allowed] of Object.entries(pureStack)) {
 for (const target of targets.values()) {
   if (target.type !== "test" && target.dependencies.includes("TestSupport")) {
     problems.push(`${target.name} depends on TestSupport, which is for test targets only`);
+  }
+}
+
+/** The one non-test target that may use the mock host: bridgectl's commands. */
+const testDoubleUsers = ["BridgeCLI"];
+for (const target of targets.values()) {
+  if (target.type !== "test" && !testDoubleUsers.includes(target.name) && target.dependencies.includes("BridgeHostTesting")) {
+    problems.push(`${target.name} depends on BridgeHostTesting, a test double (allowed: ${testDoubleUsers.join(", ")} and tests)`);
   }
 }
 

@@ -43,7 +43,7 @@ let docsCommand = Command(
         let directory = arguments.value("out")!
         let files: [GeneratedFile]
         do {
-            files = try ContractCatalog.files(for: contracts, toolVersion: BridgeCLI.version)
+            files = try ContractCatalog.files(for: contracts, toolVersion: BridgeCLI.version, answers: MockHostFixtureAnswers())
         } catch {
             console.err("bridgectl docs: cannot write the catalog of \(contracts.origin): \(error)\n")
             return ExitCode.usage

@@ -1,7 +1,6 @@
 import BridgeCodegen
 import BridgeContracts
 import BridgeHost
-import BridgeHostTesting
 import DeeplinkRouting
 import JSONCore
 
@@ -12,9 +11,11 @@ import JSONCore
 /// and the route with an example link; and a link builder that builds exactly what `bridgectl link
 /// build` builds. Plain HTML and CSS, relative links, no external assets, deterministic.
 public enum ContractCatalog {
-    /// On the main actor: the examples run through the mock host, which lives there.
+    /// `answers` gives the app's answer to each fixture shown as an example (on the main actor,
+    /// where a host lives).
     @MainActor
-    public static func files(for contracts: ContractSet, toolVersion: String) throws(CatalogError) -> [GeneratedFile] {
+    public static func files(for contracts: ContractSet, toolVersion: String,
+                             answers: some FixtureAnswering) throws(CatalogError) -> [GeneratedFile] {
         let rules: CampaignRules
         do {
             rules = try contracts.campaignRules()
@@ -24,7 +25,7 @@ public enum ContractCatalog {
         guard let css = BundledCatalogAssets.files["catalog.css"] else {
             throw CatalogError("catalog/assets/catalog.css is not built into this bridgectl")
         }
-        let writer = PageWriter(contracts: contracts, rules: rules, toolVersion: toolVersion)
+        let writer = PageWriter(contracts: contracts, rules: rules, toolVersion: toolVersion, answers: answers)
         var files = [
             GeneratedFile(path: "index.html", contents: writer.index()),
             GeneratedFile(path: "link-builder.html", contents: writer.linkBuilder()),
@@ -47,6 +48,7 @@ struct PageWriter {
     let contracts: ContractSet
     let rules: CampaignRules
     let toolVersion: String
+    let answers: any FixtureAnswering
 
     static func actionPage(_ action: String, _ version: Int) -> String {
         "actions/\(action)-v\(version).html"
@@ -180,10 +182,10 @@ struct PageWriter {
         // Route.
         let examples = contracts.fixtures.filter { $0.action == action.name && $0.version == contract.version }
             .sorted { ($0.expect.valid ? 0 : 1, $0.path) < ($1.expect.valid ? 0 : 1, $1.path) }
-        var outcomes: [(Fixture, ScenarioOutcome)] = []
+        var outcomes: [(Fixture, FixtureAnswer)] = []
         for fixture in examples {
             do {
-                outcomes.append((fixture, try Scenario(fixture: fixture).run(contracts: contracts)))
+                outcomes.append((fixture, try answers.answer(fixture, contracts: contracts)))
             } catch {
                 throw CatalogError("\(fixture.path): \(error)")
             }
@@ -219,7 +221,7 @@ struct PageWriter {
         return HTML.page(title: "\(action.name) v\(contract.version) (\(action.title))", root: root, footer: footer, body: body)
     }
 
-    private func example(_ fixture: Fixture, _ outcome: ScenarioOutcome) -> String {
+    private func example(_ fixture: Fixture, _ outcome: FixtureAnswer) -> String {
         let name = fixture.path.split(separator: "/").last.map(String.init) ?? fixture.path
         let id = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
         var text = "<div class=\"example\" id=\"\(HTML.escape(id))\">\n"
@@ -253,9 +255,9 @@ struct PageWriter {
         } else {
             text += " nothing (a message without an <code>id</code> is a notification: no reply)."
         }
-        for navigation in outcome.host.navigations {
+        for navigation in outcome.navigations {
             text += "<p class=\"note\">Then the app opens <code>\(HTML.escape(navigation.route))</code> <code>\(HTML.escape(navigation.url))</code>"
-            if outcome.host.loginPresentations > 0 { text += " after login" }
+            if outcome.afterLogin { text += " after login" }
             text += ".</p>"
         }
         text += "</div>\n</div>\n"

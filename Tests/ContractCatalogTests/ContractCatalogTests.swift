@@ -1,3 +1,4 @@
+import BridgeCLI
 import BridgeCodegen
 import BridgeContracts
 @testable import ContractCatalog
@@ -9,13 +10,13 @@ import TestSupport
 /// releases.json shows up when a contract set has one. (catalog/test/ checks them in Chromium.)
 @MainActor @Suite struct ContractCatalogTests {
     static func files(_ contracts: ContractSet) throws -> [String: String] {
-        Dictionary(uniqueKeysWithValues: try ContractCatalog.files(for: contracts, toolVersion: "9.9.9").map { ($0.path, $0.contents) })
+        Dictionary(uniqueKeysWithValues: try ContractCatalog.files(for: contracts, toolVersion: "9.9.9", answers: MockHostFixtureAnswers()).map { ($0.path, $0.contents) })
     }
 
     @Test func onePagePerActionVersionAndTheSameBytesEachTime() throws {
         let contracts = try ContractSet.load(directory: RepositoryPaths.contracts.path)
-        let first = try ContractCatalog.files(for: contracts, toolVersion: "9.9.9")
-        let second = try ContractCatalog.files(for: try ContractSet.load(directory: RepositoryPaths.contracts.path), toolVersion: "9.9.9")
+        let first = try ContractCatalog.files(for: contracts, toolVersion: "9.9.9", answers: MockHostFixtureAnswers())
+        let second = try ContractCatalog.files(for: try ContractSet.load(directory: RepositoryPaths.contracts.path), toolVersion: "9.9.9", answers: MockHostFixtureAnswers())
         #expect(first == second)
         var expected = ["index.html", "link-builder.html", "link-builder.js", "catalog.css"]
         for action in contracts.manifest.actions {
