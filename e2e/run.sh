@@ -66,6 +66,7 @@ fi
 export NO_AT_BRIDGE=1 GDK_BACKEND=x11
 
 output=$(mktemp /tmp/bridgekit-e2e-output.XXXXXX)
+trap 'rm -f "$output"' EXIT
 timeout --kill-after=10 "$RUN_TIMEOUT_SECONDS" \
     xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
     "$PYTHON" e2e/harness/run_e2e.py --bridgectl "$BRIDGECTL" "$@" | tee "$output"

@@ -8,7 +8,13 @@ import TestSupport
 /// What every command keeps: --help on standard output ending with a newline, a usage error on
 /// standard error with exit 2, --version, byte-order marks refused by every command that reads a
 /// JSON file, and default origins taken from the contracts in use.
-@MainActor @Suite struct CLIConventionsTests {
+@MainActor @Suite final class CLIConventionsTests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("conventions") }
+    deinit { testFolder.remove() }
+
     func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: input)
         let code = BridgeCLI.main(arguments, console: console)
@@ -102,15 +108,15 @@ import TestSupport
         #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    static func temporaryFolder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-\(name)-\(UUID().uuidString)")
+    func temporaryFolder(_ name: String) throws -> URL {
+        let folder = testFolder.url("bridgekit-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
 
     /// Every command that reads a JSON file names a byte-order mark instead of an invisible token.
     @Test func aByteOrderMarkIsNamedByEveryCommandThatReadsJSON() throws {
-        let folder = try Self.temporaryFolder("bom")
+        let folder = try temporaryFolder("bom")
         let file = folder.appendingPathComponent("with-bom.json")
         let body = try RepositoryPaths.text("examples/apply.json")
         try (Data([0xEF, 0xBB, 0xBF]) + Data(body.utf8)).write(to: file)
@@ -139,7 +145,7 @@ import TestSupport
 
     /// A contract set for another site: every default origin is its first allowed origin.
     @Test func defaultOriginsAreTheFirstAllowedOriginOfTheContractsInUse() throws {
-        let folder = try Self.temporaryFolder("origin")
+        let folder = try temporaryFolder("origin")
         let contracts = folder.appendingPathComponent("contracts")
         try FileManager.default.copyItem(at: RepositoryPaths.contracts, to: contracts)
         let manifest = contracts.appendingPathComponent("manifest.json")
@@ -159,7 +165,7 @@ import TestSupport
     }
 
     @Test func validateReadsASchemaFromAPipe() throws {
-        let folder = try Self.temporaryFolder("fifo")
+        let folder = try temporaryFolder("fifo")
         let fifo = folder.appendingPathComponent("schema.fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let writer = Thread {
@@ -174,7 +180,7 @@ import TestSupport
     }
 
     @Test func generateCheckSuggestsRegeneratingIntoTheFolderItChecked() throws {
-        let folder = try Self.temporaryFolder("generated").appendingPathComponent("web kit")
+        let folder = try temporaryFolder("generated").appendingPathComponent("web kit")
         let result = run(["generate", "js", "--check", "--out", folder.path])
         #expect(result.code == 1)
         #expect(result.out.hasSuffix("regenerate with: bridgectl generate js --out '\(folder.path)'\n"), "\(result.out)")

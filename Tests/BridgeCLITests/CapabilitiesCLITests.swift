@@ -1,11 +1,18 @@
 import Foundation
 import Testing
+import TestSupport
 import JSONCore
 import SchemaCheck
 @testable import BridgeCLI
 
 /// `--release` on host and simulate, and `bridgectl capabilities`, through the binary's entry point.
-@Suite @MainActor struct CapabilitiesCLITests {
+@Suite @MainActor final class CapabilitiesCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("capabilities") }
+    deinit { testFolder.remove() }
+
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
         let console = CapturingConsole(input: Data(input.utf8))
         let code = BridgeCLI.main(arguments, console: console)
@@ -32,7 +39,7 @@ import SchemaCheck
     }
 
     @Test func simulateAsABuild() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("apply-v2-\(UUID().uuidString).json").path
+        let file = testFolder.url("apply-v2-\(UUID().uuidString).json").path
         try #require(FileManager.default.createFile(atPath: file, contents: Data(#"{"v":1,"id":"req-00000001","action":"apply","version":2,"payload":{"slug":"a","plan":"basic"}}"#.utf8)))
         let old = run(["simulate", file, "--release", "android@5.12.3"])
         #expect(old.code == 1)

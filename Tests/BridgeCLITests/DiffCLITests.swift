@@ -9,7 +9,13 @@ import SchemaCheck
 /// `bridgectl diff` and the compatibility gate of `make test` (`bridgectl diff
 /// contracts-released contracts`), through the entry point the binary uses, on scratch copies
 /// of the repository's contracts.
-@Suite @MainActor struct DiffCLITests {
+@Suite @MainActor final class DiffCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("diff") }
+    deinit { testFolder.remove() }
+
     static let repository = RepositoryPaths.root
     static let released = repository.appendingPathComponent("contracts-released").path
     static let contracts = repository.appendingPathComponent("contracts").path
@@ -21,7 +27,7 @@ import SchemaCheck
     }
 
     func scratch() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-diff-\(UUID().uuidString)")
+        let folder = testFolder.url("bridgekit-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

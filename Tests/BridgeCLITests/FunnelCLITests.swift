@@ -8,7 +8,13 @@ import JSONCore
 /// answers worked out by hand there), a host --stdio log fed straight in, and bad input.
 @Suite("funnel command")
 @MainActor
-struct FunnelCLITests {
+final class FunnelCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("funnel") }
+    deinit { testFolder.remove() }
+
     nonisolated static let example = RepositoryPaths.url("docs/examples/funnel-events.ndjson").path
 
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
@@ -18,7 +24,7 @@ struct FunnelCLITests {
     }
 
     func scratch(_ name: String) -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-cli-\(getpid())")
+        let folder = testFolder.url("funnel-cli-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent(name).path
     }

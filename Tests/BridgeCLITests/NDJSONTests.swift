@@ -4,9 +4,16 @@ import Foundation
 import JSONCore
 import SchemaCheck
 import Testing
+import TestSupport
 
 /// `bridgectl validate --ndjson`: line numbers, order across threads, bad lines, streaming reader.
-@Suite @MainActor struct NDJSONTests {
+@Suite @MainActor final class NDJSONTests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("ndjson") }
+    deinit { testFolder.remove() }
+
     static let valid = #"{"v":1,"id":"3f1c2a9e-7d2c-4e1a","action":"apply","version":1,"payload":{"slug":"new-user-promo","memo":"신청합니다"}}"#
     static let escaped = #"{"v":1,"action":"view_vehicles","version":1,"payload":{"region":"\uc11c\uc6b8"}}"#
     static let badSlug = #"{"v":1,"id":"3f1c2a9e-7d2c-4e1a","action":"apply","version":1,"payload":{"slug":"New Promo"}}"#
@@ -20,7 +27,7 @@ import Testing
     }
 
     func temporaryFile(_ contents: String, name: String = "log.ndjson") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ndjson-tests-\(UUID().uuidString)")
+        let directory = testFolder.url("ndjson-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(name)
         try Data(contents.utf8).write(to: url)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import BridgeContracts
 import JSONCore
 import SchemaCheck
@@ -8,7 +9,13 @@ import SchemaCheck
 
 /// `bridgectl release` and `bridgectl can-i-deploy` through the entry point the binary uses, on
 /// scratch copies of contracts/ and contracts-released/ (side by side, as in the repository).
-@Suite @MainActor struct ReleaseCLITests {
+@Suite @MainActor final class ReleaseCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("release") }
+    deinit { testFolder.remove() }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func run(_ arguments: [String], input: String = "") -> (code: Int32, out: String, err: String) {
@@ -19,7 +26,7 @@ import SchemaCheck
 
     /// A scratch folder with copies of contracts/ and contracts-released/; returns both paths.
     func copies() throws -> (contracts: String, released: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-release-\(UUID().uuidString)")
+        let folder = testFolder.url("bridgekit-release-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in ["contracts", "contracts-released"] {
             try FileManager.default.copyItem(atPath: Self.repository.appendingPathComponent(name).path,

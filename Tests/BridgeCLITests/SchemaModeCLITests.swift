@@ -6,7 +6,13 @@ import TestSupport
 
 /// `bridgectl validate --schema` as a general JSON Schema command line: real-world schemas of
 /// every dialect, `--draft`, `$ref` loops, content keywords, and the lint warning for loops.
-@Suite @MainActor struct SchemaModeCLITests {
+@Suite @MainActor final class SchemaModeCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("schema") }
+    deinit { testFolder.remove() }
+
     static let repository = RepositoryPaths.root
 
     func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
@@ -16,7 +22,7 @@ import TestSupport
     }
 
     func file(_ text: String, name: String = "file.json") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-schema-\(UUID().uuidString)")
+        let folder = testFolder.url("bridgekit-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent(name)
         try Data(text.utf8).write(to: url)
@@ -104,7 +110,7 @@ import TestSupport
     }
 
     @Test func lintWarnsAboutALoopAndStaysGreen() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-lint-loop-\(UUID().uuidString)")
+        let copy = testFolder.url("bridgekit-lint-loop-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: copy)
         let schema = copy.appendingPathComponent("schemas/apply.v1.json")
         try String(contentsOf: schema, encoding: .utf8)

@@ -6,7 +6,13 @@ import BridgeContracts
 @testable import BridgeCLI
 
 /// `bridgectl validate` and `bridgectl lint` through the same entry point the binary uses.
-@Suite @MainActor struct ValidateCLITests {
+@Suite @MainActor final class ValidateCLITests {
+    /// This test's temporary folder: Swift Testing makes one suite instance per test and drops it
+    /// after, so the folder goes with it (a failing test included).
+    let testFolder: TemporaryFolder
+    init() throws { testFolder = try TemporaryFolder("validate") }
+    deinit { testFolder.remove() }
+
     static let repository = RepositoryPaths.root
 
     func run(_ arguments: [String], input: Data = Data()) -> (code: Int32, out: String, err: String) {
@@ -16,7 +22,7 @@ import BridgeContracts
     }
 
     func temporaryFile(_ contents: Data, name: String = "message.json") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-cli-\(UUID().uuidString)")
+        let folder = testFolder.url("bridgekit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         try contents.write(to: file)
@@ -140,7 +146,7 @@ import BridgeContracts
     }
 
     @Test func schemaModeWithReferencesAcrossFiles() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-refs-\(UUID().uuidString)")
+        let folder = testFolder.url("bridgekit-refs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let main = folder.appendingPathComponent("main.json")
         let part = folder.appendingPathComponent("part.json")
@@ -175,7 +181,7 @@ import BridgeContracts
         // Bundled contracts: format is an annotation (2020-12's default), so the message passes.
         #expect(run(["validate", "-"], input: Data(body.utf8)).code == 0)
         #expect(run(["validate", "--assert-format", "-"], input: Data(body.utf8)).code == 1)
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-format-\(UUID().uuidString)")
+        let copy = testFolder.url("bridgekit-format-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: copy)
         let manifest = copy.appendingPathComponent("manifest.json")
         try String(contentsOf: manifest, encoding: .utf8)
@@ -193,7 +199,7 @@ import BridgeContracts
     }
 
     @Test func lintFindsATypodKeywordAndAMissingMapping() throws {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-lint-\(UUID().uuidString)")
+        let copy = testFolder.url("bridgekit-lint-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: copy)
         let schema = copy.appendingPathComponent("schemas/apply.v1.json")
         try String(contentsOf: schema, encoding: .utf8).replacingOccurrences(of: "\"maxLength\": 200", with: "\"maxLength\": \"200\"")

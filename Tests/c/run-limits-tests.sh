@@ -4,7 +4,11 @@
 # SC_EXTRA_CFLAGS is added to the compile (make test-c passes -DSC_REGEX_NO_JIT for a no-JIT run).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-OUT="${OUT:-/tmp/bridgekit-limits}"
+# The build goes to OUT when given (kept), else to a temporary folder removed on exit.
+if [ -z "${OUT:-}" ]; then
+    OUT="$(mktemp -d)"
+    trap 'rm -rf "$OUT"' EXIT
+fi
 CC="${CC:-/opt/swift/usr/bin/clang}"
 command -v "$CC" >/dev/null || CC=clang
 mkdir -p "$OUT"

@@ -5,7 +5,11 @@
 # Usage: Tests/c/run-reader-tests.sh     exit 0 when the two agree on every input
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-OUT="${OUT:-/tmp/bridgekit-reader}"
+# The build goes to OUT when given (kept), else to a temporary folder removed on exit.
+if [ -z "${OUT:-}" ]; then
+    OUT="$(mktemp -d)"
+    trap 'rm -rf "$OUT"' EXIT
+fi
 CC="${CC:-/opt/swift/usr/bin/clang}"
 command -v "$CC" >/dev/null || CC=clang
 mkdir -p "$OUT"

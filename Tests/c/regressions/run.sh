@@ -7,7 +7,11 @@
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 HERE="$ROOT/Tests/c/regressions"
-OUT="${OUT:-/tmp/bridgekit-c-regressions}"
+# The build goes to OUT when given (kept), else to a temporary folder removed on exit.
+if [ -z "${OUT:-}" ]; then
+    OUT="$(mktemp -d)"
+    trap 'rm -rf "$OUT"' EXIT
+fi
 CLANG="${CLANG:-/opt/swift/usr/bin/clang}"
 command -v "$CLANG" >/dev/null || CLANG=clang
 mkdir -p "$OUT"
