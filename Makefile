@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-phases soak-short ci doc-test test-vendored mutants mutants-check
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short ci doc-test test-vendored mutants mutants-check
 
 deps:
 	@scripts/ensure-deps.sh
@@ -36,9 +36,9 @@ demo: build
 
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
-# compatibility with the released contracts, the Node tests of the web kit, and the doc test;
-# first, that every mutant of scripts/mutants/mutants.json still applies (the list cannot rot).
-test: deps layers mutants-check c-warnings test-c build test-swift test-stdio example lint check generate-check compat test-js catalog-test doc-test
+# compatibility with the released contracts, the Node tests of the web kit, and the doc test
+# (mutants-check runs with make mutants, so a refactor need not edit the mutant list first).
+test: deps layers c-warnings test-c build test-swift test-stdio example lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
@@ -185,34 +185,23 @@ soak: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product bridgectl
 	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product SoakBench
 	scripts/ensure-deps.sh python3
-	/usr/bin/python3 bench/soak.py --bridgectl $(RELEASE_SCRATCH)/release/bridgectl --soak $(RELEASE_SCRATCH)/release/SoakBench \
+	/usr/bin/python3 bench/soak.py run --bridgectl $(RELEASE_SCRATCH)/release/bridgectl --soak $(RELEASE_SCRATCH)/release/SoakBench \
 		--messages $(SOAK_MESSAGES) --rounds $(SOAK_ROUNDS)
 
-# Whether a soak's latency tail is the code's or the machine's minute: the in-process run and its two
-# peers, alternating, PAIRS times (about 4 s a pair), with the same tenth of the seeded session
-# compared over the runs (bench/soak-phases.py says how). Printed, not judged.
-PAIRS ?= 16
-soak-phases: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product SoakBench
-	scripts/ensure-deps.sh python3
-	/usr/bin/python3 bench/soak-phases.py --soak $(RELEASE_SCRATCH)/release/SoakBench --pairs $(PAIRS)
-
 # CI's soak: the same session on the debug build, 2,000 and 20,000 messages (under 2 minutes):
-# the memory ratios and nothing lost are judged; latency is printed only (a debug build). Then two
-# short pairs of soak-phases, so that script is run on every change too.
+# the memory ratios and nothing lost are judged; latency is printed only (a debug build).
 soak-short: build
 	$(SWIFT) build --product SoakBench
 	scripts/ensure-deps.sh python3
-	/usr/bin/python3 bench/soak.py --bridgectl $(BRIDGECTL) --soak .build/debug/SoakBench --messages 2000,20000 --rounds 1 --short
-	@echo "soak-phases on the debug build, two short pairs: that it runs; its figures belong to release builds (make soak-phases)"
-	/usr/bin/python3 bench/soak-phases.py --soak .build/debug/SoakBench --pairs 2 --messages 2000 --samples 2000
+	/usr/bin/python3 bench/soak.py run --bridgectl $(BRIDGECTL) --soak .build/debug/SoakBench --messages 2000,20000 --rounds 1 --short
+
 # Mutation testing: each mutant of scripts/mutants/mutants.json (a small plausible bug) applied alone
 # to a reused scratch copy of the repository, its narrowest test command run, the score printed.
 # Takes about half an hour on 2 cores; not part of make test or CI. ONLY=name,name runs some,
 # FULL=1 also runs make test for each survivor.
-mutants: deps
+mutants: deps mutants-check
 	node scripts/mutants/run.mjs $(if $(FULL),--full) $(if $(ONLY),--only $(ONLY))
 
-# Cheap: every mutant's search string is found exactly once in its file.
+# Cheap: every mutant's search string is found exactly once in its file (make mutants runs it first).
 mutants-check:
 	node scripts/mutants/run.mjs --check

@@ -1,7 +1,7 @@
 /*
  * atomic_cost.c: what one atomic read-modify-write costs on this machine, against the same
  * loop with plain ones. Reference counting is one such operation per retain or release (a
- * locked instruction, a full barrier), so `bench/soak-instructions.sh` counts them per message.
+ * locked instruction, a full barrier), so `bench/soak.py instructions` counts them per message.
  *
  * Each iteration increments and decrements a counter in one of 64 cache lines (as a retain and
  * a release of one of a message's objects would) around a few dependent integer operations.

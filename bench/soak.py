@@ -13,17 +13,29 @@ peak-memory ratio is over its target,
 0 otherwise (latency is reported PASS/FAIL against its target but does not fail the run: it is a
 wall-clock figure on a shared machine); 2 when a run could not start.
 
-Usage: bench/soak.py --bridgectl PATH --soak PATH [--messages 20000,500000] [--rounds 3] [--seed 1]
-                     [--short] [--host-args "..."]
+Usage: bench/soak.py run --bridgectl PATH --soak PATH [--messages 20000,500000] [--rounds 3] [--seed 1]
+                         [--short] [--host-args "..."]
+       bench/soak.py instructions SOAKBENCH [SOAKBENCH ...] [--messages 5000] [--host async|callback]
+                                  [--cache 1024]
+
+`instructions` counts, under callgrind, the instructions executed inside BridgeHost.receive over
+the same session: the work per message, which does not move with the machine's load. Pass two
+builds to compare them. For each build, one line: the total, per message, the ratio to the first
+build, and the misses of a simulated last-level cache (--cache KiB); then the locked (atomic)
+instructions, retain and release calls, object allocations and mallocs per message. Exit status
+2 when an argument or a build is wrong, 1 when callgrind counted nothing.
 """
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import tempfile
 import sys
 import time
+from collections import Counter
 
 MEMORY_TARGET = 1.5
 MEMORY_PEER_FALLBACK_KIB = 1024
@@ -215,8 +227,9 @@ def median(values):
     return statistics.median(values)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def run_main(argv):
+    parser = argparse.ArgumentParser(prog="bench/soak.py run", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bridgectl", required=True)
     parser.add_argument("--soak", required=True, help="the SoakBench executable")
     parser.add_argument("--messages", type=message_counts, default=(20000, 500000),
@@ -226,7 +239,7 @@ def main():
     parser.add_argument("--host-args", default=HOST_ARGS)
     parser.add_argument("--short", action="store_true",
                         help="CI: latency is printed, not judged (a debug build on a shared machine)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     short_n, long_n = args.messages
     for path in (args.bridgectl, args.soak):
         if not os.access(path, os.X_OK):
@@ -343,12 +356,153 @@ def main():
         target(valid_p99 <= LATENCY_TARGET_US, f"in-process p99 of a valid message <= {LATENCY_TARGET_US:.0f} us", f"{valid_p99:.1f} us",
                gating=False)
         if valid_p99 > LATENCY_TARGET_US:
-            print("        (a wall-clock figure on a shared machine: make soak-phases compares the same messages over runs,"
-                  " to tell the code's tail from the machine's busy stretches)")
+            print("        (a wall-clock figure on a shared machine: `bench/soak.py instructions` counts the work per"
+                  " message, which does not move with the machine's load)")
     target(not lost, "nothing lost (every run, both paths)", "ok" if not lost else "LOST")
     if hosts:
         target(hosts["alike"], "the async and the callback host answer the session alike", "same" if hosts["alike"] else "DIFFERENT")
     return 1 if failed else 0
+
+
+# ---- instructions: the work per message under callgrind ------------------------------------
+
+RECEIVE_SYMBOL = "s10BridgeHostAAC7receive"
+LOCKED = re.compile(r"\s+([0-9a-f]+):\s+(?:lock\b|xchg\s+\S*\()")
+
+
+def cache_kib(text):
+    if text not in {str(1 << bits) for bits in range(6, 16)}:
+        raise argparse.ArgumentTypeError(f"is a power of two of KiB from 64 to 32768, not {typed(text)}")
+    return int(text)
+
+
+def is_soak_bench(path):
+    """An executable whose symbols hold BridgeHost.receive (nm's whole output read: no early exit)."""
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        return False
+    symbols = subprocess.run(["nm", path], capture_output=True, text=True).stdout
+    return RECEIVE_SYMBOL in symbols
+
+
+def program_totals(profile):
+    """Ir, last-level misses (ILmr + DLmr + DLmw) and code misses (ILmr) from callgrind_annotate."""
+    text = subprocess.run(["callgrind_annotate", profile], capture_output=True, text=True).stdout
+    for line in text.splitlines():
+        if "PROGRAM TOTALS" in line:
+            fields = re.sub(r"\([^)]*\)", "", line).replace(",", "").split()
+            return int(fields[0]), int(fields[6]) + int(fields[7]) + int(fields[8]), int(fields[6])
+    return 0, 0, 0
+
+
+def reference_counting(profile, binary, messages):
+    """Executions of the binary's locked instructions (a lock prefix, or xchg with memory): reference
+    counting and the task runtime, each a full barrier, cheap in instructions and dear in time. Also
+    the calls of swift_retain and swift_release, object allocations and mallocs. Needs --dump-instr=yes."""
+    disassembly = subprocess.run(["objdump", "-d", "--no-show-raw-insn", binary], capture_output=True, text=True).stdout
+    locked, function = {}, None
+    for line in disassembly.splitlines(keepends=True):
+        if line.endswith(">:\n"):
+            function = line.split("<", 1)[1][:-3]
+        else:
+            match = LOCKED.match(line)
+            if match:
+                locked[int(match.group(1), 16)] = function
+    names, objects, calls, executed = {}, {}, Counter(), Counter()
+    callee, in_binary, address, call_line = None, False, 0, False
+    with open(profile) as lines:
+        for line in lines:
+            head = line[:1]
+            if head in "0+-*" and line[:2] != "--":
+                fields = line.split()
+                position = fields[0]
+                if position.startswith("0x"):
+                    address = int(position, 16)
+                elif position[0] in "+-":
+                    offset = int(position[1:], 16) if position[1:].startswith("0x") else int(position[1:])
+                    address += offset if position[0] == "+" else -offset
+                if call_line:  # a call's inclusive cost, not this instruction's own
+                    call_line = False
+                elif in_binary and address in locked and len(fields) > 2:
+                    executed[locked[address]] += int(fields[2])
+            elif line.startswith(("ob=", "cob=")):
+                match = re.match(r"c?ob=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+                if match.group(2):
+                    objects[match.group(1)] = match.group(2)
+                if line.startswith("ob="):
+                    in_binary = objects[match.group(1)].endswith("/SoakBench")
+            elif line.startswith(("fn=", "cfn=")):
+                match = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
+                if match and match.group(2):
+                    names[match.group(1)] = match.group(2)
+                if line.startswith("cfn="):
+                    callee = names.get(match.group(1)) if match else None
+            elif line.startswith("calls="):
+                if callee is not None:
+                    calls[callee.split("'")[0]] += int(line[6:].split()[0])
+                callee, call_line = None, True
+
+    def per_message(*functions):
+        return sum(calls[function] for function in functions) / messages
+
+    total = sum(executed.values()) / messages
+    weak = sum(count for name, count in executed.items() if "weak" in name.lower() or "WeakReference" in name) / messages
+    print(f"{'':40} {total:6.1f} locked (atomic) instructions per message, {weak:5.1f} of them for weak references; "
+          f"{per_message('swift_retain', 'swift_retain_n'):.1f} retain and {per_message('swift_release', 'swift_release_n'):.1f} release calls, "
+          f"{per_message('swift_allocObject'):.1f} object allocations, {per_message('malloc'):.1f} mallocs")
+
+
+def instructions_main(argv):
+    parser = argparse.ArgumentParser(prog="bench/soak.py instructions",
+                                     description="Instructions in BridgeHost.receive over the soak session, under callgrind.")
+    parser.add_argument("builds", nargs="+", metavar="SOAKBENCH", help="SoakBench executables (the first is the reference)")
+    parser.add_argument("--messages", type=positive_int, default=5000)
+    parser.add_argument("--host", choices=("async", "callback"), default="async", help="the app's host in the session")
+    parser.add_argument("--cache", type=cache_kib, default=1024, help="the simulated last-level cache in KiB")
+    args = parser.parse_args(argv)
+    # Every build checked before the first (a minute-long) count, so a typo in the last one fails at once.
+    for build in args.builds:
+        if not is_soak_bench(build):
+            print(f"soak instructions: {typed(build)} is not a SoakBench executable (no BridgeHost.receive in its symbols)",
+                  file=sys.stderr)
+            return 2
+    subprocess.run(["scripts/ensure-deps.sh", "valgrind"], check=True, cwd=os.path.join(os.path.dirname(__file__), ".."))
+    # Only when asked: builds from before SoakBench had --host still compare on the async host.
+    host_args = [] if args.host == "async" else ["--host", args.host]
+    first = None
+    with tempfile.TemporaryDirectory(prefix="bridgekit-soak-") as work:
+        for build in args.builds:
+            # Valgrind cannot read the DWARF of the static release build; the symbols are enough.
+            copy, profile = os.path.join(work, "SoakBench"), os.path.join(work, "out")
+            shutil.copy(build, copy)
+            subprocess.run(["strip", "--strip-debug", copy], check=True)
+            llc = args.cache * 1024
+            run = subprocess.run(["valgrind", "--tool=callgrind", f"--toggle-collect=${RECEIVE_SYMBOL}*",
+                                  f"--callgrind-out-file={profile}", "--dump-instr=yes", "--cache-sim=yes",
+                                  "--I1=32768,8,64", "--D1=32768,8,64", f"--LL={llc},16,64",
+                                  copy, "run", "--messages", str(args.messages)] + host_args,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if run.returncode != 0:
+                print(shown(run.stderr), file=sys.stderr)
+                return 1
+            total, misses, code_misses = program_totals(profile)
+            if total <= 0:
+                print("soak instructions: callgrind counted nothing in BridgeHost.receive", file=sys.stderr)
+                return 1
+            first = first or total
+            n = args.messages
+            print(f"{build:<40} {total:14.0f} instructions in BridgeHost.receive, {total / n:8.0f} per message, "
+                  f"{total / first:.2f}x the first; {misses / n:5.1f} misses of a {args.cache} KiB last-level cache "
+                  f"per message ({code_misses / n:.1f} for code)", flush=True)
+            reference_counting(profile, copy, n)
+    return 0
+
+
+def main():
+    commands = {"run": run_main, "instructions": instructions_main}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        print("usage: bench/soak.py run ... | bench/soak.py instructions SOAKBENCH ... (see --help of each)", file=sys.stderr)
+        return 2
+    return commands[sys.argv[1]](sys.argv[2:])
 
 
 if __name__ == "__main__":
