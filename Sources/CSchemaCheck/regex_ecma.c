@@ -184,17 +184,6 @@ static int peek_at(const translator *t, size_t k)
     return t->pos + k < t->len ? t->src[t->pos + k] : -1;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static int is_syntax_char(int c)
 {
     return c >= 0 && strchr("^$\\.*+?()[]{}|/", c) != NULL && c != '\0';
@@ -688,7 +677,7 @@ static long read_hex4(translator *t)
 {
     long v = 0;
     for (size_t i = 0; i < 4; i++) {
-        int h = hexval(peek_at(t, i));
+        int h = sc_regex_hex_value(peek_at(t, i));
         if (h < 0)
             return -1;
         v = v * 16 + h;
@@ -706,7 +695,7 @@ static long parse_unicode_escape(translator *t, size_t start)
         long v = 0;
         size_t digits = 0;
         int h;
-        while ((h = hexval(peek(t))) >= 0) {
+        while ((h = sc_regex_hex_value(peek(t))) >= 0) {
             v = v * 16 + h;
             if (v > 0x10FFFF) {
                 fail(t, start, "\\u{...} escape above U+10FFFF");
@@ -770,7 +759,7 @@ static long parse_character_escape(translator *t, int c, size_t start)
         }
         return 0;
     case 'x': {
-        int h1 = hexval(peek(t)), h2 = hexval(peek_at(t, 1));
+        int h1 = sc_regex_hex_value(peek(t)), h2 = sc_regex_hex_value(peek_at(t, 1));
         if (h1 < 0 || h2 < 0) {
             fail(t, start, "invalid \\x escape (needs two hex digits)");
             return -1;

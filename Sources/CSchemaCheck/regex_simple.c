@@ -38,7 +38,7 @@ static void add_range(segment *s, unsigned lo, unsigned hi)
         s->ascii[c >> 3] |= (uint8_t)(1u << (c & 7));
 }
 
-static int hex_value(int c)
+int sc_regex_hex_value(int c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -57,7 +57,7 @@ static long read_hex_escape(reader *r, int letter)
         r->at++;
         int digits = 0;
         while (r->at < r->end && *r->at != '}') {
-            int h = hex_value(*r->at++);
+            int h = sc_regex_hex_value(*r->at++);
             if (h < 0 || ++digits > 6)
                 return -1;
             value = value * 16 + (unsigned long)h;
@@ -70,7 +70,7 @@ static long read_hex_escape(reader *r, int letter)
         for (int i = 0; i < want; i++) {
             if (r->at == r->end)
                 return -1;
-            int h = hex_value(*r->at++);
+            int h = sc_regex_hex_value(*r->at++);
             if (h < 0)
                 return -1;
             value = value * 16 + (unsigned long)h;

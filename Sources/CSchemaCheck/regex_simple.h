@@ -29,4 +29,7 @@ int sc_simple_regex_search(const sc_simple_regex *re, const char *subject, size_
 /* NULL is allowed. */
 void sc_simple_regex_free(sc_simple_regex *re);
 
+/* The value of a hexadecimal digit, or -1 (shared with regex_ecma.c's escapes). */
+int sc_regex_hex_value(int c);
+
 #endif
