@@ -71,28 +71,26 @@ private struct LinkCommandRunner {
         var query: [String: [String]] = [:]
         var utm: [String: String] = [:]
         let scheme: DeeplinkURLBuilder.Scheme
-        do {
-            for item in arguments.all("param") {
-                let (name, value) = try Self.pair(item, option: "param")
-                guard parameters.updateValue(value, forKey: name) == nil else { throw UsageError("--param \(name) given twice") }
+        for item in arguments.all("param") {
+            let (name, value) = try Self.pair(item, option: "param")
+            guard parameters.updateValue(value, forKey: name) == nil else { throw UsageError("--param \(name) given twice") }
+        }
+        for item in arguments.all("query") {
+            let (name, value) = try Self.pair(item, option: "query")
+            if CampaignMetadata.isCampaignKey(name) {
+                throw UsageError("--query \(name): campaign fields have their own options (--campaign-id, --group-id, --variant, --utm NAME=VALUE)")
             }
-            for item in arguments.all("query") {
-                let (name, value) = try Self.pair(item, option: "query")
-                if CampaignMetadata.isCampaignKey(name) {
-                    throw UsageError("--query \(name): campaign fields have their own options (--campaign-id, --group-id, --variant, --utm NAME=VALUE)")
-                }
-                query[name, default: []].append(value)
-            }
-            for item in arguments.all("utm") {
-                let (given, value) = try Self.pair(item, option: "utm")
-                let name = given.hasPrefix("utm_") ? given : "utm_" + given
-                guard utm.updateValue(value, forKey: name) == nil else { throw UsageError("--utm \(name) given twice") }
-            }
-            switch arguments.value("scheme") ?? "https" {
-            case "https": scheme = .https
-            case "custom", handler.customScheme: scheme = .custom
-            case let other: throw UsageError("--scheme must be https, custom or \(handler.customScheme), not \"\(other)\"")
-            }
+            query[name, default: []].append(value)
+        }
+        for item in arguments.all("utm") {
+            let (given, value) = try Self.pair(item, option: "utm")
+            let name = given.hasPrefix("utm_") ? given : "utm_" + given
+            guard utm.updateValue(value, forKey: name) == nil else { throw UsageError("--utm \(name) given twice") }
+        }
+        switch arguments.value("scheme") ?? "https" {
+        case "https": scheme = .https
+        case "custom", handler.customScheme: scheme = .custom
+        case let other: throw UsageError("--scheme must be https, custom or \(handler.customScheme), not \"\(other)\"")
         }
 
         let campaign = CampaignMetadata(
@@ -114,20 +112,20 @@ private struct LinkCommandRunner {
     }
 
     func routes(_ arguments: Arguments) throws -> Int32 {
-            guard arguments.positional.isEmpty else { throw UsageError("link routes takes no arguments") }
-            let handler = try RoutingContracts.handler(arguments).get()
-            var text = ""
-            for route in handler.routes.routes {
-                text += "\(route.name)  \(route.pattern)\(route.requiresAuth ? "  (login)" : "")\n"
-                for name in route.parameterNames {
-                    text += "  --param \(name)=<\((route.parameters[name] ?? .string).rawValue)>\n"
-                }
-                for field in route.query {
-                    text += "  --query \(field.name)=<\(field.type.rawValue)>\n"
-                }
+        guard arguments.positional.isEmpty else { throw UsageError("link routes takes no arguments") }
+        let handler = try RoutingContracts.handler(arguments).get()
+        var text = ""
+        for route in handler.routes.routes {
+            text += "\(route.name)  \(route.pattern)\(route.requiresAuth ? "  (login)" : "")\n"
+            for name in route.parameterNames {
+                text += "  --param \(name)=<\((route.parameters[name] ?? .string).rawValue)>\n"
             }
-            console.out(text)
-            return ExitCode.success
+            for field in route.query {
+                text += "  --query \(field.name)=<\(field.type.rawValue)>\n"
+            }
+        }
+        console.out(text)
+        return ExitCode.success
     }
 
     /// NAME=VALUE split on the first "=" (the value may contain more).
