@@ -112,4 +112,32 @@ import Testing
         #expect(lines.allSatisfy { $0.count <= CommandSpec.width })
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: "usage: bridgectl demo ".count) + "[") })
     }
+
+    struct Unreadable: Error, CustomStringConvertible {
+        var description: String { "in\u{1B}[2Jput.json: cannot be read" }
+    }
+
+    @Test func theRunnerPrintsWhatACommandThrowsAndMapsItToItsExitCode() {
+        let spec = CommandSpec(name: "demo", summary: "", forms: [UsageForm("WHAT")], about: "",
+                               options: [.flag("loud", help: "")])
+        let cases: [(thrown: any Error, code: Int32, message: String)] = [
+            (UsageError("give WHAT"), 2, "bridgectl demo: give WHAT\n"),
+            (CommandFailure("refused", exitCode: 1), 1, "bridgectl demo: refused\n"),
+            // Anything else is input that cannot be used: 2, its text escaped for the terminal.
+            (Unreadable(), 2, "bridgectl demo: in\\u{1B}[2Jput.json: cannot be read\n"),
+        ]
+        for (thrown, code, message) in cases {
+            let command = Command(spec) { _, _ in throw thrown }
+            let console = CapturingConsole()
+            #expect(command.run(["x"], console: console) == code)
+            #expect(console.stderr == message && console.stdout.isEmpty)
+        }
+        let finished = Command(spec) { arguments, console in
+            console.out(arguments.has("loud") ? "LOUD\n" : "quiet\n")
+            return ExitCode.invalid
+        }
+        let console = CapturingConsole()
+        #expect(finished.run(["--loud"], console: console) == 1)
+        #expect(console.stdout == "LOUD\n" && console.stderr.isEmpty)
+    }
 }
