@@ -140,7 +140,7 @@ let package = Package(
         ),
         .target(
             name: "BridgeHostTesting",
-            dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"]
+            dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore", "SchemaCheck"]
         ),
         .target(
             name: "BridgeCodegen",
@@ -182,6 +182,9 @@ let package = Package(
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore"],
             path: "bench/soak"
         ),
+
+        // Route matching at 10 and 10,000 routes (bench/run.sh): not shipped in bridgectl.
+        .executableTarget(name: "RouteBench", dependencies: ["DeeplinkRouting"], path: "bench/routes"),
 
         // The app-integration doc's example, compiled with `import BridgeKit` alone.
         .executableTarget(

@@ -75,6 +75,7 @@ def main():
     parser.add_argument("--bridgectl", required=True)
     parser.add_argument("--bridgectl-dynamic", help="the same bridgectl, dynamically linked: single-file latency only")
     parser.add_argument("--parse-floor", required=True)
+    parser.add_argument("--route-bench", required=True, help="the RouteBench executable (route matching at 10 and 10,000 routes)")
     parser.add_argument("--venv", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--messages", type=int, default=200_000)
@@ -213,8 +214,8 @@ def main():
     say()
 
     # ---- routes
-    routes = subprocess.run([bridgectl, "bench-routes"], capture_output=True, text=True)
-    say("route matching (bridgectl bench-routes):")
+    routes = subprocess.run([args.route_bench], capture_output=True, text=True)
+    say("route matching (RouteBench):")
     for line in (routes.stdout or routes.stderr).strip().splitlines():
         say("  " + line)
     say()

@@ -26,6 +26,9 @@ make -s release RELEASE_SCRATCH="$scratch"
 bridgectl="$scratch/release/bridgectl"
 swift build -c release --scratch-path "$scratch-dynamic" --product bridgectl
 bridgectl_dynamic="$scratch-dynamic/release/bridgectl"
+# Route matching at 10 and 10,000 routes: a bench tool of its own, not a bridgectl command.
+swift build -c release --scratch-path "$scratch-dynamic" --product RouteBench
+route_bench="$scratch-dynamic/release/RouteBench"
 
 # Peers, pinned so numbers compare across runs.
 if [ ! -x bench/.venv/bin/python ]; then python3 -m venv bench/.venv; fi
@@ -36,5 +39,5 @@ bench/.venv/bin/python -m pip install -q --disable-pip-version-check \
 gcc -O2 -Wall -Wextra -DPCRE2_CODE_UNIT_WIDTH=8 -ISources/CSchemaCheck/include -o "$out/parse_floor" \
     bench/parse_floor.c Sources/CSchemaCheck/*.c $(pkg-config --cflags --libs jansson libpcre2-8) -lm
 
-exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --bridgectl-dynamic "$bridgectl_dynamic" --parse-floor "$out/parse_floor" \
+exec bench/.venv/bin/python bench/run.py --bridgectl "$bridgectl" --bridgectl-dynamic "$bridgectl_dynamic" --parse-floor "$out/parse_floor" --route-bench "$route_bench" \
     --venv bench/.venv --out "$out" --messages "${BENCH_MESSAGES:-200000}" ${BENCH_ARGS:-}

@@ -1,22 +1,16 @@
-/// A small argv parser: `--name value`, `--name=value`, boolean `--flag`, repeatable options,
-/// `--` ends options, and `-` is a positional (standard input). Unknown options are usage errors.
+/// A small argv parser over a command's declared options (`OptionSpec`): `--name value`,
+/// `--name=value`, boolean `--flag`, repeatable options, `--` ends options, and `-` is a
+/// positional (standard input). An unknown option, a missing value and a value outside the
+/// declared choices are usage errors; an option not given has its declared default.
 public struct Arguments: Sendable {
-    public struct Spec: Sendable {
-        /// Options that take a value.
-        public var options: Set<String>
-        /// Options without a value.
-        public var flags: Set<String>
-        public init(options: Set<String> = [], flags: Set<String> = []) {
-            self.options = options
-            self.flags = flags.union(["help"])
-        }
-    }
-
     public private(set) var positional: [String] = []
     private var values: [String: [String]] = [:]
     private var setFlags: Set<String> = []
+    private var defaults: [String: String] = [:]
 
-    public init(_ argv: [String], spec: Spec) throws(UsageError) {
+    public init(_ argv: [String], options declared: [OptionSpec]) throws(UsageError) {
+        let spec = (options: Set(declared.filter { $0.kind != .flag }.map(\.name)),
+                    flags: Set(declared.filter { $0.kind == .flag }.map(\.name)).union(["help"]))
         var index = 0
         var optionsEnded = false
         while index < argv.count {
@@ -25,7 +19,7 @@ public struct Arguments: Sendable {
             if optionsEnded || !word.hasPrefix("--") || word == "-" {
                 if !optionsEnded && word.hasPrefix("-") && word != "-" && word.count > 1 && !word.hasPrefix("--") {
                     if word == "-h" { setFlags.insert("help"); continue }
-                    throw UsageError("unknown option \(word)")
+                    throw UsageError("unknown option \(word)", fromDeclaration: true)
                 }
                 positional.append(word)
                 continue
@@ -38,22 +32,32 @@ public struct Arguments: Sendable {
                 name = before
             }
             if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw UsageError("--\(name) takes no value") }
+                guard inlineValue == nil else { throw UsageError("--\(name) takes no value", fromDeclaration: true) }
                 setFlags.insert(name)
             } else if spec.options.contains(name) {
                 if let inlineValue {
                     values[name, default: []].append(inlineValue)
                 } else {
-                    guard index < argv.count else { throw UsageError("--\(name) needs a value") }
+                    guard index < argv.count else { throw UsageError("--\(name) needs a value", fromDeclaration: true) }
                     values[name, default: []].append(argv[index])
                     index += 1
                 }
             } else {
                 let known = (spec.options.union(spec.flags)).sorted().map { "--" + $0 }.joined(separator: ", ")
-                throw UsageError("unknown option --\(name) (known: \(known))")
+                throw UsageError("unknown option --\(name) (known: \(known))", fromDeclaration: true)
             }
         }
+        for option in declared {
+            if let given = values[option.name]?.last, !option.choices.isEmpty, !option.choices.contains(given) {
+                throw UsageError("--\(option.name) must be one of \(option.choices.joined(separator: ", ")), not \"\(given)\"",
+                                 fromDeclaration: true)
+            }
+            defaults[option.name] = option.defaultValue
+        }
     }
+
+    /// Whether the option was given (`value` also answers with a declared default).
+    public func isGiven(_ name: String) -> Bool { values[name] != nil }
 
     public func has(_ flag: String) -> Bool { setFlags.contains(flag) }
 
@@ -64,24 +68,21 @@ public struct Arguments: Sendable {
         return (String(text.unicodeScalars[..<equals]), String(text.unicodeScalars[text.unicodeScalars.index(after: equals)...]))
     }
 
-    /// The last value given for an option.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    /// The last value given for an option, else its declared default.
+    public func value(_ name: String) -> String? { values[name]?.last ?? defaults[name] }
 
     /// Every value given for a repeatable option, in order.
     public func all(_ name: String) -> [String] { values[name] ?? [] }
-
-    /// The value of an option that must be one of `choices`.
-    public func choice(_ name: String, _ choices: [String], default fallback: String) throws(UsageError) -> String {
-        guard let given = value(name) else { return fallback }
-        guard choices.contains(given) else {
-            throw UsageError("--\(name) must be one of \(choices.joined(separator: ", ")), not \"\(given)\"")
-        }
-        return given
-    }
 }
 
+/// A command called wrongly: exit 2. One made from the declaration (an unknown option, a
+/// missing value, a bad choice) is printed with the command's usage line.
 public struct UsageError: Error, Sendable, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    public let fromDeclaration: Bool
+    public init(_ message: String, fromDeclaration: Bool = false) {
+        self.message = message
+        self.fromDeclaration = fromDeclaration
+    }
     public var description: String { message }
 }

@@ -2,12 +2,11 @@ import JSONCore
 import BridgeContracts
 
 /// `bridgectl can-i-deploy`: a page's calls against every supported app build, before it ships.
-let canIDeployCommand = Command(
+let canIDeployCommand = Command(CommandSpec(
     name: "can-i-deploy",
     summary: "check a page's calls (its usage file) against every supported app build",
-    help: """
-    usage: bridgectl can-i-deploy USAGE.json|- [--contracts DIR] [--format text|json] [--strict]
-
+    forms: [UsageForm("USAGE.json|-", options: ["contracts", "format", "strict"])],
+    about: """
     USAGE.json lists what the page calls, with the versions it can send for each:
       {"page": "event/new-user-promo", "calls": [{"action": "apply", "versions": [2, 1]}]}
     The fake host writes it from the page's own tests (fakeHost.writeUsage(path)); it can also
@@ -18,60 +17,28 @@ let canIDeployCommand = Command(
 
     Prints a matrix of builds and calls: ok, ok (older version N), fallback or BROKEN, with each
     build's share of sessions where releases.json knows it, and the share affected.
-
-    options:
-      --contracts DIR  another contracts folder (default: the bundled contracts)
-      --format text|json  output format (default text)
-      --strict         a call that would only fall back on a supported build also fails
-
+    """,
+    options: [
+        ContractsOption.option, FormatOption.option,
+        .flag("strict", help: "a call that would only fall back on a supported build also fails"),
+    ],
+    footer: """
     exit: 0 the page may ship; 1 some supported build is BROKEN (with --strict: or only falls
           back); 2 usage error, unreadable usage file, or one naming an unknown action or version.
-    """,
-    run: { argv, console in
-        let arguments: Arguments
-        let format: String
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts", "format"], flags: ["strict"]))
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-            guard arguments.positional.count == 1 else {
-                throw UsageError(arguments.positional.isEmpty ? "give the page's usage file (USAGE.json, or - for standard input)"
-                                                              : "takes one usage file, got \(arguments.positional.count)")
-            }
-        } catch {
-            console.err("bridgectl can-i-deploy: \(error)\n")
-            return ExitCode.usage
+    """
+), run: { arguments, console in
+        let format = arguments.value("format")
+        guard arguments.positional.count == 1 else {
+            throw UsageError(arguments.positional.isEmpty ? "give the page's usage file (USAGE.json, or - for standard input)"
+                                                          : "takes one usage file, got \(arguments.positional.count)")
         }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .failure(let error):
-            console.err("bridgectl can-i-deploy: \(error)\n")
-            return ExitCode.usage
-        case .success(let loaded): contracts = loaded
+        let contracts = try ContractsOption.load(arguments)
+        guard contracts.releasesText != nil else {
+            throw ReleaseError("\(contracts.origin) has no \(ReleaseCatalog.fileName): record the app builds in the field first (bridgectl release record)")
         }
-        let catalog: ReleaseCatalog
-        do {
-            guard contracts.releasesText != nil else {
-                throw ReleaseError("\(contracts.origin) has no \(ReleaseCatalog.fileName): record the app builds in the field first (bridgectl release record)")
-            }
-            catalog = try contracts.releaseCatalog()
-        } catch {
-            console.err("bridgectl can-i-deploy: \(error)\n")
-            return ExitCode.usage
-        }
-        let input: InputFile
-        switch InputFile.read(arguments.positional[0], maxBytes: 4 * 1024 * 1024, console: console) {
-        case .failure(let error):
-            console.err("bridgectl can-i-deploy: \(error.line)\n")
-            return ExitCode.usage
-        case .success(let file): input = file
-        }
-        let usage: PageUsage
-        do {
-            usage = try PageUsage.parse(String(decoding: input.bytes, as: UTF8.self), file: input.name, manifest: contracts.manifest)
-        } catch {
-            console.err("bridgectl can-i-deploy: \(error)\n")
-            return ExitCode.usage
-        }
+        let catalog = try contracts.releaseCatalog()
+        let input = try InputFile.read(arguments.positional[0], maxBytes: 4 * 1024 * 1024, console: console).get()
+        let usage = try PageUsage.parse(String(decoding: input.bytes, as: UTF8.self), file: input.name, manifest: contracts.manifest)
         let matrix = DeployMatrix(usage: usage, catalog: catalog, manifest: contracts.manifest)
         let strict = arguments.has("strict")
         console.out(format == "json" ? DeployReport(matrix: matrix, strict: strict).json.prettyPrinted() + "\n"

@@ -2,30 +2,25 @@ import BridgeContracts
 import BridgeHostTesting
 import JSONCore
 
-let checkCommand = Command(
+let checkCommand = Command(CommandSpec(
     name: "check",
     summary: "run every contract fixture through the Swift host and compare with its expectation",
-    help: """
-    usage: bridgectl check [--contracts DIR] [--format text|json] [FIXTURE-PATH-PREFIX...]
-
+    forms: [UsageForm("[FIXTURE-PATH-PREFIX...]", options: ["contracts", "format"])],
+    about: """
     Runs each fixture of contracts/fixtures (the same files the web team runs with node --test)
     through the mock host: the reply, its error code and error pointers, the navigation and its
     campaign metadata must match what the fixture expects. A prefix such as fixtures/apply/
-    limits the run. Exit 0 when all pass, 1 when any fails, 2 when the contracts cannot be read.
-
+    limits the run.
     """,
-    run: { argv, console in
-        guard let setup = ContractsReportSetup.parse(argv, command: "check", console: console) else {
-            return ExitCode.usage
-        }
-        let (arguments, format, contracts) = (setup.arguments, setup.format, setup.contracts)
+    options: [ContractsOption.option, FormatOption.option],
+    footer: "exit: 0 all pass; 1 any fails; 2 the contracts cannot be read."
+), run: { arguments, console in
+        let contracts = try ContractsOption.load(arguments)
+        let format = arguments.value("format")
         let selected = contracts.fixtures.filter { fixture in
             arguments.positional.isEmpty || arguments.positional.contains { fixture.path.hasPrefix($0) }
         }
-        guard !selected.isEmpty else {
-            console.err("bridgectl check: no fixtures match \(arguments.positional.joined(separator: " "))\n")
-            return ExitCode.usage
-        }
+        guard !selected.isEmpty else { throw UsageError("no fixtures match \(arguments.positional.joined(separator: " "))") }
         var results: [JSONValue] = []
         var failed = 0
         for fixture in selected {

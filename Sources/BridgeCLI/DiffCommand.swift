@@ -6,13 +6,12 @@ import Foundation
 import BridgeContracts
 import ContractEvolution
 
-let diffCommand = Command(
+let diffCommand = Command(CommandSpec(
     name: "diff",
     summary: "compare two contract sets: typed findings, breaking ones proven by a counterexample",
-    help: """
-    usage: bridgectl diff OLD NEW [--format text|json] [--write-counterexamples DIR]
-           bridgectl diff --base REV [NEW] [--format text|json] [--write-counterexamples DIR]
-
+    forms: [UsageForm("OLD NEW", options: ["format", "write-counterexamples"]),
+            UsageForm("--base REV [NEW]", options: ["format", "write-counterexamples"])],
+    about: """
     Compares two contracts folders: every action version present in both, the envelope and the
     other shared schemas, routes.json and the manifest (mappings, origins, limits, hosts,
     timeouts, fallback). Each difference is a typed finding (kinds: docs/contracts.md). A
@@ -21,15 +20,21 @@ let diffCommand = Command(
     accepts and the other rejects, both run through the real checker and router. Without one it
     is "possibly breaking", with the reason. A new version is compared with the previous one, as
     info.
-
-    --base REV     OLD is the NEW folder as it was at git revision REV of its repository (read
-                   with git rev-parse / ls-tree / show; nothing is checked out). NEW defaults to
-                   the contracts/ folder of the repository the current directory is in.
-    --write-counterexamples DIR
-                   also write each counterexample as a contract fixture under
-                   DIR/<action>/v<version>/ (links under DIR/links/)
-    --today DATE   the date (YYYY-MM-DD) accepted changes expire against (default: today, UTC)
-
+    """,
+    options: [
+        .value("base", "REV", help: """
+            OLD is the NEW folder as it was at git revision REV of its repository (read
+            with git rev-parse / ls-tree / show; nothing is checked out). NEW defaults to
+            the contracts/ folder of the repository the current directory is in.
+            """),
+        .value("write-counterexamples", "DIR", help: """
+            also write each counterexample as a contract fixture under
+            DIR/<action>/v<version>/ (links under DIR/links/)
+            """),
+        .value("today", "DATE", help: "the date (YYYY-MM-DD) accepted changes expire against (default: today, UTC)"),
+        FormatOption.option,
+    ],
+    footer: """
     NEW/accepted-changes.json accepts findings by kind, action and version (or schema, or
     route) and schemaPointer, with a reason and an expiry date; an accepted finding is printed
     but does not fail, an expired entry fails.
@@ -37,55 +42,33 @@ let diffCommand = Command(
     exit: 0 nothing breaking; 1 something breaking or possibly breaking (and not accepted), or
           an expired acceptance; 2 usage error, unreadable folder, a schema that does not
           compile, a revision that does not exist or has no contracts.
-    """,
-    run: { argv, console in DiffCommandRunner(console: console).run(argv) }
-)
+    """
+), run: { arguments, console in try DiffCommandRunner(console: console).run(arguments) })
 
 private struct DiffCommandRunner {
     let console: Console
 
-    func fail(_ message: String) -> Int32 {
-        console.err("bridgectl diff: \(message)\n")
-        return ExitCode.usage
-    }
-
-    func run(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        let format: String
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["format", "base", "write-counterexamples", "today"]))
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-        } catch {
-            return fail("\(error)")
-        }
+    func run(_ arguments: Arguments) throws -> Int32 {
+        let format = arguments.value("format")
         let today = arguments.value("today") ?? UTCDate.today()
-        guard AcceptedChanges.isDate(today) else { return fail("--today \(today) is not a date YYYY-MM-DD") }
+        guard AcceptedChanges.isDate(today) else { throw UsageError("--today \(today) is not a date YYYY-MM-DD") }
         let old: LoadedContracts, new: LoadedContracts
-        do {
-            if let base = arguments.value("base") {
-                guard arguments.positional.count <= 1 else {
-                    return fail("with --base, give at most the NEW folder (got \(arguments.positional.count) folders)")
-                }
-                let folder = try arguments.positional.first ?? LoadedContracts.repositoryContractsFolder()
-                new = try LoadedContracts.folder(folder)
-                old = try LoadedContracts.gitRevision(base, folder: folder)
-            } else {
-                guard arguments.positional.count == 2 else {
-                    return fail("expected OLD and NEW contracts folders (or --base REV [NEW]); see bridgectl diff --help")
-                }
-                old = try LoadedContracts.folder(arguments.positional[0])
-                new = try LoadedContracts.folder(arguments.positional[1])
+        if let base = arguments.value("base") {
+            guard arguments.positional.count <= 1 else {
+                throw UsageError("with --base, give at most the NEW folder (got \(arguments.positional.count) folders)")
             }
-        } catch {
-            return fail("\(error)")
+            let folder = try arguments.positional.first ?? LoadedContracts.repositoryContractsFolder()
+            new = try LoadedContracts.folder(folder)
+            old = try LoadedContracts.gitRevision(base, folder: folder)
+        } else {
+            guard arguments.positional.count == 2 else {
+                throw UsageError("expected OLD and NEW contracts folders (or --base REV [NEW]); see bridgectl diff --help")
+            }
+            old = try LoadedContracts.folder(arguments.positional[0])
+            new = try LoadedContracts.folder(arguments.positional[1])
         }
-        let report: DiffReport
-        do {
-            let accepted = try new.acceptedChanges()
-            report = try ContractDiff.compare(old: old.contracts, new: new.contracts, accepted: accepted, today: today)
-        } catch {
-            return fail("\(error)")
-        }
+        let accepted = try new.acceptedChanges()
+        let report = try ContractDiff.compare(old: old.contracts, new: new.contracts, accepted: accepted, today: today)
         if let directory = arguments.value("write-counterexamples") {
             do {
                 for file in report.counterexampleFixtures {
@@ -95,7 +78,7 @@ private struct DiffCommandRunner {
                     try Data(file.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
                 }
             } catch {
-                return fail("cannot write counterexamples to \(directory): \(FileSystem.describe(error))")
+                throw UsageError("cannot write counterexamples to \(directory): \(FileSystem.describe(error))")
             }
         }
         console.out(format == "json" ? report.json.prettyPrinted() + "\n" : report.text)

@@ -3,12 +3,11 @@ import BridgeContracts
 import ContractCatalog
 
 /// `bridgectl docs --out DIR`: the contract catalog, static pages for people.
-let docsCommand = Command(
+let docsCommand = Command(CommandSpec(
     name: "docs",
     summary: "write the contract catalog: HTML pages of actions, fields, examples and a link builder",
-    help: """
-    usage: bridgectl docs --out DIR [--contracts DIR]
-
+    forms: [UsageForm("", options: ["out", "contracts"], required: ["out"])],
+    about: """
     Writes the contract catalog into DIR, for operations, CRM, PMs and QA, who do not read JSON
     Schemas: open DIR/index.html in a browser (it works from disk, fetches nothing).
       index.html          the actions and versions with their Korean titles (and, when the
@@ -20,41 +19,28 @@ let docsCommand = Command(
                           same rules and warnings (link-builder.js carries the shim's own code)
       catalog.css
     The output is deterministic (no dates). Files that are already current are not rewritten.
-
-    exit: 0 written; 2 usage error, unreadable contracts, or a file that cannot be written.
     """,
-    run: { argv, console in
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["out", "contracts"]))
-            guard arguments.positional.isEmpty else { throw UsageError("docs takes no positional arguments (use --out DIR)") }
-            guard arguments.value("out") != nil else { throw UsageError("docs needs --out DIR, the folder to write the catalog into") }
-        } catch {
-            console.err("bridgectl docs: \(error)\n")
-            return ExitCode.usage
-        }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .failure(let error):
-            console.err("bridgectl docs: \(error)\n")
-            return ExitCode.usage
-        case .success(let loaded): contracts = loaded
-        }
-        let directory = arguments.value("out")!
+    options: [
+        .value("out", "DIR", help: "required: the folder to write the catalog into"),
+        ContractsOption.option,
+    ],
+    footer: "exit: 0 written; 2 usage error, unreadable contracts, or a file that cannot be written."
+), run: { arguments, console in
+        guard arguments.positional.isEmpty else { throw UsageError("docs takes no positional arguments (use --out DIR)") }
+        guard let directory = arguments.value("out") else { throw UsageError("docs needs --out DIR, the folder to write the catalog into") }
+        let contracts = try ContractsOption.load(arguments)
         let files: [GeneratedFile]
         do {
             files = try ContractCatalog.files(for: contracts, toolVersion: BridgeCLI.version, answers: MockHostFixtureAnswers())
         } catch {
-            console.err("bridgectl docs: cannot write the catalog of \(contracts.origin): \(error)\n")
-            return ExitCode.usage
+            throw UsageError("cannot write the catalog of \(contracts.origin): \(error)")
         }
         do {
             let written = try GeneratedFiles.write(files, to: directory)
             console.out("\(directory): \(files.count) files, \(written.count) written; open \(directory.hasSuffix("/") ? directory : directory + "/")index.html\n")
             return ExitCode.success
         } catch {
-            console.err("bridgectl docs: cannot write to \(directory): \(FileSystem.describe(error))\n")
-            return ExitCode.usage
+            throw UsageError("cannot write to \(directory): \(FileSystem.describe(error))")
         }
     }
 )

@@ -9,13 +9,11 @@ import Foundation
 
 /// `bridgectl funnel EVENTS.ndjson`: the routing seed's four metrics over an event log. The
 /// counting rules live in FunnelMetrics and are written down in docs/operations.md.
-let funnelCommand = Command(
+let funnelCommand = Command(CommandSpec(
     name: "funnel",
     summary: "compute the deep-link funnel metrics (reach, wrong landing, cold start, campaign_id) of an event log",
-    help: """
-    usage: bridgectl funnel EVENTS.ndjson [--input-format auto|host|export] [--format text|json]
-                            [--html FILE] [--contracts DIR]
-
+    forms: [UsageForm("EVENTS.ndjson", options: ["input-format", "format", "html", "contracts"])],
+    about: """
     Reads an event log, one JSON object per line (EVENTS "-" reads standard input), and prints
     four metrics, for all deep-link sessions and per campaign_id, source and variant:
       target-screen reach        the visit showed the screen its link was for
@@ -29,86 +27,52 @@ let funnelCommand = Command(
               its login_presented and envelope lines give login prompts, sign-ins, cold starts)
       export  a Mixpanel-style export: {"event":...,"properties":{...},"distinct_id":...,"time":...}
     Screens are named from the contracts' routes.json (a link's route, a CTA's route).
-
-    options:
-      --input-format F  auto (default), host or export: a line of the other shape is an error
-      --format F        text (default) or json
-      --html FILE       also write a self-contained page with bar charts (no scripts, no fetches)
-      --contracts DIR   a contracts folder instead of the bundled contracts
-
+    """,
+    options: [
+        .choice("input-format", FunnelInputFormat.allCases.map(\.rawValue), help: "a line of the other shape is an error", default: "auto"),
+        FormatOption.option,
+        .value("html", "FILE", help: "also write a self-contained page with bar charts (no scripts, no fetches)"),
+        ContractsOption.option,
+    ],
+    footer: """
     exit: 0 computed; 2 usage error, unreadable log or contracts, a bad line (its number is
           named), or an HTML file that cannot be written.
-    """,
-    run: { argv, console in runFunnel(argv, console) }
-)
+    """
+), run: { arguments, console in try runFunnel(arguments, console) })
 
 /// A log is read whole; this bounds memory for a file given by mistake.
 private let maxLogBytes = 512 << 20
 
-private func runFunnel(_ argv: [String], _ console: Console) -> Int32 {
-    let arguments: Arguments
-    let format: String
-    let inputFormat: FunnelInputFormat
-    do {
-        arguments = try Arguments(argv, spec: .init(options: ["input-format", "format", "html", "contracts"]))
-        format = try arguments.choice("format", ["text", "json"], default: "text")
-        inputFormat = FunnelInputFormat(rawValue: try arguments.choice(
-            "input-format", FunnelInputFormat.allCases.map(\.rawValue), default: "auto"))!
-        guard arguments.positional.count == 1 else { throw UsageError("expected one event log (see bridgectl funnel --help)") }
-        if let html = arguments.value("html"), html.isEmpty { throw UsageError("--html needs a file name") }
-    } catch {
-        console.err("bridgectl funnel: \(error)\n")
-        return ExitCode.usage
-    }
+@MainActor
+private func runFunnel(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+    let format = arguments.value("format")
+    let inputFormat = FunnelInputFormat(rawValue: arguments.value("input-format") ?? "auto")!
+    guard arguments.positional.count == 1 else { throw UsageError("expected one event log (see bridgectl funnel --help)") }
+    if let html = arguments.value("html"), html.isEmpty { throw UsageError("--html needs a file name") }
     let path = arguments.positional[0]
     let name = path == "-" ? "<stdin>" : path
-    let bytes: [UInt8]
-    if path == "-" {
-        bytes = Array(console.readStandardInput())
-    } else {
-        switch InputFile.readBytes(path, maxBytes: maxLogBytes) {
-        case .failure(let error):
-            console.err("bridgectl funnel: \(error)\n")
-            return ExitCode.usage
-        case .success(let read): bytes = read
-        }
-    }
-    if bytes.count > maxLogBytes {
-        console.err("bridgectl funnel: \(name): is more than \(maxLogBytes) bytes; split the log\n")
-        return ExitCode.usage
-    }
-    let contracts: ContractSet
+    let bytes = path == "-" ? Array(console.readStandardInput()) : try InputFile.readBytes(path, maxBytes: maxLogBytes).get()
+    if bytes.count > maxLogBytes { throw UsageError("\(name): is more than \(maxLogBytes) bytes; split the log") }
+    let contracts = try ContractsOption.load(arguments)
     let routes: RouteTable
-    switch ContractsOption.load(arguments) {
-    case .failure(let error):
-        console.err("bridgectl funnel: \(error)\n")
-        return ExitCode.usage
-    case .success(let loaded): contracts = loaded
-    }
     do {
         routes = try RouteTable(routes: contracts.routes)
     } catch {
-        console.err("bridgectl funnel: \(contracts.origin): \(error)\n")
-        return ExitCode.usage
+        throw UsageError("\(contracts.origin): \(error)")
     }
     let log: (events: [FunnelEvent], summary: FunnelLogSummary)
     do {
         log = try FunnelLog.events(bytes, format: inputFormat)
     } catch {
-        console.err("bridgectl funnel: \(name): \(error)\n")
-        return ExitCode.usage
+        throw UsageError("\(name): \(error)")
     }
-    if log.events.isEmpty {
-        console.err("bridgectl funnel: \(name): no events (expected one JSON object per line)\n")
-        return ExitCode.usage
-    }
+    if log.events.isEmpty { throw UsageError("\(name): no events (expected one JSON object per line)") }
     let report = FunnelReport(events: log.events, summary: log.summary, resolver: RouteScreenResolver(routes: routes))
     if let html = arguments.value("html") {
         do {
             try Data(report.html(name: name).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)
         } catch {
-            console.err("bridgectl funnel: cannot write \(html): \(FileSystem.describe(error))\n")
-            return ExitCode.usage
+            throw UsageError("cannot write \(html): \(FileSystem.describe(error))")
         }
     }
     switch format {

@@ -9,15 +9,15 @@ import JSONCore
 
 /// `bridgectl generate js`: the web team's shim, types and fake host, from the contracts alone;
 /// `generate aasa` / `generate assetlinks`: the files that make links open the app.
-let generateCommand = Command(
+let generateCommand = Command(CommandSpec(
     name: "generate",
     summary: "generate the web-side JS kit (generate js), Swift payload types (generate swift), or the AASA / assetlinks.json files (generate aasa|assetlinks)",
-    help: """
-    usage: bridgectl generate js [--contracts DIR] [--out DIR] [--check] [--update-runtime]
-           bridgectl generate info-plist [--contracts DIR] [--check INFO.plist]
-           bridgectl generate swift [--contracts DIR] --out DIR [--check]
-           bridgectl generate aasa|assetlinks [--contracts DIR] [--out FILE] [--check]
-
+    forms: [
+        UsageForm("js", options: ["contracts", "out", "check", "update-runtime"]),
+        UsageForm("swift", options: ["contracts", "out", "check"], required: ["out"]),
+        UsageForm("aasa|assetlinks", options: ["contracts", "out", "check"]),
+    ],
+    about: """
     Writes the web team's kit. From the contracts (manifest, routes, schemas):
       DIR/bridge.js                 the ES module the event pages import (createBridge), with
                                     the contract table
@@ -27,13 +27,6 @@ let generateCommand = Command(
     and, as built into bridgectl from the repository's js/src (the same for every contract set):
       DIR/src/bridge-runtime.js     the shim's runtime, which bridge.js imports (+ .d.ts)
       DIR/src/fake-host.js          the fake host's runtime (+ .d.ts)
-    --out DIR          where to write them (default: js)
-    --check            write nothing; exit 1 naming each file that is missing or differs (run
-                       it in CI so a contract change cannot ship without the regenerated kit)
-    --update-runtime   replace DIR/src files that differ from the runtime built into bridgectl
-                       (without it they are left alone and the command fails: in the
-                       repository they are the source, and a bridgectl built before an edit
-                       of js/src must not overwrite it)
     generate swift writes one Codable, Sendable, Equatable struct per action version (envelope
     and payload members, enums, the shared campaign type) and ContractTypes.swift, the list of
     them; the package's are in Sources/BridgeContractTypes. A schema part Swift cannot express
@@ -41,9 +34,8 @@ let generateCommand = Command(
     The output is deterministic (manifest order, no dates), so it can be committed and checked.
     Files that are already current are not rewritten.
 
-    generate info-plist prints the LSApplicationQueriesSchemes fragment for the app's Info.plist:
-    the manifest's queriedURLSchemes, every scheme an external route (a map app) is asked about
-    with canOpenURL. --check INFO.plist instead names the schemes that plist does not declare.
+    generate info-plist prints the LSApplicationQueriesSchemes fragment for the app's Info.plist
+    (bridgectl generate info-plist --help).
 
     generate aasa writes the apple-app-site-association (applinks components for the manifest's
     apps.ios teamID.bundleID) that opens every route of routes.json in the app and nothing else
@@ -52,46 +44,45 @@ let generateCommand = Command(
     or --out FILE; with --check, exit 1 when FILE differs. The committed copies live in
     contracts/well-known/ (`bridgectl lint` checks what they open); deploy them at
     https://HOST/.well-known/apple-app-site-association (no .json) and .../assetlinks.json.
-
+    """,
+    options: [
+        ContractsOption.option,
+        .value("out", "DIR", help: "where to write them (js: a folder, default js; aasa|assetlinks: a FILE, default standard output)"),
+        .flag("check", help: """
+            write nothing; exit 1 naming each file that is missing or differs (run
+            it in CI so a contract change cannot ship without the regenerated kit)
+            """),
+        .flag("update-runtime", help: """
+            replace DIR/src files that differ from the runtime built into bridgectl
+            (without it they are left alone and the command fails: in the
+            repository they are the source, and a bridgectl built before an edit
+            of js/src must not overwrite it)
+            """),
+    ],
+    footer: """
     exit: 0 written or current; 1 --check found stale or missing files; 2 usage error,
           unreadable contracts, a schema the TypeScript generator does not support, a runtime
           file that differs (without --update-runtime), or a file that cannot be written.
-    """,
-    run: { argv, console in GenerateCommandRunner(console: console).run(argv) }
-)
+    """
+), subcommands: [infoPlistCommand], run: { arguments, console in try GenerateCommandRunner(console: console).run(arguments) })
 
 private struct GenerateCommandRunner {
     let console: Console
 
-    func run(_ argv: [String]) -> Int32 {
-        if argv.first == "info-plist" { return InfoPlistCommand(console: console).run(Array(argv.dropFirst())) }
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts", "out"], flags: ["check", "update-runtime"]))
-            if arguments.positional == ["swift"] { return SwiftTypesGenerateCommand(console: console).run(arguments) }
-            guard arguments.positional.count == 1, ["js", "aasa", "assetlinks"].contains(arguments.positional[0]) else {
-                throw UsageError("expected one target, js, swift, aasa, assetlinks or info-plist: bridgectl generate js|swift|aasa|assetlinks|info-plist [--out ...] [--check]")
-            }
-        } catch {
-            console.err("bridgectl generate: \(error)\n")
-            return ExitCode.usage
+    func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.positional == ["swift"] { return try SwiftTypesGenerateCommand(console: console).run(arguments) }
+        guard arguments.positional.count == 1, ["js", "aasa", "assetlinks"].contains(arguments.positional[0]) else {
+            throw UsageError("expected one target, js, swift, aasa, assetlinks or info-plist: bridgectl generate js|swift|aasa|assetlinks|info-plist [--out ...] [--check]")
         }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .success(let loaded): contracts = loaded
-        case .failure(let error):
-            console.err("bridgectl generate: \(error)\n")
-            return ExitCode.usage
-        }
+        let contracts = try ContractsOption.load(arguments)
         if arguments.positional[0] != "js" {
-            return wellKnown(arguments.positional[0], contracts: contracts, arguments: arguments)
+            return try wellKnown(arguments.positional[0], contracts: contracts, arguments: arguments)
         }
         let files: [GeneratedFile]
         do {
             files = try JavaScriptGenerator.files(for: contracts)
         } catch {
-            console.err("bridgectl generate: cannot generate from \(contracts.origin): \(error)\n")
-            return ExitCode.usage
+            throw UsageError("cannot generate from \(contracts.origin): \(error)")
         }
         let directory = arguments.value("out") ?? "js"
 
@@ -115,52 +106,38 @@ private struct GenerateCommandRunner {
             if written.isEmpty { console.out("\(directory): the \(files.count) files of the kit are already current\n") }
             return ExitCode.success
         } catch let error as GeneratedFiles.RuntimeDiffers {
-            console.err("bridgectl generate: \(error)\n")
-            return ExitCode.usage
+            throw error
         } catch {
-            console.err("bridgectl generate: cannot write to \(directory): \(FileSystem.describe(error))\n")
-            return ExitCode.usage
+            throw UsageError("cannot write to \(directory): \(FileSystem.describe(error))")
         }
     }
 }
 
 extension GenerateCommandRunner {
     /// `generate aasa|assetlinks`: one JSON file from routes.json and the manifest's apps.
-    func wellKnown(_ target: String, contracts: ContractSet, arguments: Arguments) -> Int32 {
+    func wellKnown(_ target: String, contracts: ContractSet, arguments: Arguments) throws -> Int32 {
         if arguments.has("update-runtime") {
-            console.err("bridgectl generate: --update-runtime goes with generate js\n")
-            return ExitCode.usage
+            throw UsageError("--update-runtime goes with generate js")
         }
-        let apps: AppIdentities
-        do {
-            guard let declared = try contracts.appIdentities() else {
-                console.err("bridgectl generate: \(contracts.origin): manifest.json has no \"apps\" block (apps.ios teamID and bundleID, apps.android package and sha256CertFingerprints)\n")
-                return ExitCode.usage
-            }
-            apps = declared
-        } catch {
-            console.err("bridgectl generate: \(error)\n")
-            return ExitCode.usage
+        guard let apps = try contracts.appIdentities() else {
+            throw UsageError("\(contracts.origin): manifest.json has no \"apps\" block (apps.ios teamID and bundleID, apps.android package and sha256CertFingerprints)")
         }
         let document: JSONValue
         if target == "aasa" {
             guard let ios = apps.ios else {
-                console.err("bridgectl generate: manifest.json: /apps: no \"ios\" app (teamID, bundleID) for the AASA\n")
-                return ExitCode.usage
+                throw UsageError("manifest.json: /apps: no \"ios\" app (teamID, bundleID) for the AASA")
             }
             document = UniversalLinkFiles.aasa(routes: contracts.routes, ios: ios)
         } else {
             guard let android = apps.android else {
-                console.err("bridgectl generate: manifest.json: /apps: no \"android\" app (package, sha256CertFingerprints) for assetlinks.json\n")
-                return ExitCode.usage
+                throw UsageError("manifest.json: /apps: no \"android\" app (package, sha256CertFingerprints) for assetlinks.json")
             }
             document = UniversalLinkFiles.assetLinks(android: android)
         }
         let text = document.prettyPrinted() + "\n"
         guard let path = arguments.value("out"), path != "-" else {
             if arguments.has("check") {
-                console.err("bridgectl generate: --check needs --out FILE, the file to compare\n")
-                return ExitCode.usage
+                throw UsageError("--check needs --out FILE, the file to compare")
             }
             console.out(text)
             return ExitCode.success
@@ -184,8 +161,7 @@ extension GenerateCommandRunner {
             console.out("wrote \(path)\n")
             return ExitCode.success
         } catch {
-            console.err("bridgectl generate: cannot write \(path): \(FileSystem.describe(error))\n")
-            return ExitCode.usage
+            throw UsageError("cannot write \(path): \(FileSystem.describe(error))")
         }
     }
 }

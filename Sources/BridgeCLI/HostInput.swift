@@ -4,26 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// One read of `host --stdio`'s input.
-enum HostInputEvent {
-    case line(String)
-    /// Nothing came within the timeout: time to run what fell due.
-    case timeout
-    case end
-}
+import BridgeHostTesting
 
-/// Where `host --stdio` reads its lines. The process's standard input is polled with a timeout, so
-/// a slow step completes on time while no line comes; a test's console answers at once.
-protocol HostInput {
-    /// The next line, or `.timeout` after `milliseconds` (nil: wait as long as it takes).
-    mutating func next(timeoutMilliseconds: Int?) -> HostInputEvent
-}
+// Where `host --stdio` reads its lines (HostSessionInput): the process's standard input is polled
+// with a timeout, so a slow step completes on time while no line comes; a test's console answers
+// at once.
 
 /// A console's lines (tests): they are all there, so no timeout is ever needed.
-struct ConsoleHostInput: HostInput {
+struct ConsoleHostInput: HostSessionInput {
     let console: Console
-    mutating func next(timeoutMilliseconds: Int?) -> HostInputEvent {
-        console.readLine().map(HostInputEvent.line) ?? .end
+    mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent {
+        console.readLine().map(HostSessionInputEvent.line) ?? .end
     }
 }
 
@@ -34,7 +25,7 @@ struct ConsoleHostInput: HostInput {
 /// is handed on cut to `maxLineBytes + 1` bytes (so the session reports it as too long) and the
 /// rest of it is skipped as it arrives, never buffered. Input is read only when no whole line is
 /// buffered, so a host that stops reading (its stdout blocks) stops its writer too.
-struct StandardHostInput: HostInput {
+struct StandardHostInput: HostSessionInput {
     let descriptor: Int32
     let maxLineBytes: Int
     private var buffer: [UInt8] = []
@@ -54,7 +45,7 @@ struct StandardHostInput: HostInput {
     /// unread, under 64 KiB already handed on and not yet dropped, and one 64 KiB read.
     private(set) var largestBufferBytes = 0
 
-    mutating func next(timeoutMilliseconds: Int?) -> HostInputEvent {
+    mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[start..<newline]

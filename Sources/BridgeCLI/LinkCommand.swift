@@ -2,15 +2,11 @@ import BridgeContracts
 import DeeplinkRouting
 
 /// `bridgectl link`: campaign URLs for operations, encoded once and right the first time.
-let linkCommand = Command(
+let linkCommand = Command(CommandSpec(
     name: "link",
     summary: "build a Universal Link or custom-scheme URL for a route (link build, link routes)",
-    help: """
-    usage: bridgectl link build ROUTE [--param NAME=VALUE ...] [--query NAME=VALUE ...]
-                               [--campaign-id ID] [--group-id ID] [--variant V] [--utm NAME=VALUE ...]
-                               [--scheme https|custom|sendy] [--strict] [--contracts DIR]
-           bridgectl link routes [--contracts DIR]
-
+    forms: [],
+    about: """
     build   prints the link for ROUTE. Give raw values, never encoded ones: every value is
             percent-encoded exactly once (space %20, + %2B, & %26, = %3D, / %2F, Korean as
             UTF-8), so `bridgectl route` reads back exactly what was given. NAME=VALUE splits
@@ -25,84 +21,76 @@ let linkCommand = Command(
             Values are tidied first, each with a warning on standard error: surrounding
             whitespace removed, decomposed Unicode (NFD) composed (NFC). A value with a control
             character, or one that already looks percent-encoded (%EC%B9%B4), is warned about.
-    --strict  refuse a value that already looks percent-encoded instead of warning.
     routes  lists the routes with their parameters and query fields.
-
+    """,
+    options: [],
+    footer: """
     exit: 0 printed (warnings, if any, on standard error); 1 a value does not have its declared
           type, breaks the campaign rules, or (with --strict) looks encoded already; 2 usage
           error, unknown route, parameter or query field (the valid ones are listed),
           unreadable contracts.
-    """,
-    run: { argv, console in LinkCommandRunner(console: console).run(argv) }
-)
+    """
+), subcommands: [linkBuildCommand, linkRoutesCommand])
+
+let linkBuildCommand = Command(CommandSpec(
+    name: "link build",
+    summary: "print the link for a route",
+    forms: [UsageForm("ROUTE", options: ["param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "strict", "contracts"])],
+    about: "Prints the link for ROUTE, every value percent-encoded exactly once (bridgectl link --help says how).",
+    options: [
+        .repeatable("param", "NAME=VALUE", help: "a path parameter of the route"),
+        .repeatable("query", "NAME=VALUE", help: "a query field of the route (repeat a name for repeated values)"),
+        .value("campaign-id", "ID", help: "campaign_id"),
+        .value("group-id", "ID", help: "group_id"),
+        .value("variant", "V", help: "variant"),
+        .repeatable("utm", "NAME=VALUE", help: "a utm_* field: source=kakaotalk or utm_source=kakaotalk"),
+        .value("scheme", "https|custom|sendy", help: "https: the Universal Link; custom or the scheme's name: sendy://...",
+               default: "https"),
+        .flag("strict", help: "refuse a value that already looks percent-encoded instead of warning"),
+        ContractsOption.option,
+    ]
+), run: { arguments, console in try LinkCommandRunner(console: console).build(arguments) })
+
+let linkRoutesCommand = Command(CommandSpec(
+    name: "link routes",
+    summary: "list the routes",
+    forms: [UsageForm("", options: ["contracts"])],
+    about: "Lists the routes with their parameters and query fields.",
+    options: [ContractsOption.option]
+), run: { arguments, console in try LinkCommandRunner(console: console).routes(arguments) })
 
 private struct LinkCommandRunner {
     let console: Console
 
-    func run(_ argv: [String]) -> Int32 {
-        guard let subcommand = argv.first else {
-            console.err("bridgectl link: expected a subcommand: build or routes (see bridgectl link --help)\n")
-            return ExitCode.usage
+    func build(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("expected one ROUTE name (see bridgectl link --help)")
         }
-        switch subcommand {
-        case "build": return build(Array(argv.dropFirst()))
-        case "routes": return routes(Array(argv.dropFirst()))
-        default:
-            console.err("bridgectl link: unknown subcommand \"\(subcommand)\" (build, routes)\n")
-            return ExitCode.usage
-        }
-    }
-
-    private func build(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, spec: .init(options: [
-                "param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "contracts",
-            ], flags: ["strict"]))
-            guard arguments.positional.count == 1 else {
-                throw UsageError("expected one ROUTE name (see bridgectl link --help)")
-            }
-        } catch {
-            console.err("bridgectl link build: \(error)\n")
-            return ExitCode.usage
-        }
-        let handler: DeepLinkHandler
-        switch RoutingContracts.handler(arguments) {
-        case .success(let loaded): handler = loaded
-        case .failure(let message):
-            console.err("bridgectl link build: \(message)\n")
-            return ExitCode.usage
-        }
-
+        let handler = try RoutingContracts.handler(arguments).get()
         var parameters: [String: String] = [:]
         var query: [String: [String]] = [:]
         var utm: [String: String] = [:]
         let scheme: DeeplinkURLBuilder.Scheme
-        do {
-            for item in arguments.all("param") {
-                let (name, value) = try Self.pair(item, option: "param")
-                guard parameters.updateValue(value, forKey: name) == nil else { throw UsageError("--param \(name) given twice") }
+        for item in arguments.all("param") {
+            let (name, value) = try Self.pair(item, option: "param")
+            guard parameters.updateValue(value, forKey: name) == nil else { throw UsageError("--param \(name) given twice") }
+        }
+        for item in arguments.all("query") {
+            let (name, value) = try Self.pair(item, option: "query")
+            if CampaignMetadata.isCampaignKey(name) {
+                throw UsageError("--query \(name): campaign fields have their own options (--campaign-id, --group-id, --variant, --utm NAME=VALUE)")
             }
-            for item in arguments.all("query") {
-                let (name, value) = try Self.pair(item, option: "query")
-                if CampaignMetadata.isCampaignKey(name) {
-                    throw UsageError("--query \(name): campaign fields have their own options (--campaign-id, --group-id, --variant, --utm NAME=VALUE)")
-                }
-                query[name, default: []].append(value)
-            }
-            for item in arguments.all("utm") {
-                let (given, value) = try Self.pair(item, option: "utm")
-                let name = given.hasPrefix("utm_") ? given : "utm_" + given
-                guard utm.updateValue(value, forKey: name) == nil else { throw UsageError("--utm \(name) given twice") }
-            }
-            switch arguments.value("scheme") ?? "https" {
-            case "https": scheme = .https
-            case "custom", handler.customScheme: scheme = .custom
-            case let other: throw UsageError("--scheme must be https, custom or \(handler.customScheme), not \"\(other)\"")
-            }
-        } catch {
-            console.err("bridgectl link build: \(error)\n")
-            return ExitCode.usage
+            query[name, default: []].append(value)
+        }
+        for item in arguments.all("utm") {
+            let (given, value) = try Self.pair(item, option: "utm")
+            let name = given.hasPrefix("utm_") ? given : "utm_" + given
+            guard utm.updateValue(value, forKey: name) == nil else { throw UsageError("--utm \(name) given twice") }
+        }
+        switch arguments.value("scheme") ?? "https" {
+        case "https": scheme = .https
+        case "custom", handler.customScheme: scheme = .custom
+        case let other: throw UsageError("--scheme must be https, custom or \(handler.customScheme), not \"\(other)\"")
         }
 
         let campaign = CampaignMetadata(
@@ -116,41 +104,28 @@ private struct LinkCommandRunner {
             for warning in built.warnings { console.err("bridgectl link build: warning: \(warning)\n") }
             return ExitCode.success
         } catch {
-            console.err("bridgectl link build: \(error)\n")
             switch error {
-            case .badValue, .campaignRule, .alreadyEncoded: return ExitCode.invalid
-            default: return ExitCode.usage
+            case .badValue, .campaignRule, .alreadyEncoded: throw CommandFailure("\(error)", exitCode: ExitCode.invalid)
+            default: throw error
             }
         }
     }
 
-    private func routes(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts"]))
-            guard arguments.positional.isEmpty else { throw UsageError("link routes takes no arguments") }
-        } catch {
-            console.err("bridgectl link routes: \(error)\n")
-            return ExitCode.usage
-        }
-        switch RoutingContracts.handler(arguments) {
-        case .failure(let message):
-            console.err("bridgectl link routes: \(message)\n")
-            return ExitCode.usage
-        case .success(let handler):
-            var text = ""
-            for route in handler.routes.routes {
-                text += "\(route.name)  \(route.pattern)\(route.requiresAuth ? "  (login)" : "")\n"
-                for name in route.parameterNames {
-                    text += "  --param \(name)=<\((route.parameters[name] ?? .string).rawValue)>\n"
-                }
-                for field in route.query {
-                    text += "  --query \(field.name)=<\(field.type.rawValue)>\n"
-                }
+    func routes(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positional.isEmpty else { throw UsageError("link routes takes no arguments") }
+        let handler = try RoutingContracts.handler(arguments).get()
+        var text = ""
+        for route in handler.routes.routes {
+            text += "\(route.name)  \(route.pattern)\(route.requiresAuth ? "  (login)" : "")\n"
+            for name in route.parameterNames {
+                text += "  --param \(name)=<\((route.parameters[name] ?? .string).rawValue)>\n"
             }
-            console.out(text)
-            return ExitCode.success
+            for field in route.query {
+                text += "  --query \(field.name)=<\(field.type.rawValue)>\n"
+            }
         }
+        console.out(text)
+        return ExitCode.success
     }
 
     /// NAME=VALUE split on the first "=" (the value may contain more).

@@ -2,12 +2,11 @@ import BridgeCodegen
 import BridgeContracts
 import JSONCore
 
-let lintCommand = Command(
+let lintCommand = Command(CommandSpec(
     name: "lint",
     summary: "check the contracts: schemas against their meta-schemas, manifest references, fixtures",
-    help: """
-    usage: bridgectl lint [--contracts DIR] [--format text|json]
-
+    forms: [UsageForm("", options: ["contracts", "format"])],
+    about: """
     Validates every contract schema against the official meta-schema of its dialect (2020-12,
     2019-09, draft-07, -06 or -04, built into bridgectl), checks that every schema, route and
     JSON Pointer the manifest names resolves, that every action version has valid and invalid
@@ -16,19 +15,13 @@ let lintCommand = Command(
     express (oneOf, a list of types, an open object...), and about a $ref loop with no property
     or item in between (such a schema compiles, but a message that reaches the loop cannot be
     checked).
-    Exit 0 when clean or with warnings only, 1 with findings, 2 when the contracts cannot be
-    read at all.
-
     """,
-    run: { argv, console in
-        guard let setup = ContractsReportSetup.parse(argv, command: "lint", console: console) else {
-            return ExitCode.usage
-        }
-        let (arguments, format, contracts) = (setup.arguments, setup.format, setup.contracts)
-        guard arguments.positional.isEmpty else {
-            console.err("bridgectl lint: unexpected argument \(arguments.positional[0])\n")
-            return ExitCode.usage
-        }
+    options: [ContractsOption.option, FormatOption.option],
+    footer: "exit: 0 clean or warnings only; 1 findings; 2 the contracts cannot be read at all."
+), run: { arguments, console in
+        let contracts = try ContractsOption.load(arguments)
+        let format = arguments.value("format")
+        guard arguments.positional.isEmpty else { throw UsageError("unexpected argument \(arguments.positional[0])") }
         let findings = ContractLinter(contracts: contracts).lint()
             + JavaScriptGenerator.validatorProblems(for: contracts).map {
                 LintFinding(file: "schemas/\($0.file)", pointer: $0.pointer, message: "JS validators: " + $0.message)

@@ -137,39 +137,40 @@ struct NDJSONAudit {
     }
 }
 
-/// One round of batches being checked by worker threads. Each worker takes the next unchecked
-/// batch until none is left, so a thread the machine slows down (another process, a stolen
-/// virtual CPU) delays the round by at most one batch, not by its whole share.
-private final class RoundInFlight: @unchecked Sendable {
-    private let slots: ReportSlots
+/// One round of batches being checked in the background while the next one is read. Its
+/// `jobs` workers (`DispatchQueue.concurrentPerform`) each take the next unchecked batch until
+/// none is left, so a thread the machine slows down (another process, a stolen virtual CPU)
+/// delays the round by at most one batch, not by its whole share.
+private final class RoundInFlight: Sendable {
+    /// One report per batch, in batch order; each is written once, under the lock (a batch is
+    /// thousands of lines, so the lock is taken rarely).
+    private let slots: Mutex<[NDJSONAudit.BatchReport]>
     private let group = DispatchGroup()
     private let nextBatch = Atomic<Int>(0)
 
     init(batches: [NDJSONBatch], checker: NDJSONBatchChecker, workers: Int) {
-        slots = ReportSlots(count: batches.count)
-        for _ in 0..<workers {
-            group.enter()
-            DispatchQueue.global().async { [self] in
+        slots = Mutex(Array(repeating: NDJSONAudit.BatchReport(), count: batches.count))
+        DispatchQueue.global().async(group: group) { [self] in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while true {
                     let index = nextBatch.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < batches.count else { break }
-                    slots.store(checker.check(batches[index]), at: index)
+                    let report = checker.check(batches[index])
+                    slots.withLock { $0[index] = report }
                 }
-                group.leave()
             }
         }
     }
 
     /// A round already checked on the calling thread.
     init(done reports: [NDJSONAudit.BatchReport]) {
-        slots = ReportSlots(count: reports.count)
-        for (index, report) in reports.enumerated() { slots.store(report, at: index) }
+        slots = Mutex(reports)
     }
 
     /// Waits for the round, then returns its reports in batch order.
     func reports() -> [NDJSONAudit.BatchReport] {
         group.wait()
-        return slots.reports
+        return slots.withLock { $0 }
     }
 }
 
@@ -262,28 +263,4 @@ struct NDJSONBatchChecker: Sendable {
             report.output += ",\n" + object.serialized()
         }
     }
-}
-
-/// One slot per batch, each written by exactly one worker (the one that took the batch) and
-/// read only after the round's group is done, so no lock is needed.
-private final class ReportSlots: @unchecked Sendable {
-    // A raw buffer rather than an array property: workers write different slots at once, which
-    // a class's array property would flag as overlapping access.
-    private let storage: UnsafeMutableBufferPointer<NDJSONAudit.BatchReport>
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: NDJSONAudit.BatchReport())
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    func store(_ report: NDJSONAudit.BatchReport, at index: Int) {
-        storage[index] = report
-    }
-
-    var reports: [NDJSONAudit.BatchReport] { Array(storage) }
 }

@@ -18,15 +18,15 @@ import SchemaCheck
 struct NDJSONValidateRun {
     let console: Console
 
-    func run(_ arguments: Arguments, checker: MessageChecker, format: String) -> Int32 {
-        guard arguments.has("ndjson") else { return usage("--jobs goes with --ndjson") }
+    func run(_ arguments: Arguments, checker: MessageChecker, format: String) throws -> Int32 {
+        guard arguments.has("ndjson") else { throw UsageError("--jobs goes with --ndjson") }
         guard arguments.positional.count == 1, let path = arguments.positional.first else {
-            return usage("--ndjson reads one input (a file, or - for standard input), not \(arguments.positional.count)")
+            throw UsageError("--ndjson reads one input (a file, or - for standard input), not \(arguments.positional.count)")
         }
         let jobs: Int
         if let given = arguments.value("jobs") {
             guard let number = Int(given), number >= 1, number <= 1024 else {
-                return usage("--jobs must be a whole number from 1 to 1024, not \"\(given)\"")
+                throw UsageError("--jobs must be a whole number from 1 to 1024, not \"\(given)\"")
             }
             jobs = number
         } else {
@@ -45,48 +45,39 @@ struct NDJSONValidateRun {
             // hands over its bytes.
             if console is ProcessConsole {
                 var reader = NDJSONReader(source: FileDescriptorSource(descriptor: .standardInput), lineLimit: lineLimit)
-                return finish(audit, reader: &reader, name: "<stdin>", progress: nil)
+                return try finish(audit, reader: &reader, name: "<stdin>", progress: nil)
             }
             var reader = NDJSONReader(source: InMemorySource(console.readStandardInput()), lineLimit: lineLimit)
-            return finish(audit, reader: &reader, name: "<stdin>", progress: nil)
+            return try finish(audit, reader: &reader, name: "<stdin>", progress: nil)
         }
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such file" : "cannot be read (\(SystemCallError(number: errno)))"
-            return unreadable(path, reason)
+            throw InputError(path, reason)
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return unreadable(path, "cannot be read") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { return unreadable(path, "is a directory, not a file") }
+        guard fstat(descriptor, &status) == 0 else { throw InputError(path, "cannot be read") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw InputError(path, "is a directory, not a file") }
         let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         let progress = console.standardErrorIsTerminal && size > 0 ? ProgressLine(console: console, totalBytes: size) : nil
         var reader = NDJSONReader(source: FileDescriptorSource(descriptor: FileDescriptor(rawValue: descriptor)), lineLimit: lineLimit)
-        return finish(audit, reader: &reader, name: path, progress: progress)
+        return try finish(audit, reader: &reader, name: path, progress: progress)
     }
 
     private func finish<Source: NDJSONByteSource>(
         _ audit: NDJSONAudit, reader: inout NDJSONReader<Source>, name: String, progress: ProgressLine?
-    ) -> Int32 {
+    ) throws(InputError) -> Int32 {
         do {
             let counts = try audit.run(reader: &reader) { bytes, lines in progress?.update(bytes: bytes, lines: lines) }
             progress?.clear()
             return counts.invalid > 0 ? ExitCode.invalid : ExitCode.success
         } catch {
             progress?.clear()
-            return unreadable(name, error.description)
+            throw InputError(name, error.description)
         }
     }
 
-    private func usage(_ message: String) -> Int32 {
-        console.err("bridgectl validate: \(message)\n")
-        return ExitCode.usage
-    }
-
-    private func unreadable(_ name: String, _ message: String) -> Int32 {
-        console.err("bridgectl validate: \(name): \(message)\n")
-        return ExitCode.usage
-    }
 }
 
 /// A checker without a fast boolean path: the full check decides every line.

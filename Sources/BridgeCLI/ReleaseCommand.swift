@@ -10,15 +10,16 @@ import ContractEvolution
 /// `bridgectl release`: the one way to record which app builds are in the field. It edits
 /// contracts/releases.json and refreshes contracts-released/ (the compatibility gate's baseline)
 /// in the same step, so the two always tell one story (`release check` verifies that they do).
-let releaseCommand = Command(
+let releaseCommand = Command(CommandSpec(
     name: "release",
     summary: "record app builds and what they support (releases.json and the released snapshot)",
-    help: """
-    usage: bridgectl release record PLATFORM VERSION [--share P] [--contracts DIR] [--released DIR]
-           bridgectl release end-support PLATFORM VERSION [--contracts DIR] [--released DIR]
-           bridgectl release list [--contracts DIR] [--format text|json]
-           bridgectl release check [--contracts DIR] [--released DIR]
-
+    forms: [
+        UsageForm("record PLATFORM VERSION", options: ["share", "contracts", "released"]),
+        UsageForm("end-support PLATFORM VERSION", options: ["contracts", "released"]),
+        UsageForm("list", options: ["contracts", "format"]),
+        UsageForm("check", options: ["contracts", "released"]),
+    ],
+    about: """
     record       an app build shipped with the current contracts: every action version of
                  DIR/manifest.json becomes that build's capabilities in DIR/releases.json, and
                  the released snapshot (--released) is refreshed from DIR, so the compatibility
@@ -33,20 +34,22 @@ let releaseCommand = Command(
                  versions supported builds take (make compat runs it).
 
     PLATFORM is ios or android; VERSION is MAJOR.MINOR.PATCH[-PRERELEASE] (e.g. 5.13.0).
-
-    options:
-      --contracts DIR  the contracts folder whose releases.json is read and written
-                       (default: contracts, in the current directory; never the copy built
-                       into bridgectl, since these commands edit files)
-      --released DIR   the released snapshot (default: contracts-released next to DIR)
-      --share P        the build's share of sessions, in percent (0 to 100)
-      --format text|json  list's output (default text)
-
-    Files are replaced atomically (written next to the target, then renamed). Exit: 0 done,
-    1 refused because a check failed, 2 usage error or input that cannot be read.
     """,
-    run: { argv, console in ReleaseCommandRunner(console: console).run(argv) }
-)
+    options: [
+        .value("contracts", "DIR", help: """
+            the contracts folder whose releases.json is read and written; never the copy
+            built into bridgectl, since these commands edit files
+            """, default: "contracts"),
+        .value("released", "DIR", help: "the released snapshot (default: contracts-released next to DIR)"),
+        .value("share", "P", help: "record: the build's share of sessions, in percent (0 to 100)"),
+        .choice("format", ["text", "json"], help: "list's output format", default: "text"),
+    ],
+    footer: """
+    Files are replaced atomically (written next to the target, then renamed).
+
+    exit: 0 done; 1 refused because a check failed; 2 usage error or input that cannot be read.
+    """
+), run: { arguments, console in try ReleaseCommandRunner(console: console).run(arguments) })
 
 private struct ReleaseCommandRunner {
     let console: Console
@@ -56,53 +59,36 @@ private struct ReleaseCommandRunner {
         var description: String { message }
     }
 
-    func usage(_ message: String) -> Int32 {
-        console.err("bridgectl release: \(message)\n")
-        return ExitCode.usage
-    }
-
-    func run(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["contracts", "released", "share", "format"]))
-        } catch {
-            return usage("\(error)")
-        }
+    func run(_ arguments: Arguments) throws -> Int32 {
         let subcommands = ["record", "end-support", "list", "check"]
         guard let subcommand = arguments.positional.first else {
-            return usage("give a subcommand: \(subcommands.joined(separator: ", ")) (bridgectl release --help)")
+            throw UsageError("give a subcommand: \(subcommands.joined(separator: ", ")) (bridgectl release --help)")
         }
         let rest = Array(arguments.positional.dropFirst())
         let folder = arguments.value("contracts") ?? "contracts"
         let released = arguments.value("released") ?? Self.siblingSnapshot(of: folder)
         switch subcommand {
         case "record", "end-support":
-            guard rest.count == 2 else { return usage("\(subcommand) takes PLATFORM VERSION, e.g. \(subcommand) ios 5.13.0") }
-            if subcommand == "end-support" && arguments.value("share") != nil { return usage("--share goes with record") }
-            if arguments.value("format") != nil { return usage("--format goes with list") }
+            guard rest.count == 2 else { throw UsageError("\(subcommand) takes PLATFORM VERSION, e.g. \(subcommand) ios 5.13.0") }
+            if subcommand == "end-support" && arguments.isGiven("share") { throw UsageError("--share goes with record") }
+            if arguments.isGiven("format") { throw UsageError("--format goes with list") }
             let build: AppBuild
             do {
                 build = try AppBuild(platform: rest[0], version: rest[1])
             } catch {
-                return usage("\(error)")
+                throw UsageError("\(error)")
             }
             return subcommand == "record"
-                ? record(build, share: arguments.value("share"), folder: folder, released: released)
-                : endSupport(build, folder: folder, released: released)
+                ? try record(build, share: arguments.value("share"), folder: folder, released: released)
+                : try endSupport(build, folder: folder, released: released)
         case "list":
-            guard rest.isEmpty else { return usage("list takes no arguments") }
-            let format: String
-            do {
-                format = try arguments.choice("format", ["text", "json"], default: "text")
-            } catch {
-                return usage("\(error)")
-            }
-            return list(folder: folder, format: format)
+            guard rest.isEmpty else { throw UsageError("list takes no arguments") }
+            return try list(folder: folder, format: arguments.value("format") ?? "text")
         case "check":
-            guard rest.isEmpty else { return usage("check takes no arguments") }
-            return check(folder: folder, released: released)
+            guard rest.isEmpty else { throw UsageError("check takes no arguments") }
+            return try check(folder: folder, released: released)
         default:
-            return usage("unknown subcommand \"\(subcommand)\" (\(subcommands.joined(separator: ", ")))")
+            throw UsageError("unknown subcommand \"\(subcommand)\" (\(subcommands.joined(separator: ", ")))")
         }
     }
 
@@ -128,17 +114,17 @@ private struct ReleaseCommandRunner {
 
     // MARK: record
 
-    private func record(_ build: AppBuild, share shareText: String?, folder: String, released: String) -> Int32 {
+    private func record(_ build: AppBuild, share shareText: String?, folder: String, released: String) throws -> Int32 {
         var share: Double?
         if let shareText {
             guard let value = Double(shareText), value.isFinite, value >= 0, value <= 100 else {
-                return usage("--share \(shareText): give the build's share of sessions in percent, a number from 0 to 100")
+                throw UsageError("--share \(shareText): give the build's share of sessions in percent, a number from 0 to 100")
             }
             share = value
         }
         let loaded: LoadedContracts, catalog: ReleaseCatalog
         switch load(folder) {
-        case .failure(let error): return usage(error.message)
+        case .failure(let error): throw UsageError(error.message)
         case .success(let pair): (loaded, catalog) = pair
         }
         let contracts = loaded.contracts
@@ -147,38 +133,39 @@ private struct ReleaseCommandRunner {
         do {
             updated = try catalog.recording(release)
         } catch {
-            return usage("\(error)")
+            throw UsageError("\(error)")
         }
         // Refusals (exit 1): the set must be one an app can ship, consistent, and compatible
         // with what is in the field.
         let findings = ReleaseLinter.findings(for: updated, manifest: contracts.manifest)
         if !findings.isEmpty {
             for finding in findings { console.err(finding.description + "\n") }
-            return refuse("\(build) not recorded: \(folder)/\(ReleaseCatalog.fileName) would not pass lint (above)")
+            throw refuse("\(build) not recorded: \(folder)/\(ReleaseCatalog.fileName) would not pass lint (above)")
         }
         do {
             _ = try CompiledContracts(contracts: contracts)
         } catch {
-            return refuse("\(build) not recorded: the contracts do not compile: \(error)")
+            throw refuse("\(build) not recorded: the contracts do not compile: \(error)")
         }
         if FileSystem.status(atPath: released)?.isDirectory == true {
+            let report: DiffReport
             do {
                 let baseline = try LoadedContracts.folder(released)
-                let report = try ContractDiff.compare(old: baseline.contracts, new: contracts, accepted: try loaded.acceptedChanges(),
-                                                      today: UTCDate.today())
-                if report.fails {
-                    console.err(report.text)
-                    return refuse("\(build) not recorded: \(folder)/ breaks the released contracts in \(released)/ (findings above); a build must not ship them")
-                }
+                report = try ContractDiff.compare(old: baseline.contracts, new: contracts, accepted: try loaded.acceptedChanges(),
+                                                  today: UTCDate.today())
             } catch {
-                return usage("\(released): \(error)")
+                throw UsageError("\(released): \(error)")
+            }
+            if report.fails {
+                console.err(report.text)
+                throw refuse("\(build) not recorded: \(folder)/ breaks the released contracts in \(released)/ (findings above); a build must not ship them")
             }
         }
         let snapshot: [String: String]
         do {
             snapshot = try ReleasedSnapshot.files(from: loaded.files, protecting: updated.protectedVersions)
         } catch {
-            return usage("\(error)")
+            throw UsageError("\(error)")
         }
         let changed: [String]
         do {
@@ -186,7 +173,7 @@ private struct ReleaseCommandRunner {
             changed = try ReleasedSnapshot.write(snapshot, to: released)
             try FileSystem.replaceAtomically(atPath: folder + "/" + ReleaseCatalog.fileName, contents: updated.text)
         } catch {
-            return usage("\(error)")
+            throw UsageError("\(error)")
         }
         var text = "recorded \(build): supported"
         if let share { text += ", \(ReleaseCatalog.formatShare(share))% of sessions" }
@@ -198,24 +185,23 @@ private struct ReleaseCommandRunner {
         return ExitCode.success
     }
 
-    private func refuse(_ message: String) -> Int32 {
-        console.err("bridgectl release: \(message)\n")
-        return ExitCode.invalid
+    private func refuse(_ message: String) -> CommandFailure {
+        CommandFailure(message, exitCode: ExitCode.invalid)
     }
 
     // MARK: end-support
 
-    private func endSupport(_ build: AppBuild, folder: String, released: String) -> Int32 {
+    private func endSupport(_ build: AppBuild, folder: String, released: String) throws -> Int32 {
         let catalog: ReleaseCatalog
         switch load(folder) {
-        case .failure(let error): return usage(error.message)
+        case .failure(let error): throw UsageError(error.message)
         case .success(let pair): catalog = pair.1
         }
         let updated: ReleaseCatalog
         do {
             updated = try catalog.endingSupport(of: build)
         } catch {
-            return usage("\(error)")
+            throw UsageError("\(error)")
         }
         var text = "\(build): support ended\n"
         do {
@@ -231,9 +217,9 @@ private struct ReleaseCommandRunner {
             }
             try FileSystem.replaceAtomically(atPath: folder + "/" + ReleaseCatalog.fileName, contents: updated.text)
         } catch let error as FileWriteError {
-            return usage("\(error)")
+            throw UsageError("\(error)")
         } catch {
-            return usage("\(released): \(error)")
+            throw UsageError("\(released): \(error)")
         }
         text += "next: bridgectl generate js --contracts \(folder) (the fake host's release table), then commit \(folder)/\(ReleaseCatalog.fileName) and \(released)/\n"
         console.out(text)
@@ -252,10 +238,10 @@ private struct ReleaseCommandRunner {
 
     // MARK: list and check
 
-    private func list(folder: String, format: String) -> Int32 {
+    private func list(folder: String, format: String) throws -> Int32 {
         let catalog: ReleaseCatalog
         switch load(folder) {
-        case .failure(let error): return usage(error.message)
+        case .failure(let error): throw UsageError(error.message)
         case .success(let pair): catalog = pair.1
         }
         let sorted = catalog.releases.sorted { $0.build < $1.build }
@@ -284,17 +270,17 @@ private struct ReleaseCommandRunner {
         return ExitCode.success
     }
 
-    private func check(folder: String, released: String) -> Int32 {
+    private func check(folder: String, released: String) throws -> Int32 {
         let loaded: LoadedContracts, catalog: ReleaseCatalog
         switch load(folder) {
-        case .failure(let error): return usage(error.message)
+        case .failure(let error): throw UsageError(error.message)
         case .success(let pair): (loaded, catalog) = pair
         }
         let snapshot: ContractSet
         do {
             snapshot = try ContractSet.load(directory: released, includingFixtures: false)
         } catch {
-            return usage("\(released): \(error)")
+            throw UsageError("\(released): \(error)")
         }
         var problems = ReleaseLinter.findings(for: catalog, manifest: loaded.contracts.manifest).map(\.description)
         problems += ReleasedSnapshot.inconsistencies(catalog: catalog, snapshot: snapshot.manifest, folder: released)

@@ -9,13 +9,11 @@ import JSONCore
 import SchemaCheck
 
 /// `bridgectl route`: what the app would do with a link, without a device.
-let routeCommand = Command(
+let routeCommand = Command(CommandSpec(
     name: "route",
     summary: "show which deep link configuration a URL or push payload routes to",
-    help: """
-    usage: bridgectl route URL [--source push|kakaotalk|externalURL|appInternal] [--contracts DIR] [--format text|json]
-           bridgectl route --push PAYLOAD.json [--contracts DIR] [--format text|json]
-
+    forms: [UsageForm("URL", options: ["source", "contracts", "format"]), UsageForm("", options: ["push", "contracts", "format"], required: ["push"])],
+    about: """
     Parses a Universal Link (https on the manifest's universalLinkHosts), a custom-scheme link
     (sendy://event/...) or, with --push, the link of a push payload (the manifest's pushURLKey;
     PAYLOAD "-" reads standard input), and prints the configuration, its parameters, the query,
@@ -23,60 +21,40 @@ let routeCommand = Command(
 
     The URL is read as raw text: the encoded path is split on "/" before decoding, "+" is a plus,
     raw Korean is taken as its UTF-8. Quote the URL in the shell (it contains "&").
-
-    options:
-      --source S       the entry channel; otherwise inferred: kakaotalk when utm_source=kakaotalk
-                       or utm_medium=alimtalk, appInternal for the custom scheme, else externalURL
-      --push FILE      route the link inside a push payload JSON file (source push)
-      --contracts DIR  a contracts folder instead of the bundled contracts
-      --format F       text (default) or json
-
+    """,
+    options: [
+        .choice("source", CampaignMetadata.Source.allCases.map(\.rawValue), help: """
+            the entry channel; otherwise inferred: kakaotalk when utm_source=kakaotalk
+            or utm_medium=alimtalk, appInternal for the custom scheme, else externalURL
+            """),
+        .value("push", "PAYLOAD.json", help: "route the link inside a push payload JSON file (source push)"),
+        ContractsOption.option, FormatOption.option,
+    ],
+    footer: """
     exit: 0 routed; 1 does not route (the error and the https fallback URL, if any, are printed);
           2 usage error, unreadable contracts or payload.
-    """,
-    run: { argv, console in RouteCommandRunner(console: console).run(argv) }
-)
+    """
+), run: { arguments, console in try RouteCommandRunner(console: console).run(arguments) })
 
 private struct RouteCommandRunner {
     let console: Console
 
-    func run(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        let format: String
-        let source: CampaignMetadata.Source?
-        do {
-            arguments = try Arguments(argv, spec: .init(options: ["source", "push", "contracts", "format"]))
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-            source = try arguments.value("source").map { name throws(UsageError) in
-                guard let source = CampaignMetadata.Source(rawValue: name) else {
-                    throw UsageError("--source must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-                }
-                return source
-            }
-            let expected = arguments.value("push") == nil ? 1 : 0
-            if arguments.positional.count != expected {
-                throw UsageError(expected == 1 ? "expected one URL (see bridgectl route --help)" : "--push takes the payload file; give no URL with it")
-            }
-            if arguments.value("push") != nil && source != nil {
-                throw UsageError("--source cannot be combined with --push (a push is source push)")
-            }
-        } catch {
-            console.err("bridgectl route: \(error)\n")
-            return ExitCode.usage
+    func run(_ arguments: Arguments) throws -> Int32 {
+        let format = arguments.value("format")
+        let source = arguments.value("source").flatMap(CampaignMetadata.Source.init(rawValue:))
+        let expected = arguments.value("push") == nil ? 1 : 0
+        if arguments.positional.count != expected {
+            throw UsageError(expected == 1 ? "expected one URL (see bridgectl route --help)" : "--push takes the payload file; give no URL with it")
         }
-
-        let handler: DeepLinkHandler
-        switch RoutingContracts.handler(arguments) {
-        case .success(let loaded): handler = loaded
-        case .failure(let message):
-            console.err("bridgectl route: \(message)\n")
-            return ExitCode.usage
+        if arguments.value("push") != nil && source != nil {
+            throw UsageError("--source cannot be combined with --push (a push is source push)")
         }
+        let handler = try RoutingContracts.handler(arguments).get()
 
         let input: String
         let result: Result<ParsedDeeplink, DeeplinkError>
         if let payloadPath = arguments.value("push") {
-            guard let payload = readPayload(payloadPath) else { return ExitCode.usage }
+            let payload = try readPayload(payloadPath)
             input = payloadPath == "-" ? "push payload (stdin)" : payloadPath
             result = Result { () throws(DeeplinkError) in try handler.parse(pushPayload: payload) }
         } else {
@@ -100,20 +78,17 @@ private struct RouteCommandRunner {
         }
     }
 
-    private func readPayload(_ path: String) -> JSONValue? {
+    private func readPayload(_ path: String) throws(UsageError) -> JSONValue {
         let data: Data
         switch InputFile.read(path, maxBytes: 1 << 20, console: console) {
-        case .failure(let error):
-            console.err("bridgectl route: push payload \(error.line)\n")
-            return nil
+        case .failure(let error): throw UsageError("push payload \(error.line)")
         case .success(let input): data = input.bytes
         }
         do {
             // Parsed like a bridge message: duplicate keys and invalid UTF-8 are refused.
             return try JSONDocument(data, limits: .bridgeMessage).value
         } catch {
-            console.err("bridgectl route: push payload \(path) is not valid JSON: \(error)\n")
-            return nil
+            throw UsageError("push payload \(path) is not valid JSON: \(error)")
         }
     }
 }
@@ -126,15 +101,16 @@ struct RoutingContractsError: Error, CustomStringConvertible {
 /// The contracts a routing command works on (`--contracts DIR` or the bundled set), as a handler.
 enum RoutingContracts {
     static func handler(_ arguments: Arguments) -> Result<DeepLinkHandler, RoutingContractsError> {
-        switch ContractsOption.load(arguments) {
-        case .failure(let error):
+        let contracts: ContractSet
+        do {
+            contracts = try ContractsOption.load(arguments)
+        } catch {
             return .failure(RoutingContractsError(description: "\(error)"))
-        case .success(let contracts):
-            do {
-                return .success(try DeepLinkHandler(contracts: contracts))
-            } catch {
-                return .failure(RoutingContractsError(description: "\(contracts.origin): \(error)"))
-            }
+        }
+        do {
+            return .success(try DeepLinkHandler(contracts: contracts))
+        } catch {
+            return .failure(RoutingContractsError(description: "\(contracts.origin): \(error)"))
         }
     }
 }

@@ -7,128 +7,89 @@ import BridgeHostTesting
 import SchemaCheck
 
 /// `bridgectl simulate`: one message through the Swift mock host, printing what would happen.
-let simulateCommand = Command(
+let simulateCommand = Command(CommandSpec(
     name: "simulate",
     summary: "run a message (or a fixture) through the mock native host and show reply, navigations, events",
-    help: """
-    usage: bridgectl simulate MESSAGE.json|- [options]
-           bridgectl simulate --step JSON [--step JSON ...] [options]
-
+    forms: [UsageForm("MESSAGE.json|-"), UsageForm("--step JSON [--step JSON ...]")],
+    about: """
     Runs the message through the real BridgeHost pipeline and DeeplinkNavigator on a recording
     mock host, then prints the reply, the navigations and the analytics events.
     MESSAGE.json may be a bare message body (any bytes, even invalid JSON: it is posted as is) or
     a contract fixture ({"message"|"raw", "expect", ...}): then its origin, isMainFrame, entry,
     source and authenticated settings apply, and the options below override them.
-
-    options:
-      --entry URL        the link that opened the page (its campaign metadata is authoritative)
-      --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
-      --origin ORIGIN    the WebView-attested origin (default: the contracts' first allowed origin)
-      --frame            the message comes from a subframe, not the main frame
-      --logged-out       nobody is logged in
-      --cold-start       the app is cold starting: navigation waits for ready
-      --then-login       after the message, complete login
-      --then-ready       after the message (and login), the app becomes ready
-      --step JSON        after the message, in order (repeat it): a deferred deep link, the
-                         person's taps, time passing; the step lines of host --stdio:
-                           {"type":"deferred","url":URL}  {"type":"interaction"}
-                           {"type":"accept","offer":N}    {"type":"dismiss","offer":N}
-                           {"type":"advance","ms":N}
-                         With steps, MESSAGE.json may be left out.
-      --contracts DIR    another contracts folder (default: the bundled contracts)
-      --release PLATFORM@VERSION
-                         the host acts as that build of releases.json (e.g. ios@5.12.0)
-      --format text|json output format (default text)
-    \(StepOptions.help)
+    """,
+    options: [
+        .value("entry", "URL", help: "the link that opened the page (its campaign metadata is authoritative)"),
+        .choice("source", CampaignMetadata.Source.allCases.map(\.rawValue), help: "entry channel"),
+        .value("origin", "ORIGIN", help: "the WebView-attested origin (default: the contracts' first allowed origin)"),
+        .flag("frame", help: "the message comes from a subframe, not the main frame"),
+        .flag("logged-out", help: "nobody is logged in"),
+        .flag("cold-start", help: "the app is cold starting: navigation waits for ready"),
+        .flag("then-login", help: "after the message, complete login"),
+        .flag("then-ready", help: "after the message (and login), the app becomes ready"),
+        .repeatable("step", "JSON", help: """
+            after the message, in order (repeat it): a deferred deep link, the
+            person's taps, time passing; the step lines of host --stdio:
+              {"type":"deferred","url":URL}  {"type":"interaction"}
+              {"type":"accept","offer":N}    {"type":"dismiss","offer":N}
+              {"type":"advance","ms":N}
+            With steps, MESSAGE.json may be left out.
+            """),
+        ContractsOption.option,
+        .value("release", "PLATFORM@VERSION", help: "the host acts as that build of releases.json (e.g. ios@5.12.0)"),
+        FormatOption.option,
+    ] + StepOptions.options,
+    footer: """
     With a step that takes time the clock runs on until nothing is scheduled, and the text output
     ends with a timeline: when each step waited, when the reply went out (before the action's
     timeoutMs, with "resolving":true if the navigation had not settled), when it navigated.
 
-    exit status: 0 the reply is ok (or a notification went through), 1 an error reply,
-    2 usage error or unreadable input.
-    """,
-    run: runSimulate
-)
+    exit: 0 the reply is ok (or a notification went through), 1 an error reply, 2 usage error or
+          unreadable input.
+    """
+), run: runSimulate)
 
 @MainActor
-private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
-    let arguments: Arguments
-    let format: String
-    do {
-        arguments = try Arguments(argv, spec: .init(
-            options: Set(["entry", "source", "origin", "contracts", "format", "step", "release"]).union(StepOptions.optionNames),
-            flags: ["frame", "logged-out", "cold-start", "then-login", "then-ready"]))
-        format = try arguments.choice("format", ["text", "json"], default: "text")
-        guard arguments.positional.count == 1 || (arguments.positional.isEmpty && !arguments.all("step").isEmpty) else {
-            throw UsageError(arguments.positional.isEmpty ? "simulate needs a MESSAGE.json file (or - for standard input) or --step"
-                                                          : "simulate takes one message file, got \(arguments.positional.count)")
-        }
-    } catch {
-        console.err("bridgectl simulate: \(error)\n")
-        return ExitCode.usage
+private func runSimulate(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+    let format = arguments.value("format")
+    guard arguments.positional.count == 1 || (arguments.positional.isEmpty && !arguments.all("step").isEmpty) else {
+        throw UsageError(arguments.positional.isEmpty ? "simulate needs a MESSAGE.json file (or - for standard input) or --step"
+                                                      : "simulate takes one message file, got \(arguments.positional.count)")
     }
-    let contracts: ContractSet
-    switch ContractsOption.load(arguments) {
-    case .failure(let error):
-        console.err("bridgectl simulate: \(error)\n")
-        return ExitCode.usage
-    case .success(let loaded): contracts = loaded
-    }
+    let contracts = try ContractsOption.load(arguments)
     var scenario: Scenario
-    do {
-        if let path = arguments.positional.first {
-            // Larger than a message may be, so an oversized message reaches the host and is refused there.
-            let input: InputFile
-            switch InputFile.read(path, maxBytes: 8 * 1024 * 1024, console: console) {
-            case .failure(let error):
-                console.err("bridgectl simulate: \(error.line)\n")
-                return ExitCode.usage
-            case .success(let file): input = file
-            }
-            let bytes = [UInt8](input.bytes)
-            let parsed = try? JSONDocument(bytes: bytes, limits: .unlimited).value
-            scenario = try Scenario(file: parsed, bytes: bytes, name: input.name)
-        } else {
-            scenario = Scenario(bytes: [])
-            scenario.hasMessage = false
-        }
-        if let entry = arguments.value("entry") { scenario.entry = entry }
-        if let name = arguments.value("source") {
-            guard let source = CampaignMetadata.Source(rawValue: name) else {
-                throw UsageError("--source must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-            }
-            scenario.source = source
-        }
-        if let origin = arguments.value("origin") { scenario.origin = origin }
-        if arguments.has("frame") { scenario.isMainFrame = false }
-        if arguments.has("logged-out") { scenario.loggedIn = false }
-        if arguments.has("cold-start") { scenario.coldStart = true }
-        scenario.thenLogin = arguments.has("then-login")
-        scenario.thenReady = arguments.has("then-ready")
-        scenario.capabilities = try ReleaseOption.capabilities(arguments, contracts: contracts)
-        let steps = try StepOptions(arguments, contracts: contracts, allowHold: false)
-        scenario.stepLatencyMs = steps.latencies
-        scenario.detailOutcomes = steps.detailOutcomes
-        scenario.stepTimeoutMs = steps.stepTimeoutMs
-        if arguments.value("installed") != nil { scenario.installedApps = steps.installed }
-        scenario.deferredWindowMs = steps.deferredWindowMs
-        scenario.offerLifetimeMs = steps.offerLifetimeMs
-        for (index, text) in arguments.all("step").enumerated() {
-            do { scenario.steps.append(try ScenarioStep(text: text)) } catch {
-                throw UsageError("--step \(index + 1): \(error)")
-            }
-        }
-    } catch {
-        console.err("bridgectl simulate: \(error)\n")
-        return ExitCode.usage
+    if let path = arguments.positional.first {
+        // Larger than a message may be, so an oversized message reaches the host and is refused there.
+        let input = try InputFile.read(path, maxBytes: 8 * 1024 * 1024, console: console).get()
+        let bytes = [UInt8](input.bytes)
+        let parsed = try? JSONDocument(bytes: bytes, limits: .unlimited).value
+        scenario = try Scenario(file: parsed, bytes: bytes, name: input.name)
+    } else {
+        scenario = Scenario(bytes: [])
+        scenario.hasMessage = false
     }
-    let outcome: ScenarioOutcome
-    do {
-        outcome = try scenario.run(contracts: contracts)
-    } catch {
-        console.err("bridgectl simulate: \(error)\n")
-        return ExitCode.usage
+    if let entry = arguments.value("entry") { scenario.entry = entry }
+    if let source = arguments.value("source").flatMap(CampaignMetadata.Source.init(rawValue:)) { scenario.source = source }
+    if let origin = arguments.value("origin") { scenario.origin = origin }
+    if arguments.has("frame") { scenario.isMainFrame = false }
+    if arguments.has("logged-out") { scenario.loggedIn = false }
+    if arguments.has("cold-start") { scenario.coldStart = true }
+    scenario.thenLogin = arguments.has("then-login")
+    scenario.thenReady = arguments.has("then-ready")
+    scenario.capabilities = try ReleaseOption.capabilities(arguments, contracts: contracts)
+    let steps = try StepOptions(arguments, contracts: contracts, allowHold: false)
+    scenario.stepLatencyMs = steps.latencies
+    scenario.detailOutcomes = steps.detailOutcomes
+    scenario.stepTimeoutMs = steps.stepTimeoutMs
+    if arguments.value("installed") != nil { scenario.installedApps = steps.installed }
+    scenario.deferredWindowMs = steps.deferredWindowMs
+    scenario.offerLifetimeMs = steps.offerLifetimeMs
+    for (index, text) in arguments.all("step").enumerated() {
+        do { scenario.steps.append(try ScenarioStep(text: text)) } catch {
+            throw UsageError("--step \(index + 1): \(error)")
+        }
     }
+    let outcome = try scenario.run(contracts: contracts)
     for stepError in outcome.stepErrors {
         console.err("bridgectl simulate: \(stepError)\n")
     }

@@ -6,21 +6,16 @@ import DeeplinkNavigation
 /// how long the tab switch and the detail fetch take, which detail fetches fail or find nothing,
 /// and the navigator's step timeout.
 struct StepOptions {
-    static let optionNames: Set<String> = ["detail-latency", "tab-latency", "fail-detail", "missing-detail", "step-timeout", "installed",
-                                                  "deferred-window", "offer-lifetime"]
-
-    /// The options' lines for a command's help (two-space indent, each line ending in a newline).
-    static let help = """
-      --detail-latency MS|hold  the detail fetch takes MS milliseconds (hold: until a complete line)
-      --tab-latency MS|hold     the tab switch takes MS milliseconds (hold: until a complete line)
-      --fail-detail ROUTE       the detail fetch of ROUTE fails (repeat, or ROUTE,ROUTE)
-      --missing-detail ROUTE    the detail of ROUTE resolves to nothing (repeat, or ROUTE,ROUTE)
-      --step-timeout MS         the navigator gives up on a step after MS milliseconds (default 10000)
-      --installed SCHEMES       apps installed on the device, by URL scheme (nmap,tmap,kakaomap); default none
-      --deferred-window MS      a deferred deep link this long after launch is offered, not navigated (10000)
-      --offer-lifetime MS       an offer nobody takes expires after MS milliseconds (default 60000)
-
-    """
+    static let options: [OptionSpec] = [
+        .value("detail-latency", "MS|hold", help: "the detail fetch takes MS milliseconds (hold: until a complete line)"),
+        .value("tab-latency", "MS|hold", help: "the tab switch takes MS milliseconds (hold: until a complete line)"),
+        .repeatable("fail-detail", "ROUTE", help: "the detail fetch of ROUTE fails (repeat, or ROUTE,ROUTE)"),
+        .repeatable("missing-detail", "ROUTE", help: "the detail of ROUTE resolves to nothing (repeat, or ROUTE,ROUTE)"),
+        .value("step-timeout", "MS", help: "the navigator gives up on a step after MS milliseconds", default: "10000"),
+        .repeatable("installed", "SCHEMES", help: "apps installed on the device, by URL scheme (nmap,tmap,kakaomap); default none"),
+        .value("deferred-window", "MS", help: "a deferred deep link this long after launch is offered, not navigated", default: "10000"),
+        .value("offer-lifetime", "MS", help: "an offer nobody takes expires after MS milliseconds", default: "60000"),
+    ]
 
     var latencies: [NavigationStep: Int] = [:]
     var held: Set<NavigationStep> = []

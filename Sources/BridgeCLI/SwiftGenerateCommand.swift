@@ -6,29 +6,18 @@ import BridgeContracts
 struct SwiftTypesGenerateCommand {
     let console: Console
 
-    func run(_ arguments: Arguments) -> Int32 {
-        if arguments.has("update-runtime") {
-            console.err("bridgectl generate swift: --update-runtime is for generate js\n")
-            return ExitCode.usage
-        }
+    func run(_ arguments: Arguments) throws -> Int32 {
+        if arguments.has("update-runtime") { throw UsageError("swift: --update-runtime is for generate js") }
         guard let directory = arguments.value("out") else {
-            console.err("bridgectl generate swift: --out DIR is required (the package's types are in Sources/BridgeContractTypes)\n")
-            return ExitCode.usage
+            throw UsageError("swift: --out DIR is required (the package's types are in Sources/BridgeContractTypes)")
         }
-        let contracts: ContractSet
-        switch ContractsOption.load(arguments) {
-        case .success(let loaded): contracts = loaded
-        case .failure(let error):
-            console.err("bridgectl generate swift: \(error)\n")
-            return ExitCode.usage
-        }
+        let contracts = try ContractsOption.load(arguments)
         let files: [GeneratedFile]
         do {
             files = try SwiftTypesGenerator.files(for: contracts)
         } catch {
             for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }
-            console.err("bridgectl generate swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)\n")
-            return ExitCode.usage
+            throw UsageError("swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)")
         }
         if arguments.has("check") {
             let stale = GeneratedFiles.stale(files, in: directory)
@@ -46,8 +35,7 @@ struct SwiftTypesGenerateCommand {
             if written.isEmpty { console.out("\(directory): the \(files.count) generated Swift files are already current\n") }
             return ExitCode.success
         } catch {
-            console.err("bridgectl generate swift: cannot write to \(directory): \(FileSystem.describe(error))\n")
-            return ExitCode.usage
+            throw UsageError("swift: cannot write to \(directory): \(FileSystem.describe(error))")
         }
     }
 }

@@ -7,76 +7,62 @@ import Foundation
 import JSONCore
 import SchemaCheck
 
-let validateCommand = Command(
+let validateCommand = Command(CommandSpec(
     name: "validate",
     summary: "check messages against the contracts (or any document against --schema)",
-    help: """
-    usage: bridgectl validate FILE... | -   [options]
-           bridgectl validate --ndjson FILE | -   [--jobs N] [options]
-
+    forms: [UsageForm("FILE... | -"), UsageForm("--ndjson FILE | -", options: ["jobs"])],
+    about: """
     Checks each message against the contract picked by its "action" and "version".
-    Exit 0 when all are valid, 1 when any is invalid, 2 for usage errors and input that
-    cannot be read or parsed (not JSON, invalid UTF-8, duplicate keys, too deep, too large),
-    and with --schema for a file whose check could not finish (a $ref loop it enters, the
-    depth or regex limit; with --ndjson such a line counts as invalid).
-
-    options:
-      --contracts DIR      use the contracts in DIR instead of the bundled ones
-      --schema FILE        check each FILE against this schema instead of the contracts
-      --ref FILE           register another schema document (by its file URI and its $id;
-                           repeatable)
-      --ref URI=FILE       register another schema document under URI (repeatable)
-      --draft D            dialect of schemas without $schema: 2020-12 (default), 2019-09, 7,
-                           6 or 4; exactly as if their $schema named it. A $schema that is none
-                           of these and no --ref meta-schema is an error naming it
-      --assert-format      treat "format" as an assertion, not an annotation
-      --assert-content     treat contentEncoding (base64), contentMediaType (application/json)
-                           and contentSchema as assertions (draft-07, 2019-09, 2020-12), not
-                           annotations
-      --format text|json   output format (default text)
-      --ndjson             the input is a log of one message per line (NDJSON): prints each
-                           invalid line as `line 17: /payload/slug: ... (pattern)` and ends with
-                           `N valid, M invalid`. Blank lines are skipped and counted; a line that
-                           is not JSON or is too long is an invalid line, not a fatal error. Exit 0
-                           all valid, 1 any invalid, 2 unreadable input. Streams: memory does not
-                           grow with the number of lines. With --format json: one document,
-                           {"results": [{"line": 17, ...}], "valid": N, "invalid": M, "blank": K},
-                           written as it goes.
-      --jobs N             threads for --ndjson (default: all cores); output stays in line order
-
     """,
-    run: { arguments, console in ValidateRun(console: console).run(arguments) }
-)
+    options: [
+        ContractsOption.option,
+        .value("schema", "FILE", help: "check each FILE against this schema instead of the contracts"),
+        .repeatable("ref", "[URI=]FILE", help: """
+            register another schema document (repeatable): by its file URI and its $id,
+            or with URI=FILE under URI
+            """),
+        .choice("draft", ValidateRun.drafts.map(\.flag), help: """
+            dialect of schemas without $schema; exactly as if their $schema named it.
+            A $schema that is none of these and no --ref meta-schema is an error naming it
+            """, default: "2020-12"),
+        .flag("assert-format", help: "treat \"format\" as an assertion, not an annotation"),
+        .flag("assert-content", help: """
+            treat contentEncoding (base64), contentMediaType (application/json)
+            and contentSchema as assertions (draft-07, 2019-09, 2020-12), not
+            annotations
+            """),
+        FormatOption.option,
+        .flag("ndjson", help: """
+            the input is a log of one message per line (NDJSON): prints each
+            invalid line as `line 17: /payload/slug: ... (pattern)` and ends with
+            `N valid, M invalid`. Blank lines are skipped and counted; a line that
+            is not JSON or is too long is an invalid line, not a fatal error. Exit 0
+            all valid, 1 any invalid, 2 unreadable input. Streams: memory does not
+            grow with the number of lines. With --format json: one document,
+            {"results": [{"line": 17, ...}], "valid": N, "invalid": M, "blank": K},
+            written as it goes.
+            """),
+        .value("jobs", "N", help: "threads for --ndjson (default: all cores); output stays in line order"),
+    ],
+    footer: """
+    exit: 0 all valid; 1 any invalid; 2 usage errors and input that cannot be read or parsed
+          (not JSON, invalid UTF-8, duplicate keys, too deep, too large), and with --schema a
+          file whose check could not finish (a $ref loop it enters, the depth or regex limit;
+          with --ndjson such a line counts as invalid).
+    """
+), run: { arguments, console in try ValidateRun(console: console).run(arguments) })
 
 struct ValidateRun {
     let console: Console
 
-    static let spec = Arguments.Spec(
-        options: ["contracts", "schema", "ref", "draft", "format", "jobs"],
-        flags: ["assert-format", "assert-content", "ndjson"]
-    )
-
-    func run(_ argv: [String]) -> Int32 {
-        let arguments: Arguments
-        let format: String
-        let checker: MessageChecker
-        do {
-            arguments = try Arguments(argv, spec: Self.spec)
-            format = try arguments.choice("format", ["text", "json"], default: "text")
-            checker = try makeChecker(arguments)
-        } catch let error as UsageError {
-            console.err("bridgectl validate: \(error.message)\n")
-            return ExitCode.usage
-        } catch {
-            console.err("bridgectl validate: \(error)\n")
-            return ExitCode.usage
-        }
+    func run(_ arguments: Arguments) throws -> Int32 {
+        let format = arguments.value("format") ?? "text"
+        let checker = try makeChecker(arguments)
         guard !arguments.positional.isEmpty else {
-            console.err("bridgectl validate: no input; give one or more files, or - for standard input\n")
-            return ExitCode.usage
+            throw UsageError("no input; give one or more files, or - for standard input")
         }
         if arguments.has("ndjson") || arguments.value("jobs") != nil {
-            return NDJSONValidateRun(console: console).run(arguments, checker: checker, format: format)
+            return try NDJSONValidateRun(console: console).run(arguments, checker: checker, format: format)
         }
 
         var exitCode = ExitCode.success
@@ -135,7 +121,7 @@ struct ValidateRun {
     ]
 
     private func makeChecker(_ arguments: Arguments) throws -> MessageChecker {
-        let flag = try arguments.choice("draft", Self.drafts.map(\.flag), default: "2020-12")
+        let flag = arguments.value("draft") ?? "2020-12"
         let dialect = Self.drafts.first { $0.flag == flag }?.dialect ?? .draft2020_12
         let options = SchemaOptions(dialect: dialect, assertFormat: arguments.has("assert-format"),
                                     assertContent: arguments.has("assert-content"))

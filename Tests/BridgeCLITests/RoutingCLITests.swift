@@ -155,15 +155,4 @@ import Testing
         #expect(result.out.contains("orderDetail  /order/:id  (login)\n  --param id=<int>\n"))
         #expect(result.out.contains("  --query page=<int>\n"))
     }
-
-    @Test func benchRoutesPrintsBothTablesAndTheRatio() {
-        let result = run(["bench-routes", "--lookups", "2000", "--rounds", "1"])
-        #expect(result.code == 0)
-        let lines = result.out.split(separator: "\n")
-        #expect(lines.count == 7)
-        #expect(lines.first?.hasPrefix("routes=10: ") == true && lines.first?.hasSuffix(" ns/match") == true)
-        #expect(lines[1].hasPrefix("routes=10000: "))
-        #expect(lines[2].hasPrefix("ratio: "))
-        #expect(run(["bench-routes", "--lookups", "0"]).code == 2)
-    }
 }

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func tenThousandRoutesStillMatchTheRightOne() throws {
-        // Correctness at scale; timing is `bridgectl bench-routes`, not a unit test.
+        // Correctness at scale; timing is bench/routes (RouteBench), not a unit test.
         var routes: [RouteDefinition] = []
         for index in 0..<10_000 {
             routes.append(RoutingFixtures.route("r\(index)", "/section\(index % 100)/item\(index / 100)/:id"))

@@ -1,4 +1,19 @@
-import BridgeContracts
+// RouteBench: shows that route matching cost does not grow with the number of routes
+// (bench/run.sh prints it; not part of `make test`: timings belong on a quiet machine, not in CI).
+//
+//   RouteBench [--lookups N] [--rounds N]
+//
+// Builds route tables of 10 and 10,000 generated routes of the same shapes (literal sections,
+// parameters, literal-vs-parameter neighbours that need backtracking), then times
+// RouteTable.match over the same number of lookups in each (hits spread over the table and
+// misses), best of --rounds rounds, and prints:
+//   routes=10: X ns/match
+//   routes=10000: Y ns/match
+//   ratio: Y/X
+// and the same for a full DeepLinkHandler.parse of a Universal Link. Target: ratio < 2.
+// Times are the thread's CPU time (other processes on a busy machine do not count), the
+// fastest of the rounds; the wall-clock figures follow for comparison.
+// Build with -c release for meaningful numbers. Exit 0, or 2 for a usage error.
 import DeeplinkRouting
 #if canImport(Glibc)
 import Glibc
@@ -6,65 +21,65 @@ import Glibc
 import Darwin
 #endif
 
-/// `bridgectl bench-routes`: shows that matching cost does not grow with the number of routes.
-/// A command rather than a timed unit test: timings belong on a quiet machine, not in CI.
-let benchRoutesCommand = Command(
-    name: "bench-routes",
-    summary: "time route matching with 10 and 10,000 routes",
-    help: """
-    usage: bridgectl bench-routes [--lookups N] [--rounds N]
+/// One line on standard error (the C `stderr` global is not concurrency-safe in Swift 6).
+func printError(_ message: String) {
+    let line = Array("RouteBench: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
 
-    Builds route tables of 10 and 10,000 generated routes of the same shapes (literal
-    sections, parameters, literal-vs-parameter neighbours that need backtracking), then times
-    RouteTable.match over the same number of lookups in each (hits spread over the table and
-    misses), best of --rounds rounds, and prints:
-      routes=10: X ns/match
-      routes=10000: Y ns/match
-      ratio: Y/X
-    and the same for a full DeepLinkHandler.parse of a Universal Link. Target: ratio < 2.
-    Times are the thread's CPU time (other processes on a busy machine do not count), the
-    fastest of the rounds; the wall-clock figures follow for comparison.
-    Build with -c release for meaningful numbers.
-    """,
-    hidden: true,
-    run: { argv, console in
-        let lookups: Int
-        let rounds: Int
-        do {
-            let arguments = try Arguments(argv, spec: .init(options: ["lookups", "rounds"]))
-            guard arguments.positional.isEmpty else { throw UsageError("bench-routes takes no arguments") }
-            lookups = try RouteBenchmark.positive(arguments.value("lookups"), option: "lookups", default: 200_000)
-            rounds = try RouteBenchmark.positive(arguments.value("rounds"), option: "rounds", default: 5)
-        } catch {
-            console.err("bridgectl bench-routes: \(error)\n")
-            return ExitCode.usage
-        }
-        do {
-            let small = try RouteBenchmark(routeCount: 10)
-            let large = try RouteBenchmark(routeCount: 10_000)
-            let parseLookups = max(1, lookups / 10)
-            let smallMatch = small.timeMatches(lookups: lookups, rounds: rounds)
-            let largeMatch = large.timeMatches(lookups: lookups, rounds: rounds)
-            let smallParse = small.timeParses(lookups: parseLookups, rounds: rounds)
-            let largeParse = large.timeParses(lookups: parseLookups, rounds: rounds)
-            let f = { (value: Double) in RouteBenchmark.format(value) }
-            console.out("""
-            routes=10: \(f(smallMatch.cpu)) ns/match
-            routes=10000: \(f(largeMatch.cpu)) ns/match
-            ratio: \(RouteBenchmark.format(largeMatch.cpu / smallMatch.cpu, digits: 2))
-            parse routes=10: \(f(smallParse.cpu)) ns/parse
-            parse routes=10000: \(f(largeParse.cpu)) ns/parse
-            parse ratio: \(RouteBenchmark.format(largeParse.cpu / smallParse.cpu, digits: 2))
-            wall clock: match \(f(smallMatch.wall)) / \(f(largeMatch.wall)) ns, parse \(f(smallParse.wall)) / \(f(largeParse.wall)) ns (10 / 10000 routes)
+func fail(_ message: String) -> Never {
+    printError(message)
+    exit(2)
+}
 
-            """)
-            return ExitCode.success
-        } catch {
-            console.err("bridgectl bench-routes: \(error)\n")
-            return ExitCode.invalid
+/// `--name N` or `--name=N`, a positive integer.
+func options(_ argv: [String]) -> (lookups: Int, rounds: Int) {
+    var values = ["lookups": 200_000, "rounds": 5]
+    var index = 0
+    while index < argv.count {
+        var word = argv[index]
+        var value: String?
+        if let equals = word.firstIndex(of: "=") {
+            value = String(word[word.index(after: equals)...])
+            word = String(word[..<equals])
         }
+        let name = String(word.dropFirst(2))
+        guard word.hasPrefix("--"), values[name] != nil else { fail("unknown argument \(argv[index]) (usage: RouteBench [--lookups N] [--rounds N])") }
+        if value == nil {
+            index += 1
+            guard index < argv.count else { fail("\(word) needs a value") }
+            value = argv[index]
+        }
+        guard let number = Int(value!), number > 0 else { fail("\(word) must be a positive integer, not \"\(value!)\"") }
+        values[name] = number
+        index += 1
     }
-)
+    return (values["lookups"]!, values["rounds"]!)
+}
+
+let (lookups, rounds) = options(Array(CommandLine.arguments.dropFirst()))
+do {
+    let small = try RouteBenchmark(routeCount: 10)
+    let large = try RouteBenchmark(routeCount: 10_000)
+    let parseLookups = max(1, lookups / 10)
+    let smallMatch = small.timeMatches(lookups: lookups, rounds: rounds)
+    let largeMatch = large.timeMatches(lookups: lookups, rounds: rounds)
+    let smallParse = small.timeParses(lookups: parseLookups, rounds: rounds)
+    let largeParse = large.timeParses(lookups: parseLookups, rounds: rounds)
+    let f = { (value: Double) in RouteBenchmark.format(value) }
+    print("""
+    routes=10: \(f(smallMatch.cpu)) ns/match
+    routes=10000: \(f(largeMatch.cpu)) ns/match
+    ratio: \(RouteBenchmark.format(largeMatch.cpu / smallMatch.cpu, digits: 2))
+    parse routes=10: \(f(smallParse.cpu)) ns/parse
+    parse routes=10000: \(f(largeParse.cpu)) ns/parse
+    parse ratio: \(RouteBenchmark.format(largeParse.cpu / smallParse.cpu, digits: 2))
+    wall clock: match \(f(smallMatch.wall)) / \(f(largeMatch.wall)) ns, parse \(f(smallParse.wall)) / \(f(largeParse.wall)) ns (10 / 10000 routes)
+    """)
+} catch {
+    printError("\(error)")
+    exit(1)
+}
 
 struct RouteBenchmark {
     let table: RouteTable
@@ -158,12 +173,6 @@ struct RouteBenchmark {
     static func padded(_ number: Int) -> String {
         let digits = String(number)
         return String(repeating: "0", count: max(0, 5 - digits.count)) + digits
-    }
-
-    static func positive(_ text: String?, option: String, default fallback: Int) throws(UsageError) -> Int {
-        guard let text else { return fallback }
-        guard let value = Int(text), value > 0 else { throw UsageError("--\(option) must be a positive integer, not \"\(text)\"") }
-        return value
     }
 
     static func format(_ value: Double, digits: Int = 1) -> String {

@@ -1,0 +1,63 @@
+import JSONCore
+import BridgeContracts
+import BridgeHostTesting
+import SchemaCheck
+import Testing
+
+/// The JSON-lines host protocol as a library: a session over a mock host, fed lines in process
+/// (what `bridgectl host --stdio` does over its standard streams).
+@MainActor @Suite struct HostSessionTests {
+    /// Runs the lines through a fresh session on a manual clock and returns the output objects.
+    func session(_ lines: [String], loggedIn: Bool = true, acknowledge: Bool = false) throws -> [JSONValue] {
+        let host = try MockBridgeHost(contracts: repositoryContracts(), loggedIn: loggedIn, retention: .streaming)
+        var written: [String] = []
+        let session = HostSession(host: host, defaultOrigin: "https://sendy.co.kr", manualClock: true,
+                                  acknowledgeLines: acknowledge) { written.append($0) }
+        var input = HostSessionLines(lines)
+        session.run(input: &input) { _ in Issue.record("a manual-clock session never sleeps") }
+        #expect(written.allSatisfy { $0.hasSuffix("\n") && $0.dropLast().contains("\n") == false })
+        return try written.map { try JSONDocument(String($0.dropLast()), limits: .unlimited).value }
+    }
+
+    static let apply = #"{"type":"message","body":{"v":1,"id":"lib-000001","action":"apply","version":1,"payload":{"slug":"new-user-promo"}}}"#
+
+    @Test func aReplyNamesTheInputLineOfItsMessageAndUsesTheDefaultOrigin() throws {
+        let output = try session([#"{"type":"open","url":null}"#, Self.apply])
+        let reply = try #require(output.first { $0["type"] == "reply" })
+        #expect(reply["line"] == 2)
+        #expect(reply["id"] == "lib-000001")
+    }
+
+    @Test func aBadLineGetsAnErrorLineNamingItAndTheSessionGoesOn() throws {
+        let output = try session(["not json", #"{"type":"teleport"}"#, "[1]", #"{"no":"type"}"#, "   ", Self.apply])
+        let errors = output.filter { $0["type"] == "error" }
+        #expect(errors.map { $0["line"] } == [1, 2, 3, 4])
+        #expect(errors[1]["message"]?.stringValue == "unknown type \"teleport\" (\(HostSession.inputTypes))")
+        #expect(errors[3]["message"]?.stringValue == "missing \"type\" (\(HostSession.inputTypes))")
+        #expect(output.contains { $0["type"] == "reply" && $0["line"] == 6 })
+    }
+
+    @Test func everyLineIsAcknowledgedWhenAskedAndOnlyThen() throws {
+        let acknowledged = try session([#"{"type":"logout"}"#, "not json", #"{"type":"login"}"#], acknowledge: true)
+        #expect(acknowledged.filter { $0["type"] == "ack" }.map { $0["line"] } == [1, 2, 3])
+        let quiet = try session([#"{"type":"logout"}"#, #"{"type":"login"}"#])
+        #expect(!quiet.contains { $0["type"] == "ack" })
+    }
+
+    @Test func aLineAtTheLimitIsReadAndOneByteOverIsRefused() throws {
+        let padding = { (length: Int) in #"{"type":"login","pad":""# + String(repeating: "a", count: length) + #""}"# }
+        let overhead = padding(0).utf8.count
+        let output = try session([padding(HostSession.maxLineBytes - overhead), padding(HostSession.maxLineBytes - overhead + 1)])
+        let errors = output.filter { $0["type"] == "error" }
+        #expect(errors.map { $0["line"] } == [2])
+        #expect(errors.first?["message"]?.stringValue == "line is longer than the limit of \(HostSession.maxLineBytes) bytes")
+    }
+
+    @Test func advanceIsRefusedOnTheWallClock() throws {
+        let host = try MockBridgeHost(contracts: repositoryContracts(), retention: .streaming)
+        var written: [String] = []
+        let session = HostSession(host: host, defaultOrigin: "", manualClock: false) { written.append($0) }
+        session.handle(#"{"type":"advance","ms":10}"#, number: 1)
+        #expect(written == [#"{"type":"error","line":1,"message":"advance needs --manual-clock (the host runs on the wall clock)"}"# + "\n"])
+    }
+}
