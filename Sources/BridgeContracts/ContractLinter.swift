@@ -90,6 +90,9 @@ public struct ContractLinter {
             if result.status == .incomplete && result.units.isEmpty {
                 findings.append(LintFinding(file: path, pointer: "", message: "the meta-schema check could not finish"))
             }
+            if let dialect = SchemaKeywordCheck.Dialect(metaSchemaURI: metaURI) {
+                findings += SchemaKeywordCheck(dialect: dialect).findings(in: document, file: path)
+            }
             if document["$id"]?.stringValue == nil {
                 findings.append(LintFinding(file: path, pointer: "", message: "has no $id; contract schemas reference each other by $id"))
             }
@@ -194,6 +197,7 @@ public struct ContractLinter {
                             message: "maps \(mapping.pointer), which schemas/\(contract.schema) does not declare"))
                     }
                 }
+                findings += nonScalarMappingFindings(contract, schema: schema, resolver: resolver, base: base)
                 let mapped = Set(contract.parameters.map(\.name))
                 for name in route.parameterNames where !mapped.contains(name) {
                     findings.append(LintFinding(file: "manifest.json", pointer: base + "/parameters",
@@ -216,6 +220,26 @@ public struct ContractLinter {
                 findings.append(LintFinding(file: "routes.json", pointer: "/routes/\(contracts.routes.firstIndex(of: route)!)/list",
                     message: "names list route \"\(list)\", which is not declared"))
             }
+        }
+        return findings
+    }
+
+    /// A link parameter or query value is one piece of text: a field the schema lets be an array or
+    /// an object cannot fill it, and the host would answer INTERNAL to the valid messages that
+    /// carry one. The field must be typed as a scalar (string, number, integer, boolean; `null`
+    /// too for a query value, which leaves it out).
+    func nonScalarMappingFindings(_ contract: ActionContract, schema: JSONValue, resolver: SchemaPointerResolver,
+                                  base: String) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let mappings = contract.parameters.map { ($0, "/parameters/", "route parameter", ["string", "number", "boolean"]) }
+            + contract.query.map { ($0, "/query/", "query field", ["string", "number", "boolean", "null"]) }
+        for (mapping, kind, role, scalars) in mappings where resolver.declares(pointer: mapping.pointer, in: schema, file: contract.schema) {
+            let admitted = resolver.admittedTypes(pointer: mapping.pointer, in: schema)
+            let others = admitted.map { $0.subtracting(scalars).sorted() } ?? ["array", "object"]
+            guard !others.isEmpty else { continue }
+            let problem = admitted == nil ? "declares no type there, so it may be an array or an object" : "lets it be \(others.joined(separator: " or "))"
+            findings.append(LintFinding(file: "manifest.json", pointer: base + kind + JSONPointer.escape(mapping.name),
+                message: "maps \(mapping.pointer) to \(role) \(mapping.name), but schemas/\(contract.schema) \(problem): a link value is one piece of text (type the field as \(scalars.joined(separator: ", ")))"))
         }
         return findings
     }
@@ -311,6 +335,80 @@ struct SchemaPointerResolver {
         }
         for member in object["allOf"]?.arrayValue ?? [] { branches.append((member, root)) }
         return branches.contains { declares(tokens, in: $0.0, root: $0.1, depth: depth + 1) }
+    }
+
+    /// The JSON types a value at `pointer` may have, read from the schemas that declare it (each
+    /// through `$ref` and `allOf`, which narrow it): nil when nothing narrows it.
+    func admittedTypes(pointer: String, in schema: JSONValue) -> Set<String>? {
+        guard let tokens = JSONPointer.tokens(of: pointer), !tokens.isEmpty else { return nil }
+        var targets: [(JSONValue, JSONValue)] = []
+        collectTargets(tokens[...], in: schema, root: schema, depth: 0, into: &targets)
+        return targets.reduce(nil) { narrowed, target in
+            Self.intersect(narrowed, admittedTypes(of: target.0, root: target.1, depth: 0))
+        }
+    }
+
+    private func collectTargets(_ tokens: ArraySlice<String>, in schema: JSONValue, root: JSONValue, depth: Int,
+                                into targets: inout [(JSONValue, JSONValue)]) {
+        guard depth < 32 else { return }
+        guard let first = tokens.first else {
+            targets.append((schema, root))
+            return
+        }
+        guard let object = schema.objectValue else { return }
+        if let property = object["properties"]?[first] {
+            let resolved = resolve(property, root: root)
+            collectTargets(tokens.dropFirst(), in: resolved.schema, root: resolved.root, depth: depth + 1, into: &targets)
+        }
+        if let reference = object["$ref"] {
+            let resolved = resolve(["$ref": reference], root: root)
+            collectTargets(tokens, in: resolved.schema, root: resolved.root, depth: depth + 1, into: &targets)
+        }
+        for member in object["allOf"]?.arrayValue ?? [] {
+            collectTargets(tokens, in: member, root: root, depth: depth + 1, into: &targets)
+        }
+    }
+
+    /// `type` (a name or a list; "integer" is a "number"), else the types of `const` / `enum`,
+    /// narrowed by `$ref` and `allOf`.
+    private func admittedTypes(of schema: JSONValue, root: JSONValue, depth: Int) -> Set<String>? {
+        guard depth < 32, let object = schema.objectValue else { return nil }
+        var types: Set<String>?
+        if let name = object["type"]?.stringValue {
+            types = [name]
+        } else if let names = object["type"]?.arrayValue {
+            types = Set(names.compactMap(\.stringValue))
+        } else if let constant = object["const"] {
+            types = [Self.typeName(of: constant)]
+        } else if let values = object["enum"]?.arrayValue {
+            types = Set(values.map(Self.typeName))
+        }
+        if let reference = object["$ref"] {
+            let resolved = resolve(["$ref": reference], root: root)
+            types = Self.intersect(types, admittedTypes(of: resolved.schema, root: resolved.root, depth: depth + 1))
+        }
+        for member in object["allOf"]?.arrayValue ?? [] {
+            types = Self.intersect(types, admittedTypes(of: member, root: root, depth: depth + 1))
+        }
+        return types.map { Set($0.map { $0 == "integer" ? "number" : $0 }) }
+    }
+
+    private static func typeName(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        default: return "number"
+        }
+    }
+
+    private static func intersect(_ left: Set<String>?, _ right: Set<String>?) -> Set<String>? {
+        guard let left else { return right }
+        guard let right else { return left }
+        let normal = { (types: Set<String>) in Set(types.map { $0 == "integer" ? "number" : $0 }) }
+        return normal(left).intersection(normal(right))
     }
 
     /// Follows `$ref` chains: "other.json", "other.json#/$defs/x" or "#/$defs/x".

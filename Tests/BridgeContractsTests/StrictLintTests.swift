@@ -1,0 +1,92 @@
+@testable import BridgeContracts
+import Testing
+import TestSupport
+
+/// Lint refuses what a JSON Schema checker would silently ignore: an unknown keyword (a typo
+/// drops the rule it meant) and a link value mapped from a field that may be an array or object.
+@Suite("lint is strict where a typo would weaken a contract")
+struct StrictLintTests {
+    private func findings(_ edits: [(file: String, old: String, new: String?)]) throws -> [String] {
+        let contracts = try ContractSet(files: try RepositoryContractFiles.editing(edits), origin: "a broken copy")
+        return ContractLinter(contracts: contracts).lint().map(\.description)
+    }
+
+    private let region = #""region": { "type": "string", "minLength": 1, "maxLength": 40"#
+
+    @Test func aTypoedKeywordIsNamedWithItsPointerAndTheNearestKnownOne() throws {
+        let found = try findings([("schemas/view_vehicles.v1.json", region, region + #", "maxItem": 20"#)])
+        #expect(found == [
+            #"schemas/view_vehicles.v1.json: /$defs/payload/properties/region/maxItem: unknown keyword "maxItem" for draft 2020-12: a JSON Schema checker ignores it, so the rule it meant is not applied (did you mean "maxItems"?); annotations of your own start with "x-""#,
+        ])
+    }
+
+    @Test func aKeywordOfAnotherDialectIsUnknown() throws {
+        // prefixItems is 2020-12's; the apply schema is 2020-12, so try $recursiveRef (2019-09 only).
+        let found = try findings([("schemas/view_vehicles.v1.json", region, region + ##", "$recursiveRef": "#""##)])
+        #expect(found.count == 1)
+        #expect(found.first?.contains(#"/region/$recursiveRef: unknown keyword "$recursiveRef" for draft 2020-12"#) == true)
+    }
+
+    @Test func aWordFarFromEveryKeywordGetsNoSuggestion() throws {
+        let found = try findings([("schemas/view_vehicles.v1.json", region, region + #", "colour": "red""#)])
+        #expect(found.count == 1)
+        #expect(found.first?.contains(#"unknown keyword "colour""#) == true)
+        #expect(found.first?.contains("did you mean") == false)
+    }
+
+    @Test func annotationsAndXKeywordsStayAllowed() throws {
+        let annotated = region + #", "x-owner": "growth", "$comment": "c", "examples": ["서울"], "default": "서울", "deprecated": false, "readOnly": false, "writeOnly": false, "title": "t""#
+        #expect(try findings([("schemas/view_vehicles.v1.json", region, annotated)]) == [])
+    }
+
+    @Test func valuesOfConstEnumExamplesAndDefaultAreDataNotSchemas() throws {
+        let data = region + #", "examples": [{"maxItem": 1}], "default": {"maxItem": 1}"#
+        let constant = #""action": { "const": "view_vehicles" }"#
+        #expect(try findings([
+            ("schemas/view_vehicles.v1.json", region, data),
+            ("schemas/view_vehicles.v1.json", constant, #""action": { "enum": ["view_vehicles", {"maxItem": 1}] }"#),
+        ]) == [])
+    }
+
+    @Test func unknownKeywordsAreFoundUnderEverySchemaPosition() throws {
+        let nested = region + #", "allOf": [{ "not": { "minLenght": 2 } }]"#
+        let found = try findings([("schemas/view_vehicles.v1.json", region, nested)])
+        #expect(found.count == 1)
+        #expect(found.first?.contains(#"/region/allOf/0/not/minLenght: unknown keyword "minLenght" for draft 2020-12"#) == true)
+        #expect(found.first?.contains(#"did you mean "minLength"?"#) == true)
+    }
+
+    @Test func theSuggestionIsWithinAThirdOfTheWordsLength() {
+        // "maxItem" (7 characters) may be 2 edits away; "maxI" (4) only 1.
+        #expect(nearest("maxItem") == "maxItems")
+        #expect(nearest("mxItm") == nil)
+        #expect(nearest("tipe") == "type")
+        #expect(nearest("tpx") == nil)
+    }
+
+    private func nearest(_ word: String) -> String? {
+        SchemaKeywordCheck.nearest(to: word, among: SchemaKeywordCheck(dialect: .draft2020).known)
+    }
+
+    @Test func anArrayMappedIntoALinkQueryIsRefused() throws {
+        let found = try findings([("schemas/view_vehicles.v1.json", region, #""region": { "type": "array", "items": { "type": "string" }"#)])
+        #expect(found == [
+            "manifest.json: /actions/view_vehicles/versions/1/query/region: maps /payload/region to query field region, but schemas/view_vehicles.v1.json lets it be array: a link value is one piece of text (type the field as string, number, boolean, null)",
+        ])
+    }
+
+    @Test func anUntypedFieldMappedIntoARouteParameterIsRefused() throws {
+        let found = try findings([("schemas/apply.v1.json", "\"slug\": {\n          \"type\": \"string\",", "\"slug\": {")])
+        #expect(found.contains { $0.hasPrefix("manifest.json: /actions/apply/versions/1/parameters/slug: maps /payload/slug to route parameter slug, but schemas/apply.v1.json declares no type there") })
+    }
+
+    @Test func aFieldThatMayBeAnObjectOrAStringIsRefused() throws {
+        let found = try findings([("schemas/view_vehicles.v1.json", region, #""region": { "type": ["string", "object"]"#)])
+        #expect(found.count == 1)
+        #expect(found.first?.contains("lets it be object") == true)
+    }
+
+    @Test func scalarEnumsAndNullableQueryFieldsPass() throws {
+        #expect(try findings([("schemas/view_vehicles.v1.json", region, #""region": { "type": ["string", "null"], "minLength": 1, "maxLength": 40"#)]) == [])
+    }
+}
