@@ -22,59 +22,42 @@ public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertibl
 
 /// One entry (push, link, CTA) wrapped once at the door, as the coordinator seed's RouteEnvelope:
 /// everything after this point talks about the envelope, so every exit path can mark it consumed.
+///
+/// A value whose fields live in one `ValueBox` (its doc comment in DeeplinkRouting says why and
+/// states the inlining policy).
 public struct RouteEnvelope: Sendable, Equatable {
-    @inlinable public var id: EnvelopeID { storage.id }
-    @inlinable public var route: ParsedDeeplink { storage.route }
+    @inlinable public var id: EnvelopeID { box.fields.id }
+    @inlinable public var route: ParsedDeeplink { box.fields.route }
     /// The door the request came through (push, a marketing link, a web CTA...), checked against
     /// the route's `enabledFrom`.
-    @inlinable public var channel: EntryChannel { storage.channel }
-    public var receivedAt: Date { storage.receivedAt }
+    @inlinable public var channel: EntryChannel { box.fields.channel }
+    @inlinable public var receivedAt: Date { box.fields.receivedAt }
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
-    public var fingerprint: String { storage.fingerprintKey.text }
+    public var fingerprint: String { box.fields.fingerprintKey.text }
     /// The fingerprint with its hash worked out once, for the duplicate window's lookups.
-    var fingerprintKey: FingerprintKey { storage.fingerprintKey }
+    var fingerprintKey: FingerprintKey { box.fields.fingerprintKey }
     /// The offer of a deferred deep link the person took to make this envelope: it navigates even
     /// though they are browsing, and it is no duplicate of the envelope that was offered.
-    public var acceptedOffer: EnvelopeID? { storage.acceptedOffer }
+    @inlinable public var acceptedOffer: EnvelopeID? { box.fields.acceptedOffer }
 
-    /// The fields in one immutable box: an envelope is handed from the queue to the running step,
-    /// to each command and log entry, and a copy of the box is one reference count (an atomic
-    /// operation) where copying the fields would be one for the route and one for the fingerprint.
-    @usableFromInline let storage: Storage
+    @usableFromInline let box: ValueBox<Fields>
 
-    @usableFromInline final class Storage: Sendable {
+    @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline let id: EnvelopeID
         @usableFromInline let route: ParsedDeeplink
         @usableFromInline let channel: EntryChannel
-        let receivedAt: Date
+        @usableFromInline let receivedAt: Date
         let fingerprintKey: FingerprintKey
-        let acceptedOffer: EnvelopeID?
-
-        init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel, receivedAt: Date,
-             fingerprintKey: FingerprintKey, acceptedOffer: EnvelopeID?) {
-            self.id = id
-            self.route = route
-            self.channel = channel
-            self.receivedAt = receivedAt
-            self.fingerprintKey = fingerprintKey
-            self.acceptedOffer = acceptedOffer
-        }
+        @usableFromInline let acceptedOffer: EnvelopeID?
     }
 
     public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil,
                 acceptedOffer: EnvelopeID? = nil) {
-        storage = Storage(id: id, route: route, channel: channel ?? EntryChannel(route.campaignMetadata.source),
-                          receivedAt: receivedAt,
-                          fingerprintKey: fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route),
-                          acceptedOffer: acceptedOffer)
-    }
-
-    public static func == (lhs: RouteEnvelope, rhs: RouteEnvelope) -> Bool {
-        let left = lhs.storage, right = rhs.storage
-        return left === right || (left.id == right.id && left.route == right.route && left.channel == right.channel
-            && left.receivedAt == right.receivedAt && left.fingerprintKey == right.fingerprintKey
-            && left.acceptedOffer == right.acceptedOffer)
+        box = ValueBox(Fields(id: id, route: route, channel: channel ?? EntryChannel(route.campaignMetadata.source),
+                              receivedAt: receivedAt,
+                              fingerprintKey: fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route),
+                              acceptedOffer: acceptedOffer))
     }
 
     /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
