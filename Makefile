@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short ci doc-test test-vendored mutants mutants-check
+.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check
 
 deps:
 	@scripts/ensure-deps.sh
@@ -42,8 +42,8 @@ test: deps layers c-warnings test-c build test-swift test-stdio example lint che
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
-# checks of the command line, and the short soak.
-ci: test test-vendored e2e fuzz sanitizers leaks soak-short
+# checks of the command line, the short soak, and the instruction guard.
+ci: test test-vendored e2e fuzz sanitizers leaks soak-short instructions
 
 # The package trait VendoredC (what an iOS app enables): jansson and PCRE2 built from the
 # vendored Debian sources, PCRE2 without JIT. Its own scratch path, so the default build stays.
@@ -194,6 +194,26 @@ soak-short: build
 	$(SWIFT) build --product SoakBench
 	scripts/ensure-deps.sh python3
 	/usr/bin/python3 bench/soak.py run --bridgectl $(BRIDGECTL) --soak .build/debug/SoakBench --messages 2000,20000 --rounds 1 --short
+# The instruction guard (docs/instruction-guard.md): callgrind counts the instructions of the
+# in-process soak path (BridgeHost.receive over 5,000 seeded messages) and of
+# `bridgectl validate --ndjson` over a seeded 3,000-line corpus, on release builds in their own
+# scratch path; fails when either is above bench/instruction-baseline.json + 3%. The counts do
+# not move with the machine's load. `make instructions-baseline` records the current counts.
+INSTRUCTIONS_SCRATCH ?= .build-instructions
+INSTRUCTIONS_BUILD = $(SWIFT) build -c release --scratch-path $(INSTRUCTIONS_SCRATCH)
+INSTRUCTIONS_RUN = /usr/bin/python3 bench/instructions.py --soak $(INSTRUCTIONS_SCRATCH)/release/SoakBench \
+	--bridgectl $(INSTRUCTIONS_SCRATCH)/release/bridgectl
+instructions: deps
+	scripts/ensure-deps.sh valgrind python3
+	$(INSTRUCTIONS_BUILD) --product SoakBench
+	$(INSTRUCTIONS_BUILD) --product bridgectl
+	$(INSTRUCTIONS_RUN)
+
+instructions-baseline: deps
+	scripts/ensure-deps.sh valgrind python3
+	$(INSTRUCTIONS_BUILD) --product SoakBench
+	$(INSTRUCTIONS_BUILD) --product bridgectl
+	$(INSTRUCTIONS_RUN) --update
 
 # Mutation testing: each mutant of scripts/mutants/mutants.json (a small plausible bug) applied alone
 # to a reused scratch copy of the repository, its narrowest test command run, the score printed.

@@ -29,25 +29,23 @@ public struct ActionContract: Sendable, Equatable {
         public let tokens: [String]
     }
 
-    @inlinable public var action: String { storage.action }
-    @inlinable public var version: Int { storage.version }
+    @inlinable public var action: String { box.fields.action }
+    @inlinable public var version: Int { box.fields.version }
     /// Schema file name inside schemas/, e.g. "apply.v1.json".
-    @inlinable public var schema: String { storage.schema }
-    @inlinable public var handler: Handler { storage.handler }
-    @inlinable public var parameters: [Mapping] { storage.parameters }
-    @inlinable public var query: [Mapping] { storage.query }
-    @inlinable public var timeoutMs: Int { storage.timeoutMs }
-    @inlinable public var fallback: Fallback { storage.fallback }
+    @inlinable public var schema: String { box.fields.schema }
+    @inlinable public var handler: Handler { box.fields.handler }
+    @inlinable public var parameters: [Mapping] { box.fields.parameters }
+    @inlinable public var query: [Mapping] { box.fields.query }
+    @inlinable public var timeoutMs: Int { box.fields.timeoutMs }
+    @inlinable public var fallback: Fallback { box.fields.fallback }
     /// Whether messages from subframes are accepted for this action (default: main frame only).
-    @inlinable public var allowFrames: Bool { storage.allowFrames }
+    @inlinable public var allowFrames: Bool { box.fields.allowFrames }
 
-    /// The fields in one immutable box: the host looks a message's contract up and hands it on
-    /// for every message, and a copy of the box is one reference count (an atomic operation)
-    /// where copying the fields would be one for each string and list. Read through inlinable
-    /// accessors, so a caller in another module does not retain the box to read a field.
-    @usableFromInline let storage: Storage
+    /// The fields in one `ValueBox` (DeeplinkRouting; its doc comment says why and states the
+    /// inlining policy): the host looks a message's contract up and hands it on for every message.
+    @usableFromInline let box: ValueBox<Fields>
 
-    @usableFromInline final class Storage: Sendable {
+    @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline let action: String
         @usableFromInline let version: Int
         @usableFromInline let schema: String
@@ -57,32 +55,12 @@ public struct ActionContract: Sendable, Equatable {
         @usableFromInline let timeoutMs: Int
         @usableFromInline let fallback: Fallback
         @usableFromInline let allowFrames: Bool
-
-        init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
-             timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
-            self.action = action
-            self.version = version
-            self.schema = schema
-            self.handler = handler
-            self.parameters = parameters
-            self.query = query
-            self.timeoutMs = timeoutMs
-            self.fallback = fallback
-            self.allowFrames = allowFrames
-        }
     }
 
     init(action: String, version: Int, schema: String, handler: Handler, parameters: [Mapping], query: [Mapping],
          timeoutMs: Int, fallback: Fallback, allowFrames: Bool) {
-        storage = Storage(action: action, version: version, schema: schema, handler: handler, parameters: parameters,
-                          query: query, timeoutMs: timeoutMs, fallback: fallback, allowFrames: allowFrames)
-    }
-
-    public static func == (lhs: ActionContract, rhs: ActionContract) -> Bool {
-        let left = lhs.storage, right = rhs.storage
-        return left === right || (left.action == right.action && left.version == right.version && left.schema == right.schema
-            && left.handler == right.handler && left.parameters == right.parameters && left.query == right.query
-            && left.timeoutMs == right.timeoutMs && left.fallback == right.fallback && left.allowFrames == right.allowFrames)
+        box = ValueBox(Fields(action: action, version: version, schema: schema, handler: handler, parameters: parameters,
+                              query: query, timeoutMs: timeoutMs, fallback: fallback, allowFrames: allowFrames))
     }
 
     /// The route a route-handled version navigates to; nil for a custom action.
@@ -101,37 +79,26 @@ public struct ActionContract: Sendable, Equatable {
 }
 
 public struct BridgeAction: Sendable, Equatable {
-    @inlinable public var name: String { storage.name }
-    @inlinable public var title: String { storage.title }
+    @inlinable public var name: String { box.fields.name }
+    @inlinable public var title: String { box.fields.title }
     /// Versions in ascending order.
-    @inlinable public var versions: [ActionContract] { storage.versions }
+    @inlinable public var versions: [ActionContract] { box.fields.versions }
 
-    /// One immutable box, as `ActionContract`'s: the host looks the action up for every message.
-    @usableFromInline let storage: Storage
+    /// One `ValueBox`, as `ActionContract`'s: the host looks the action up for every message.
+    @usableFromInline let box: ValueBox<Fields>
 
-    @usableFromInline final class Storage: Sendable {
+    @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline let name: String
         @usableFromInline let title: String
         @usableFromInline let versions: [ActionContract]
-
-        init(name: String, title: String, versions: [ActionContract]) {
-            self.name = name
-            self.title = title
-            self.versions = versions
-        }
     }
 
     init(name: String, title: String, versions: [ActionContract]) {
-        storage = Storage(name: name, title: title, versions: versions)
-    }
-
-    public static func == (lhs: BridgeAction, rhs: BridgeAction) -> Bool {
-        lhs.storage === rhs.storage
-            || (lhs.name == rhs.name && lhs.title == rhs.title && lhs.versions == rhs.versions)
+        box = ValueBox(Fields(name: name, title: title, versions: versions))
     }
 
     public func contract(version: Int) -> ActionContract? {
-        storage.versions.first { $0.version == version }
+        box.fields.versions.first { $0.version == version }
     }
 }
 

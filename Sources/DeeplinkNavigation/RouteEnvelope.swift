@@ -22,59 +22,42 @@ public struct EnvelopeID: Sendable, Hashable, Comparable, CustomStringConvertibl
 
 /// One entry (push, link, CTA) wrapped once at the door, as the coordinator seed's RouteEnvelope:
 /// everything after this point talks about the envelope, so every exit path can mark it consumed.
+///
+/// A value whose fields live in one `ValueBox` (its doc comment in DeeplinkRouting says why and
+/// states the inlining policy).
 public struct RouteEnvelope: Sendable, Equatable {
-    @inlinable public var id: EnvelopeID { storage.id }
-    @inlinable public var route: ParsedDeeplink { storage.route }
+    @inlinable public var id: EnvelopeID { box.fields.id }
+    @inlinable public var route: ParsedDeeplink { box.fields.route }
     /// The door the request came through (push, a marketing link, a web CTA...), checked against
     /// the route's `enabledFrom`.
-    @inlinable public var channel: EntryChannel { storage.channel }
-    public var receivedAt: Date { storage.receivedAt }
+    @inlinable public var channel: EntryChannel { box.fields.channel }
+    @inlinable public var receivedAt: Date { box.fields.receivedAt }
     /// Same destination, same parameters, same campaign: the same payload delivered twice
     /// (e.g. a pending route and a notification tap) has the same fingerprint.
-    public var fingerprint: String { storage.fingerprintKey.text }
+    public var fingerprint: String { box.fields.fingerprintKey.text }
     /// The fingerprint with its hash worked out once, for the duplicate window's lookups.
-    var fingerprintKey: FingerprintKey { storage.fingerprintKey }
+    var fingerprintKey: FingerprintKey { box.fields.fingerprintKey }
     /// The offer of a deferred deep link the person took to make this envelope: it navigates even
     /// though they are browsing, and it is no duplicate of the envelope that was offered.
-    public var acceptedOffer: EnvelopeID? { storage.acceptedOffer }
+    @inlinable public var acceptedOffer: EnvelopeID? { box.fields.acceptedOffer }
 
-    /// The fields in one immutable box: an envelope is handed from the queue to the running step,
-    /// to each command and log entry, and a copy of the box is one reference count (an atomic
-    /// operation) where copying the fields would be one for the route and one for the fingerprint.
-    @usableFromInline let storage: Storage
+    @usableFromInline let box: ValueBox<Fields>
 
-    @usableFromInline final class Storage: Sendable {
+    @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline let id: EnvelopeID
         @usableFromInline let route: ParsedDeeplink
         @usableFromInline let channel: EntryChannel
-        let receivedAt: Date
+        @usableFromInline let receivedAt: Date
         let fingerprintKey: FingerprintKey
-        let acceptedOffer: EnvelopeID?
-
-        init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel, receivedAt: Date,
-             fingerprintKey: FingerprintKey, acceptedOffer: EnvelopeID?) {
-            self.id = id
-            self.route = route
-            self.channel = channel
-            self.receivedAt = receivedAt
-            self.fingerprintKey = fingerprintKey
-            self.acceptedOffer = acceptedOffer
-        }
+        @usableFromInline let acceptedOffer: EnvelopeID?
     }
 
     public init(id: EnvelopeID, route: ParsedDeeplink, channel: EntryChannel? = nil, receivedAt: Date, fingerprint: String? = nil,
                 acceptedOffer: EnvelopeID? = nil) {
-        storage = Storage(id: id, route: route, channel: channel ?? EntryChannel(route.campaignMetadata.source),
-                          receivedAt: receivedAt,
-                          fingerprintKey: fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route),
-                          acceptedOffer: acceptedOffer)
-    }
-
-    public static func == (lhs: RouteEnvelope, rhs: RouteEnvelope) -> Bool {
-        let left = lhs.storage, right = rhs.storage
-        return left === right || (left.id == right.id && left.route == right.route && left.channel == right.channel
-            && left.receivedAt == right.receivedAt && left.fingerprintKey == right.fingerprintKey
-            && left.acceptedOffer == right.acceptedOffer)
+        box = ValueBox(Fields(id: id, route: route, channel: channel ?? EntryChannel(route.campaignMetadata.source),
+                              receivedAt: receivedAt,
+                              fingerprintKey: fingerprint.map(FingerprintKey.init) ?? RouteEnvelope.fingerprintKey(of: route),
+                              acceptedOffer: acceptedOffer))
     }
 
     /// A canonical text of the routed payload: route name, path parameters, query (keys sorted,
@@ -123,111 +106,25 @@ public struct RouteEnvelope: Sendable, Equatable {
     }
 }
 
-/// The fingerprint's bytes, written straight into one buffer: a field is its UTF-8 length in
-/// decimal, a colon, then its bytes.
-///
-/// The buffer is its own memory, written through a pointer: an array would check its uniqueness
-/// and capacity at every byte appended (a fingerprint is a few hundred bytes, made per entry).
-private struct FingerprintText: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var count = 0
+/// The fingerprint's bytes: a field is its UTF-8 length in decimal, a colon, then its bytes.
+private struct FingerprintText {
+    private var bytes: [UInt8] = []
 
-    init() {
-        capacity = 256
-        start = .allocate(capacity: capacity)
-    }
+    init() { bytes.reserveCapacity(256) }
 
-    deinit { start.deallocate() }
+    var key: FingerprintKey { FingerprintKey(bytes: bytes) }
 
-    /// The bytes as a key (copied out once, into storage of their exact size).
-    var key: FingerprintKey { FingerprintKey(bytes: Array(UnsafeBufferPointer(start: start, count: count))) }
-
-    /// Reads the string's UTF-8 in place: no copy of it is made (each copy of a string in storage
-    /// is an atomic retain and release, dearer in time than the bytes it would save).
     mutating func field(_ value: String) {
-        let written: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            append(utf8)
-        }
-        if written == nil {  // a bridged string without contiguous UTF-8
-            Array(value.utf8).withUnsafeBufferPointer { append($0) }
-        }
+        bytes.append(contentsOf: String(value.utf8.count).utf8)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: value.utf8)
     }
 
-    /// The field `"<label> <count>"`, as `field` would write it.
-    mutating func counted(_ label: StaticString, _ count: Int) {
-        reserve(label.utf8CodeUnitCount + 2 * Self.maximumDigits + 2)
-        appendDecimal(label.utf8CodeUnitCount + 1 + Self.decimalLength(count))
-        appendByte(UInt8(ascii: ":"))
-        label.withUTF8Buffer { copy($0) }
-        appendByte(UInt8(ascii: " "))
-        appendDecimal(count)
-    }
+    /// The field `"<label> <count>"`.
+    mutating func counted(_ label: String, _ count: Int) { field("\(label) \(count)") }
 
-    /// The field holding `number` in decimal, as `field` would write it.
-    mutating func number(_ number: Int) {
-        reserve(2 * Self.maximumDigits + 1)
-        appendDecimal(Self.decimalLength(number))
-        appendByte(UInt8(ascii: ":"))
-        appendDecimal(number)
-    }
-
-    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
-        reserve(utf8.count + Self.maximumDigits + 1)
-        appendDecimal(utf8.count)
-        appendByte(UInt8(ascii: ":"))
-        copy(utf8)
-    }
-
-    /// The digits of the largest count, `Int.max`.
-    private static let maximumDigits = 19
-
-    /// Digits of a count (counts and lengths are never negative).
-    private static func decimalLength(_ count: Int) -> Int {
-        var length = 1
-        var rest = count / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        return length
-    }
-
-    /// Room for `more` bytes after those written.
-    private mutating func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
-        let larger = max(capacity * 2, count + more)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: start, count: count)
-        start.deallocate()
-        start = moved
-        capacity = larger
-    }
-
-    // The writers below go within room reserved by their caller.
-
-    private mutating func appendByte(_ byte: UInt8) {
-        start[count] = byte
-        count += 1
-    }
-
-    private mutating func copy(_ utf8: UnsafeBufferPointer<UInt8>) {
-        guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
-        (start + count).update(from: source, count: utf8.count)
-        count += utf8.count
-    }
-
-    private mutating func appendDecimal(_ value: Int) {
-        let length = Self.decimalLength(value)
-        var rest = value
-        var at = count + length
-        repeat {
-            at -= 1
-            start[at] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-        count += length
-    }
+    /// The field holding `number` in decimal.
+    mutating func number(_ number: Int) { field(String(number)) }
 }
 
 /// A fingerprint as a dictionary key: its UTF-8 bytes, hashed once (FNV-1a), equal only to the

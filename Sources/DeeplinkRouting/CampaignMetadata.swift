@@ -8,127 +8,88 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         case push, kakaotalk, externalURL, appInternal
     }
 
-    public var campaignId: String? {
-        @inlinable get { storage.campaignId }
-        set { storage = storage.replacing(campaignId: .some(newValue)) }
+    @inlinable public var campaignId: String? {
+        get { box.fields.campaignId }
+        set { box = box.fields.replacing(campaignId: .some(newValue)) }
     }
-    public var groupId: String? {
-        @inlinable get { storage.groupId }
-        set { storage = storage.replacing(groupId: .some(newValue)) }
+    @inlinable public var groupId: String? {
+        get { box.fields.groupId }
+        set { box = box.fields.replacing(groupId: .some(newValue)) }
     }
-    public var variant: String? {
-        @inlinable get { storage.variant }
-        set { storage = storage.replacing(variant: .some(newValue)) }
+    @inlinable public var variant: String? {
+        get { box.fields.variant }
+        set { box = box.fields.replacing(variant: .some(newValue)) }
     }
     /// utm_* fields by full name ("utm_source" ...), any utm_ key kept.
     public var utm: [String: String] {
-        @inlinable get { storage.utm }
-        set { storage = storage.replacing(utm: newValue) }
+        get { Dictionary(uniqueKeysWithValues: box.fields.utm.lazy.map { ($0.name, $0.value) }) }
+        set { box = box.fields.replacing(utm: CampaignMetadata.inURLOrder(newValue)) }
     }
     public var source: Source
 
-    /// The identifiers in one shared, immutable box: the metadata rides on every link, envelope,
-    /// reply and analytics event of a message, and a copy of the box is one reference count (an
-    /// atomic operation) where copying the fields would be one for each string and table. Its
-    /// fields are constants, so they are read without being retained; a change makes a new box
-    /// (a link or a message sets each campaign field at most once).
-    @usableFromInline var storage: Storage
+    /// The identifiers in one `ValueBox` (its doc comment says why and states the inlining policy):
+    /// a link or a message sets each campaign field at most once.
+    @usableFromInline var box: ValueBox<Fields>
 
-    @usableFromInline final class Storage: Sendable {
+    @usableFromInline struct Fields: Sendable, Hashable {
         @usableFromInline let campaignId: String?
         @usableFromInline let groupId: String?
         @usableFromInline let variant: String?
-        @usableFromInline let utm: [String: String]
-        /// `utm` in the order URLs carry it: every link, event and fingerprint reads the campaign
-        /// fields in that order, several times per message.
-        let utmOrder: UTMOrder
+        /// The utm fields in the order URLs carry them (`inURLOrder`): every link, event and
+        /// fingerprint reads them in that order.
+        @usableFromInline let utm: [UTMField]
+        /// Every utm key starts with `utm_`, as in any value a link or a message produced (worked
+        /// out once from `utm`).
+        @usableFromInline let utmKeysArePrefixed: Bool
 
-        init(campaignId: String?, groupId: String?, variant: String?, utm: [String: String], utmOrder: UTMOrder) {
+        init(campaignId: String?, groupId: String?, variant: String?, utm: [UTMField]) {
             self.campaignId = campaignId
             self.groupId = groupId
             self.variant = variant
             self.utm = utm
-            self.utmOrder = utmOrder
+            utmKeysArePrefixed = utm.allSatisfy { CampaignMetadata.isUTMKey($0.name) }
         }
 
         /// A box with the fields given (`.some(nil)` clears one) and the others as they are.
-        func replacing(campaignId: String?? = nil, groupId: String?? = nil, variant: String?? = nil) -> Storage {
-            Storage(campaignId: campaignId ?? self.campaignId, groupId: groupId ?? self.groupId,
-                    variant: variant ?? self.variant, utm: utm, utmOrder: utmOrder)
-        }
-
-        func replacing(utm: [String: String]) -> Storage {
-            Storage(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, utmOrder: UTMOrder(utm))
+        @usableFromInline func replacing(campaignId: String?? = nil, groupId: String?? = nil, variant: String?? = nil,
+                                         utm: [UTMField]? = nil) -> ValueBox<Fields> {
+            ValueBox(Fields(campaignId: campaignId ?? self.campaignId, groupId: groupId ?? self.groupId,
+                            variant: variant ?? self.variant, utm: utm ?? self.utm))
         }
     }
 
-    struct UTMOrder: Sendable {
-        let fields: [(name: String, value: String)]
-        /// Some key does not start with `utm_` (only a hand-made value has one).
-        let hasUnprefixedKey: Bool
+    @usableFromInline struct UTMField: Sendable, Hashable {
+        @usableFromInline let name: String
+        @usableFromInline let value: String
+    }
 
-        /// Reads the table once, without hashing: a message's metadata is built several times per
-        /// message, and five lookups of the standard names cost more than ordering a handful of
-        /// fields by their place in `standardUTMKeys` (other utm_ keys after them, by name).
-        init(_ utm: [String: String]) {
-            guard !utm.isEmpty else {
-                fields = []
-                hasUnprefixedKey = false
-                return
-            }
-            var fields: [(name: String, value: String)] = []
-            fields.reserveCapacity(utm.count)
-            var hasUnprefixedKey = false
-            for (name, value) in utm {
-                if !hasUnprefixedKey && !CampaignMetadata.isUTMKey(name) { hasUnprefixedKey = true }
-                // Insertion by place: the tables are a few entries long.
-                let place = Self.place(of: name)
-                var index = fields.count
-                while index > 0 && Self.comesBefore(name, place, fields[index - 1].name) { index -= 1 }
-                fields.insert((name, value), at: index)
-            }
-            self.fields = fields
-            self.hasUnprefixedKey = hasUnprefixedKey
-        }
+    /// The table's fields in URL order: the standard names in `standardUTMKeys` order, then the
+    /// others by name.
+    static func inURLOrder(_ utm: [String: String]) -> [UTMField] {
+        utm.map { UTMField(name: $0.key, value: $0.value) }.sorted { comesBefore($0.name, $1.name) }
+    }
 
-        /// The name's index in `standardUTMKeys`, or its count for any other name.
-        private static func place(of name: String) -> Int {
-            CampaignMetadata.standardUTMKeys.firstIndex(of: name) ?? CampaignMetadata.standardUTMKeys.count
-        }
+    private static func comesBefore(_ name: String, _ other: String) -> Bool {
+        let place = standardUTMKeys.firstIndex(of: name) ?? standardUTMKeys.count
+        let otherPlace = standardUTMKeys.firstIndex(of: other) ?? standardUTMKeys.count
+        return place != otherPlace ? place < otherPlace : name < other
+    }
 
-        private static func comesBefore(_ name: String, _ place: Int, _ other: String) -> Bool {
-            let otherPlace = Self.place(of: other)
-            return place != otherPlace ? place < otherPlace : name < other
-        }
-
-        /// The value of `name`, read from the ordered fields (no hashing).
-        func value(of name: String) -> String? {
-            for field in fields where field.name == name { return field.value }
-            return nil
-        }
+    /// `utm[name] = value`, kept in URL order without going through a table.
+    mutating func setUTMValue(_ value: String, named name: String) {
+        var fields = box.fields.utm
+        fields.removeAll { $0.name == name }
+        let index = fields.firstIndex { Self.comesBefore(name, $0.name) } ?? fields.count
+        fields.insert(UTMField(name: name, value: value), at: index)
+        box = box.fields.replacing(utm: fields)
     }
 
     public init(
         campaignId: String? = nil, groupId: String? = nil, variant: String? = nil,
         utm: [String: String] = [:], source: Source
     ) {
-        storage = Storage(campaignId: campaignId, groupId: groupId, variant: variant, utm: utm, utmOrder: UTMOrder(utm))
+        box = ValueBox(Fields(campaignId: campaignId, groupId: groupId, variant: variant, utm: Self.inURLOrder(utm)))
         self.source = source
-    }
-
-    public static func == (lhs: CampaignMetadata, rhs: CampaignMetadata) -> Bool {
-        guard lhs.source == rhs.source else { return false }
-        let left = lhs.storage, right = rhs.storage
-        return left === right || (left.campaignId == right.campaignId && left.groupId == right.groupId
-            && left.variant == right.variant && left.utm == right.utm)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(campaignId)
-        hasher.combine(groupId)
-        hasher.combine(variant)
-        hasher.combine(utm)
-        hasher.combine(source)
     }
 
     /// The utm_* names in the order URLs carry them; other utm_ keys follow in name order.
@@ -150,18 +111,19 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         return name.hasPrefix("utm_")
     }
 
-    /// `utm[name]`, read from the fields in URL order rather than by hashing `name`.
+    /// `utm[name]`, read from the fields in URL order rather than through a table.
     public func utmValue(named name: String) -> String? {
-        storage.utmOrder.value(of: name)
+        box.fields.utm.first { $0.name == name }?.value
     }
 
     /// Whether every `utm` key starts with `utm_`, as in any value a link or a message produced:
-    /// then no campaign field shares a name with another.
-    public var utmKeysArePrefixed: Bool { !storage.utmOrder.hasUnprefixedKey }
+    /// then no campaign field shares a name with another, and an event appends them unsearched.
+    @inlinable public var utmKeysArePrefixed: Bool { box.fields.utmKeysArePrefixed }
 
     /// True when no identifier is present (the source alone says nothing about a campaign).
     public var isEmpty: Bool {
-        storage.campaignId == nil && storage.groupId == nil && storage.variant == nil && storage.utm.isEmpty
+        let fields = box.fields
+        return fields.campaignId == nil && fields.groupId == nil && fields.variant == nil && fields.utm.isEmpty
     }
 
     /// The campaign fields as (query name, value) in the shared URL order: campaign_id, group_id,
@@ -175,17 +137,17 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// How many `queryItems` there are.
     public var queryItemCount: Int {
-        let storage = storage
-        return (storage.campaignId == nil ? 0 : 1) + (storage.groupId == nil ? 0 : 1) + (storage.variant == nil ? 0 : 1) + storage.utm.count
+        let fields = box.fields
+        return (fields.campaignId == nil ? 0 : 1) + (fields.groupId == nil ? 0 : 1) + (fields.variant == nil ? 0 : 1) + fields.utm.count
     }
 
     /// Calls `body` with each of `queryItems`, in their order, without building the array.
     public func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Void) {
-        let storage = storage
-        if let campaignId = storage.campaignId { body("campaign_id", campaignId) }
-        if let groupId = storage.groupId { body("group_id", groupId) }
-        if let variant = storage.variant { body("variant", variant) }
-        for field in storage.utmOrder.fields { body(field.name, field.value) }
+        let fields = box.fields
+        if let campaignId = fields.campaignId { body("campaign_id", campaignId) }
+        if let groupId = fields.groupId { body("group_id", groupId) }
+        if let variant = fields.variant { body("variant", variant) }
+        for field in fields.utm { body(field.name, field.value) }
     }
 
     /// The fields as a JSON object with snake_case keys (campaign_id, group_id, variant, utm_*, source), absent ones omitted.
@@ -198,8 +160,10 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
 
     /// The channel when the caller did not say: AlimTalk links are recognised by their utm fields,
     /// the custom scheme is in-app or legacy, anything else came from outside.
-    static func inferredSource(utm: [String: String], customScheme: Bool) -> Source {
-        if utm["utm_source"] == "kakaotalk" || utm["utm_medium"] == "alimtalk" { return .kakaotalk }
+    static func inferredSource(_ campaign: CampaignMetadata, customScheme: Bool) -> Source {
+        if campaign.utmValue(named: "utm_source") == "kakaotalk" || campaign.utmValue(named: "utm_medium") == "alimtalk" {
+            return .kakaotalk
+        }
         return customScheme ? .appInternal : .externalURL
     }
 }

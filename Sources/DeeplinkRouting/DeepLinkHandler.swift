@@ -113,7 +113,7 @@ public struct DeepLinkHandler: Sendable {
         fill("group_id", campaign.groupId) { $0.groupId = $1 }
         fill("variant", campaign.variant) { $0.variant = $1 }
         for key in object.keys where key.hasPrefix("utm_") && key.count > 4 {
-            fill(key, campaign.utm[key]) { $0.utm[key] = $1 }
+            fill(key, campaign.utmValue(named: key)) { $0.setUTMValue($1, named: key) }
         }
         return ParsedDeeplink(
             configuration: parsed.configuration, pathParameters: parsed.pathParameters,
@@ -265,7 +265,7 @@ public struct DeepLinkHandler: Sendable {
                 }
             }
         }
-        campaign.source = source ?? CampaignMetadata.inferredSource(utm: campaign.utm, customScheme: isCustomScheme)
+        campaign.source = source ?? CampaignMetadata.inferredSource(campaign, customScheme: isCustomScheme)
         let parsed = ParsedDeeplink(
             configuration: route, pathParameters: pathParameters, queryParameters: query,
             campaignMetadata: campaign, warnings: warnings,
@@ -354,8 +354,8 @@ extension CampaignMetadata {
             guard variant == nil else { return false }
             variant = value
         default:
-            guard utm[name] == nil else { return false }
-            utm[name] = value
+            guard utmValue(named: name) == nil else { return false }
+            setUTMValue(value, named: name)
         }
         return true
     }

@@ -2,43 +2,39 @@
 /// scheme, push, AlimTalk, a CTA message) turns into before navigation. Only `DeepLinkHandler`
 /// makes checked ones; the public initializer is for test doubles further up.
 ///
-/// A value whose fields live in one shared immutable box, like `RouteDefinition`'s: the navigator
-/// copies the link into every envelope, command and log entry. The fields read for every message
-/// are inlinable, so a caller in another module reads them through the box without retaining it.
+/// A value whose fields live in one `ValueBox` (its doc comment says why and states the inlining
+/// policy).
 public struct ParsedDeeplink: Sendable, Equatable {
-    @usableFromInline let fields: Fields
+    @usableFromInline let box: ValueBox<Fields>
 
-    @inlinable public var configuration: RouteDefinition { fields.configuration }
+    @inlinable public var configuration: RouteDefinition { box.fields.configuration }
     /// Decoded path parameters by name.
-    @inlinable public var pathParameters: [String: String] { fields.pathParameters }
+    @inlinable public var pathParameters: [String: String] { box.fields.pathParameters }
     /// Decoded query values by name, repeated keys kept in order. Campaign fields are not here
     /// (they are in `campaignMetadata`), nor query keys named like a path parameter.
-    @inlinable public var queryParameters: [String: [String]] { fields.queryParameters }
-    @inlinable public var campaignMetadata: CampaignMetadata { fields.campaignMetadata }
-    public var warnings: [DeeplinkWarning] { fields.warnings }
+    @inlinable public var queryParameters: [String: [String]] { box.fields.queryParameters }
+    @inlinable public var campaignMetadata: CampaignMetadata { box.fields.campaignMetadata }
+    @inlinable public var warnings: [DeeplinkWarning] { box.fields.warnings }
     /// Order of the query keys in `url`: the route's declared fields in their order (for a CTA,
     /// the order of the action's query mapping), then undeclared keys as they first appeared.
-    public var queryOrder: [String] { fields.queryOrder }
+    @inlinable public var queryOrder: [String] { box.fields.queryOrder }
     /// The link configuration's webBaseURL, e.g. "https://sendy.co.kr".
-    public var webBaseURL: String { fields.webBaseURL }
+    @inlinable public var webBaseURL: String { box.fields.webBaseURL }
     /// The canonical encoded path, e.g. "/event/new-user-promo".
-    public var path: String {
-        let utf8 = fields.url.utf8
-        let bytes = fields.pathBytes
-        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)]))
-    }
+    public var path: String { box.fields.path }
     /// Canonical Universal Link of the destination (no campaign fields), per the shared URL
     /// conventions. Both are put together once: replies, events and logs read them many times.
-    @inlinable public var url: String { fields.url }
+    @inlinable public var url: String { box.fields.url }
 
-    @usableFromInline final class Fields: Sendable {
+    /// The fields given, then the URL worked out from them once.
+    @usableFromInline struct Fields: Sendable, Equatable {
         @usableFromInline let configuration: RouteDefinition
         @usableFromInline let pathParameters: [String: String]
         @usableFromInline let queryParameters: [String: [String]]
         @usableFromInline let campaignMetadata: CampaignMetadata
-        let warnings: [DeeplinkWarning]
-        let queryOrder: [String]
-        let webBaseURL: String
+        @usableFromInline let warnings: [DeeplinkWarning]
+        @usableFromInline let queryOrder: [String]
+        @usableFromInline let webBaseURL: String
         @usableFromInline let url: String
         /// Where the path lies in `url`'s UTF-8 (it is read rarely, so it is not kept apart).
         let pathBytes: Range<Int>
@@ -68,6 +64,14 @@ public struct ParsedDeeplink: Sendable, Equatable {
             }
             self.url = String(decoding: url, as: UTF8.self)
         }
+
+        /// The bytes `pathBytes` of `url`.
+        var path: String {
+            let utf8 = url.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: pathBytes.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: pathBytes.upperBound)
+            return String(Substring(utf8[start..<end]))
+        }
     }
 
     public init(
@@ -75,24 +79,16 @@ public struct ParsedDeeplink: Sendable, Equatable {
         campaignMetadata: CampaignMetadata, warnings: [DeeplinkWarning] = [], queryOrder: [String]? = nil,
         webBaseURL: String
     ) {
-        fields = Fields(configuration: configuration, pathParameters: pathParameters, queryParameters: queryParameters,
-                        campaignMetadata: campaignMetadata, warnings: warnings,
-                        queryOrder: queryOrder ?? URLAssembly.defaultQueryOrder(for: configuration, keys: Array(queryParameters.keys).sorted()),
-                        webBaseURL: URLAssembly.trimmedBase(webBaseURL))
-    }
-
-    /// Field by field, as a value's equality (`path` and `url` follow from the others).
-    public static func == (lhs: ParsedDeeplink, rhs: ParsedDeeplink) -> Bool {
-        let left = lhs.fields, right = rhs.fields
-        if left === right { return true }
-        return left.configuration == right.configuration && left.pathParameters == right.pathParameters
-            && left.queryParameters == right.queryParameters && left.campaignMetadata == right.campaignMetadata
-            && left.warnings == right.warnings && left.queryOrder == right.queryOrder && left.webBaseURL == right.webBaseURL
+        box = ValueBox(Fields(
+            configuration: configuration, pathParameters: pathParameters, queryParameters: queryParameters,
+            campaignMetadata: campaignMetadata, warnings: warnings,
+            queryOrder: queryOrder ?? URLAssembly.defaultQueryOrder(for: configuration, keys: Array(queryParameters.keys).sorted()),
+            webBaseURL: URLAssembly.trimmedBase(webBaseURL)))
     }
 
     /// The first value of a query field.
     public func query(_ name: String) -> String? {
-        fields.queryParameters[name]?.first
+        box.fields.queryParameters[name]?.first
     }
 }
 
@@ -152,13 +148,5 @@ enum URLAssembly {
     static func defaultQueryOrder(for route: RouteDefinition, keys: [String]) -> [String] {
         let declared = route.query.map(\.name)
         return declared.filter { keys.contains($0) } + keys.filter { !declared.contains($0) }
-    }
-}
-
-extension ParsedDeeplink: CustomDebugStringConvertible {
-    /// The fields, not the box they live in (test failures and debuggers print this).
-    public var debugDescription: String {
-        "ParsedDeeplink(route: \(configuration.name), url: \(url), pathParameters: \(pathParameters), "
-            + "queryParameters: \(queryParameters), campaignMetadata: \(campaignMetadata), warnings: \(warnings))"
     }
 }
