@@ -20,7 +20,7 @@ let canIDeployCommand = Command(
     build's share of sessions where releases.json knows it, and the share affected.
 
     options:
-      --contracts DIR  another contracts folder (default: the bundled contracts)
+      --contracts DIR  the contracts folder (default: found, see bridgectl version)
       --format text|json  output format (default text)
       --strict         a call that would only fall back on a supported build also fails
 

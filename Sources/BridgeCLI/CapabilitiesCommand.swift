@@ -20,7 +20,7 @@ let capabilitiesCommand = Command(
       --release PLATFORM@VERSION  that build of releases.json (e.g. ios@5.13.0); without it,
                                   every version of the contracts and no "app" (a development host)
       --script                    print the document-start script instead of the manifest
-      --contracts DIR             another contracts folder (default: the bundled contracts)
+      --contracts DIR             the contracts folder (default: found, see bridgectl version)
 
     exit: 0, or 2 for a usage error, unreadable contracts or a release that is not recorded.
     """,

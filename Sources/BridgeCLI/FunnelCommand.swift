@@ -34,7 +34,7 @@ let funnelCommand = Command(
       --input-format F  auto (default), host or export: a line of the other shape is an error
       --format F        text (default) or json
       --html FILE       also write a self-contained page with bar charts (no scripts, no fetches)
-      --contracts DIR   a contracts folder instead of the bundled contracts
+      --contracts DIR   the contracts folder (default: found, see bridgectl version)
 
     exit: 0 computed; 2 usage error, unreadable log or contracts, a bad line (its number is
           named), or an HTML file that cannot be written.

@@ -47,7 +47,7 @@ let hostCommand = Command(
 
     options:
       --stdio          required: speak the JSON-lines protocol on stdin/stdout
-      --contracts DIR  another contracts folder (default: the bundled contracts)
+      --contracts DIR  the contracts folder (default: found, see bridgectl version)
       --release PLATFORM@VERSION
                        act as that build of releases.json (e.g. ios@5.12.0): accept exactly its
                        action versions; others get UNKNOWN_ACTION / UNSUPPORTED_VERSION

@@ -36,8 +36,8 @@ let releaseCommand = Command(
 
     options:
       --contracts DIR  the contracts folder whose releases.json is read and written
-                       (default: contracts, in the current directory; never the copy built
-                       into bridgectl, since these commands edit files)
+                       (default: the nearest contracts/ folder upward, else
+                       BRIDGEKIT_CONTRACTS)
       --released DIR   the released snapshot (default: contracts-released next to DIR)
       --share P        the build's share of sessions, in percent (0 to 100)
       --format text|json  list's output (default text)
@@ -73,7 +73,11 @@ private struct ReleaseCommandRunner {
             return usage("give a subcommand: \(subcommands.joined(separator: ", ")) (bridgectl release --help)")
         }
         let rest = Array(arguments.positional.dropFirst())
-        let folder = arguments.value("contracts") ?? "contracts"
+        let folder: String
+        switch ContractsOption.locate(arguments) {
+        case .success(let found): folder = found.directory
+        case .failure(let error): return usage("\(error)")
+        }
         let released = arguments.value("released") ?? Self.siblingSnapshot(of: folder)
         switch subcommand {
         case "record", "end-support":
@@ -116,7 +120,7 @@ private struct ReleaseCommandRunner {
 
     private func load(_ folder: String) -> Result<(LoadedContracts, ReleaseCatalog), Refused> {
         guard FileSystem.status(atPath: folder)?.isDirectory == true else {
-            return .failure(Refused(message: "\(folder): not a contracts folder (no such directory); run from the repository root or pass --contracts DIR"))
+            return .failure(Refused(message: "\(folder): not a contracts folder (no such directory); pass --contracts DIR"))
         }
         do {
             let loaded = try LoadedContracts.folder(folder)

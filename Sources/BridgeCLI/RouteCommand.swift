@@ -28,7 +28,7 @@ let routeCommand = Command(
       --source S       the entry channel; otherwise inferred: kakaotalk when utm_source=kakaotalk
                        or utm_medium=alimtalk, appInternal for the custom scheme, else externalURL
       --push FILE      route the link inside a push payload JSON file (source push)
-      --contracts DIR  a contracts folder instead of the bundled contracts
+      --contracts DIR  the contracts folder (default: found, see bridgectl version)
       --format F       text (default) or json
 
     exit: 0 routed; 1 does not route (the error and the https fallback URL, if any, are printed);
@@ -123,7 +123,7 @@ struct RoutingContractsError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// The contracts a routing command works on (`--contracts DIR` or the bundled set), as a handler.
+/// The contracts a routing command works on (`--contracts DIR` or the set found), as a handler.
 enum RoutingContracts {
     static func handler(_ arguments: Arguments) -> Result<DeepLinkHandler, RoutingContractsError> {
         switch ContractsOption.load(arguments) {

@@ -35,7 +35,7 @@ let simulateCommand = Command(
                            {"type":"accept","offer":N}    {"type":"dismiss","offer":N}
                            {"type":"advance","ms":N}
                          With steps, MESSAGE.json may be left out.
-      --contracts DIR    another contracts folder (default: the bundled contracts)
+      --contracts DIR    the contracts folder (default: found, see bridgectl version)
       --release PLATFORM@VERSION
                          the host acts as that build of releases.json (e.g. ios@5.12.0)
       --format text|json output format (default text)

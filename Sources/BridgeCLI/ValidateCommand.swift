@@ -21,7 +21,7 @@ let validateCommand = Command(
     depth or regex limit; with --ndjson such a line counts as invalid).
 
     options:
-      --contracts DIR      use the contracts in DIR instead of the bundled ones
+      --contracts DIR      the contracts folder (default: found, see bridgectl version)
       --schema FILE        check each FILE against this schema instead of the contracts
       --ref FILE           register another schema document (by its file URI and its $id;
                            repeatable)
@@ -143,8 +143,7 @@ struct ValidateRun {
             if !arguments.all("ref").isEmpty { throw UsageError("--ref goes with --schema") }
             // validate reads no fixtures, so they are not even parsed.
             do {
-                let contracts = try arguments.value("contracts").map { try ContractSet.load(directory: $0, includingFixtures: false) }
-                    ?? ContractSet.bundled(includingFixtures: false)
+                let contracts = try ContractsOption.load(arguments, includingFixtures: false).get()
                 return ContractChecker(compiled: try CompiledContracts(contracts: contracts, options: options))
             } catch {
                 throw UsageError("the contracts cannot be used: \(error)")
