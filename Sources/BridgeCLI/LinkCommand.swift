@@ -8,7 +8,7 @@ let linkCommand = Command(
     help: """
     usage: bridgectl link build ROUTE [--param NAME=VALUE ...] [--query NAME=VALUE ...]
                                [--campaign-id ID] [--group-id ID] [--variant V] [--utm NAME=VALUE ...]
-                               [--scheme https|custom|sendy] [--strict] [--contracts DIR]
+                               [--scheme https|custom|SCHEME] [--strict] [--contracts DIR]
            bridgectl link routes [--contracts DIR]
 
     build   prints the link for ROUTE. Give raw values, never encoded ones: every value is
@@ -19,7 +19,7 @@ let linkCommand = Command(
             utm_content (other utm_* after, by name). --utm takes "source=kakaotalk" or
             "utm_source=kakaotalk". --query may repeat a name for repeated values.
             --scheme https (default) is the Universal Link on the manifest's webBaseURL;
-            custom (or the scheme's own name, e.g. sendy) gives sendy://event/...
+            custom (or the scheme's own name, e.g. myapp) gives myapp://event/...
             Campaign values must follow the contract's campaign rules (campaign.v1.json; see
             docs/contracts.md); a value that breaks them is refused, naming the field and rule.
             Values are tidied first, each with a warning on standard error: surrounding

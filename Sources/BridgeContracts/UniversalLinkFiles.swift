@@ -2,8 +2,8 @@ import DeeplinkRouting
 import JSONCore
 
 /// The apps a contract set's links open, from the manifest's optional "apps" block:
-/// `{"ios": {"teamID": "9JA89QQLNQ", "bundleID": "kr.co.sendy.app"},
-///   "android": {"package": "kr.co.sendy.app", "sha256CertFingerprints": ["14:6D:..."]}}`.
+/// `{"ios": {"teamID": "9JA89QQLNQ", "bundleID": "com.example.app"},
+///   "android": {"package": "com.example.app", "sha256CertFingerprints": ["14:6D:..."]}}`.
 public struct AppIdentities: Sendable, Equatable {
     public struct IOS: Sendable, Equatable {
         public let teamID: String
