@@ -294,11 +294,16 @@ private struct ReleaseCommandRunner {
         case .failure(let error): return usage(error.message)
         case .success(let pair): (loaded, catalog) = pair
         }
+        // A new set (bridgectl init) has no build in the field and so nothing to protect yet.
+        if catalog.releases.isEmpty && FileSystem.status(atPath: released) == nil {
+            console.out("release check: no app build recorded yet; the first bridgectl release record writes \(released)/\n")
+            return ExitCode.success
+        }
         let snapshot: ContractSet
         do {
             snapshot = try ContractSet.load(directory: released, includingFixtures: false)
         } catch {
-            return usage("\(released): \(error)")
+            return usage("\(error)")
         }
         var problems = ReleaseLinter.findings(for: catalog, manifest: loaded.contracts.manifest).map(\.description)
         problems += ReleasedSnapshot.inconsistencies(catalog: catalog, snapshot: snapshot.manifest, folder: released)

@@ -95,6 +95,16 @@ import TestSupport
             #expect(host.code == 0, "\(host)")
             #expect(host.out.contains(#""type":"reply""#) && host.out.contains("https://shop.example.com/event/spring-sale"), "\(host.out)")
 
+            // No build in the field yet: nothing to protect. Once one is recorded, its snapshot must be there.
+            let fresh = try run(["release", "check"], in: folder)
+            #expect(fresh.code == 0 && fresh.out.contains("no app build recorded yet"), "\(fresh)")
+            #expect(try run(["release", "record", "ios", "1.0.0"], in: folder).code == 0)
+            #expect(try run(["release", "check"], in: folder).out.contains("1 supported build;"))
+            #expect(try run(["diff", "contracts-released", "contracts"], in: folder).code == 0)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts-released"))
+            let lost = try run(["release", "check"], in: folder)
+            #expect(lost.code == 2 && lost.err.contains("contracts-released"), "\(lost)")
+
             // From a folder below, the same set is found upward.
             let web = folder.appendingPathComponent("web")
             try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
