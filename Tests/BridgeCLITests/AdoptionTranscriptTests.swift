@@ -20,13 +20,13 @@ import TestSupport
         let err: String
     }
 
-    func run(_ arguments: [String], in folder: URL, input: String = "") throws -> Run {
+    func run(_ arguments: [String], in folder: URL, input: String = "", contractsVariable: String? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.bridgectl
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "BRIDGEKIT_CONTRACTS")
+        environment["BRIDGEKIT_CONTRACTS"] = contractsVariable
         process.environment = environment
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
@@ -110,6 +110,43 @@ import TestSupport
             try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
             let below = try run(["version"], in: web)
             #expect(below.out.contains("found: ../contracts "), "\(below.out)")
+        }
+    }
+
+    @Test func initIntoAFolderThenTheEnvironmentVariableFindsTheSetFromAnywhere() throws {
+        try withTemporaryFolder("adoption-env") { (folder: URL) throws in
+            let app = folder.appendingPathComponent("app")
+            try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+            let created = try run(["init", "app", "--bridge", "b", "--web-base-url", "https://a.example", "--scheme", "a"], in: folder)
+            #expect(created.code == 0, "\(created)")
+            #expect(created.out.hasSuffix("next: cd app && bridgectl lint && bridgectl check (docs/adopting.md)\n"), "\(created.out)")
+            #expect(created.out.contains("wrote app/contracts/manifest.json\n"))
+            // No staging folder is left beside it.
+            #expect(listing(app).filter { $0.hasPrefix(".") }.isEmpty, "\(listing(app))")
+
+            let elsewhere = folder.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            let contracts = app.appendingPathComponent("contracts").path
+            let version = try run(["version"], in: elsewhere, contractsVariable: contracts)
+            #expect(version.out.contains("found: \(contracts) (from BRIDGEKIT_CONTRACTS)\n"), "\(version.out)")
+            #expect(try run(["lint"], in: elsewhere, contractsVariable: contracts).code == 0)
+            // A hint printed from there names the set, so it runs as printed.
+            let stale = try run(["generate", "js", "--check", "--out", "kit"], in: elsewhere, contractsVariable: contracts)
+            #expect(stale.code == 1 && stale.out.hasSuffix("regenerate with: bridgectl generate js --contracts \(contracts) --out kit\n"), "\(stale.out)")
+        }
+    }
+
+    @Test func initRefusesAContractsFileOrLinkAndWritesNothing() throws {
+        try withTemporaryFolder("adoption-exists") { (folder: URL) throws in
+            try "not a folder".write(to: folder.appendingPathComponent("contracts"), atomically: true, encoding: .utf8)
+            let arguments = ["init", "--bridge", "b", "--web-base-url", "https://a.example", "--scheme", "a"]
+            let file = try run(arguments, in: folder)
+            #expect(file.code == 2 && file.err.contains("already exists"), "\(file)")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("contracts"))
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("contracts").path, withDestinationPath: "/nonexistent")
+            let link = try run(arguments, in: folder)
+            #expect(link.code == 2 && link.err.contains("already exists"), "\(link)")
+            #expect(listing(folder) == ["contracts"])
         }
     }
 
