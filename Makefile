@@ -28,7 +28,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product bridgectl
 	@echo "built $(RELEASE_SCRATCH)/release/bridgectl"
 
-# The main job: validate the bundled example messages with the bundled contracts.
+# The main job: validate the example messages with the example contracts (found in ./contracts).
 demo: build
 	$(BRIDGECTL) validate examples/apply.json
 	@echo "--- an invalid message (exit 1 expected):"
@@ -99,7 +99,7 @@ test-stdio: build
 	/usr/bin/python3 Tests/stdio/host_backpressure.py $(BRIDGECTL)
 
 # Also the test contract set with a custom action (share v1, "handler": "custom"), which the
-# bundled contracts do not have yet.
+# example contracts do not have yet.
 CUSTOM_ACTION_CONTRACTS := Tests/contracts/custom-action
 # And a second company's set (a food-delivery app: its own domain, scheme, bridge name and
 # actions), a project folder of its own: run from inside it, each command finds its contracts/
