@@ -39,7 +39,7 @@ let initCommand = Command(
     run: { argv, console in InitCommandRunner(console: console).run(argv) }
 )
 
-private struct InitCommandRunner {
+struct InitCommandRunner {
     let console: Console
 
     func fail(_ message: String) -> Int32 {
@@ -68,7 +68,8 @@ private struct InitCommandRunner {
             return fail("\(error)")
         }
         let folder = arguments.positional.first ?? "."
-        let parent = folder.hasSuffix("/") ? folder : folder + "/"
+        // "contracts" for the current folder, "DIR/contracts" otherwise: paths as the user would type them.
+        let parent = folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/"
         let target = parent + "contracts"
         guard FileSystem.status(atPath: folder)?.isDirectory == true else {
             return fail("\(folder): no such folder (create it first)")

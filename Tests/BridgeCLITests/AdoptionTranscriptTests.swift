@@ -62,8 +62,8 @@ import TestSupport
                                  "--team-id", "ABCDE12345", "--bundle-id", "com.example.shop"]
             let created = try run(initArguments, in: folder)
             #expect(created.code == 0, "\(created)")
-            #expect(created.out.contains("wrote ./contracts/manifest.json\n"))
-            #expect(created.out.contains("wrote ./contracts/well-known/apple-app-site-association.json\n"))
+            #expect(created.out.contains("wrote contracts/manifest.json\n"))
+            #expect(created.out.contains("wrote contracts/well-known/apple-app-site-association.json\n"))
             let written = listing(folder)
 
             // It never overwrites: a second init exits 2 and changes nothing.
