@@ -28,7 +28,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(RELEASE_SCRATCH) --product bridgectl
 	@echo "built $(RELEASE_SCRATCH)/release/bridgectl"
 
-# The main job: validate the bundled example messages with the bundled contracts.
+# The main job: validate the example messages with the example contracts (found in ./contracts).
 demo: build
 	$(BRIDGECTL) validate examples/apply.json
 	@echo "--- an invalid message (exit 1 expected):"
@@ -99,21 +99,41 @@ test-stdio: build
 	/usr/bin/python3 Tests/stdio/host_backpressure.py $(BRIDGECTL)
 
 # Also the test contract set with a custom action (share v1, "handler": "custom"), which the
-# bundled contracts do not have yet.
+# example contracts do not have yet.
 CUSTOM_ACTION_CONTRACTS := Tests/contracts/custom-action
+# And a second company's set (a food-delivery app: its own domain, scheme, bridge name and
+# actions), a project folder of its own: run from inside it, each command finds its contracts/
+# with no flag, as an adopter's do. (Its channel and analytics declarations go in its routes.json
+# and manifest.json once contracts declare them.)
+ADOPTER := Tests/contracts/food-delivery
+ADOPTER_BRIDGECTL := $(CURDIR)/$(BRIDGECTL)
 lint: build
 	$(BRIDGECTL) lint
 	$(BRIDGECTL) lint --contracts $(CUSTOM_ACTION_CONTRACTS)
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) lint
 
 check: build
 	$(BRIDGECTL) check | tail -n 1
 	$(BRIDGECTL) check --contracts $(CUSTOM_ACTION_CONTRACTS) | tail -n 1
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) check | tail -n 1
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) validate messages/order.json
+	cd $(ADOPTER) && { $(ADOPTER_BRIDGECTL) validate messages/order-invalid.json; test $$? -eq 1; }
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) host --stdio < messages/host-session.jsonl | grep -q '"url":"https://order.yumtable.example/stores/st-42"'
+	@echo "$(ADOPTER): validate and host --stdio answer with its own contracts"
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
 	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
 	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
 	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+		$(BRIDGECTL) generate js --contracts $(ADOPTER)/contracts --out "$$scratch/js" >/dev/null && \
+		$(BRIDGECTL) generate js --contracts $(ADOPTER)/contracts --out "$$scratch/js" --check && \
+		! grep -rqi sendy "$$scratch/js" && \
+		$(BRIDGECTL) generate swift --contracts $(ADOPTER)/contracts --out "$$scratch/swift" >/dev/null && \
+		$(BRIDGECTL) generate swift --contracts $(ADOPTER)/contracts --out "$$scratch/swift" --check
 
 # The compatibility gate: contracts/ against the snapshot of what app builds in the field have
 # (contracts-released/). First: releases.json and the snapshot tell one story (the snapshot holds
@@ -122,6 +142,8 @@ generate-check: build
 compat: build
 	$(BRIDGECTL) release check
 	$(BRIDGECTL) diff contracts-released contracts
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) release check
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) diff contracts-released contracts
 
 # After an app build ships with the current contracts, the one way to record it:
 #   make record-release PLATFORM=ios VERSION=5.14.0 [SHARE=2.5]

@@ -228,11 +228,11 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeWebKitTests",
-            dependencies: ["BridgeWebKit", "BridgeHost", "BridgeHostTesting", "JSONCore", "TestSupport"]
+            dependencies: ["BridgeWebKit", "BridgeHost", "BridgeHostTesting", "BridgeContracts", "JSONCore", "TestSupport"]
         ),
         .testTarget(
             name: "BridgeContractTypesTests",
-            dependencies: ["BridgeContractTypes", "BridgeContracts", "JSONCore"]
+            dependencies: ["BridgeContractTypes", "BridgeContracts", "JSONCore", "TestSupport"]
         ),
         .testTarget(
             name: "ContractCatalogTests",

@@ -24,6 +24,9 @@ For authors, the one convention:
   - Each command runs in a fresh `bash -o pipefail -c`, from the repository root, with the freshly
     built bridgectl first on PATH (.build/debug/bridgectl, or $BRIDGECTL), standard input
     /dev/null, LC_ALL=C.UTF-8, TZ=UTC, no inherited MAKEFLAGS, and a time limit of 120 s.
+  - A scratch folder outside the repository is in $DOC_SCRATCH: empty at the start of each
+    run, shared by every command of the run (so one block can build on the one before), removed
+    at the end. Commands that write files use it (`cd "$DOC_SCRATCH/app" && ...`).
   - ```sh (or bash, shell) blocks show commands without output; they are NOT run. Each is
     checked with `bash -n`, and every program it names must exist: a target of the Makefile for
     `make`, a bridgectl command that `bridgectl COMMAND --help` accepts, an executable file in
@@ -357,9 +360,11 @@ def main(arguments):
             inside = absolute.startswith(ROOT + os.sep)
             files.append(os.path.relpath(absolute, ROOT) if inside else absolute)
 
-    with tempfile.TemporaryDirectory(prefix="doc-test-") as bin_dir:
+    with tempfile.TemporaryDirectory(prefix="doc-test-") as bin_dir, \
+            tempfile.TemporaryDirectory(prefix="doc-test-scratch-") as scratch:
         os.symlink(os.path.abspath(bridgectl), os.path.join(bin_dir, "bridgectl"))
         environment = command_environment(bin_dir)
+        environment["DOC_SCRATCH"] = scratch
         shown = ShownChecker(environment)
         failures = []
         counts = {"files": 0, "run_blocks": 0, "run_commands": 0, "shown_blocks": 0,

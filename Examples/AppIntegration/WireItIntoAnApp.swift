@@ -1,6 +1,6 @@
 import BridgeKit
 
-/// Once per app: the contracts compiled into the build (`ContractSet.bundled()`, shared by every
+/// Once per app: the app's own contracts, embedded by BridgeContractsPlugin (`ContractSet.embedded()`, shared by every
 /// WebView), the app's one deep link handler and one navigator (shared with push, AlimTalk and
 /// Universal Links).
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Embeds a data folder of the package (or some files of it) into the target as Swift string
-/// literals, so that `bridgectl` carries its contracts, meta-schemas and the hand-written JS
+/// literals, so that `bridgectl` carries its meta-schemas and the hand-written JS
 /// runtime of the web kit, and runs from any working directory. Which folder a target gets is
 /// decided by its name; the files are plan-time inputs, so an edited or added contract rebuilds
 /// the target.
@@ -10,7 +10,6 @@ import PackagePlugin
 struct EmbedResources: BuildToolPlugin {
     /// Target -> folder, symbol, and the files of the folder to embed (nil: all of them).
     private static let folders: [String: (folder: String, symbol: String, only: [String]?)] = [
-        "BridgeContracts": ("contracts", "BundledContracts", nil),
         "SchemaCheck": ("metaschemas", "BundledMetaSchemas", nil),
         "BridgeCodegen": ("js/src", "BundledJavaScriptRuntime", nil),
         // The app's document-start script (the capability manifest), a template the host fills in.

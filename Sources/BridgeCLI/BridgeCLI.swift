@@ -110,6 +110,7 @@ public enum BridgeCLI {
 
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
+        initCommand,
         validateCommand,
         lintCommand,
         checkCommand,

@@ -25,7 +25,8 @@ let diffCommand = Command(CommandSpec(
         .value("base", "REV", help: """
             OLD is the NEW folder as it was at git revision REV of its repository (read
             with git rev-parse / ls-tree / show; nothing is checked out). NEW defaults to
-            the contracts/ folder of the repository the current directory is in.
+            the contracts in use: the nearest contracts/ folder upward, else
+            BRIDGEKIT_CONTRACTS.
             """),
         .value("write-counterexamples", "DIR", help: """
             also write each counterexample as a contract fixture under
@@ -57,7 +58,7 @@ private struct DiffCommandRunner {
             guard arguments.positional.count <= 1 else {
                 throw UsageError("with --base, give at most the NEW folder (got \(arguments.positional.count) folders)")
             }
-            let folder = try arguments.positional.first ?? LoadedContracts.repositoryContractsFolder()
+            let folder = try arguments.positional.first ?? ContractDiscovery.find(flag: nil).directory
             new = try LoadedContracts.folder(folder)
             old = try LoadedContracts.gitRevision(base, folder: folder)
         } else {

@@ -41,13 +41,13 @@ let generateCommand = Command(CommandSpec(
     apps.ios teamID.bundleID) that opens every route of routes.json in the app and nothing else
     (a parameter is one non-empty path segment; deeper paths are excluded); generate assetlinks
     writes assetlinks.json for apps.android (package, sha256CertFingerprints). Standard output,
-    or --out FILE; with --check, exit 1 when FILE differs. The committed copies live in
-    contracts/well-known/ (`bridgectl lint` checks what they open); deploy them at
+    or --out FILE; with --check, exit 1 when FILE differs. The committed copies live in the
+    contracts folder's well-known/ (`bridgectl lint` checks what they open); deploy them at
     https://HOST/.well-known/apple-app-site-association (no .json) and .../assetlinks.json.
     """,
     options: [
         ContractsOption.option,
-        .value("out", "DIR", help: "where to write them (js: a folder, default js; aasa|assetlinks: a FILE, default standard output)"),
+        .value("out", "DIR", help: "where to write them (js: a folder, default js/ beside the contracts folder in use; aasa|assetlinks: a FILE, default standard output)"),
         .flag("check", help: """
             write nothing; exit 1 naming each file that is missing or differs (run
             it in CI so a contract change cannot ship without the regenerated kit)
@@ -84,7 +84,8 @@ private struct GenerateCommandRunner {
         } catch {
             throw UsageError("cannot generate from \(contracts.origin): \(error)")
         }
-        let directory = arguments.value("out") ?? "js"
+        // Beside the contracts folder in use, never in a folder of bridgectl's own.
+        let directory = arguments.value("out") ?? Self.besideContracts("js", arguments)
 
         if arguments.has("check") {
             let stale = GeneratedFiles.stale(files, in: directory)
@@ -94,9 +95,7 @@ private struct GenerateCommandRunner {
             }
             for file in stale { console.out("\(file)\n") }
             // The command that fixes exactly this: the same contracts, the same folder.
-            var regenerate = "bridgectl generate js"
-            if let folder = arguments.value("contracts") { regenerate += " --contracts " + ShellWord.quoted(folder) }
-            regenerate += " --out " + ShellWord.quoted(directory)
+            let regenerate = "bridgectl generate js" + ContractsOption.flagText(arguments) + " --out " + ShellWord.quoted(directory)
             console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
@@ -114,6 +113,15 @@ private struct GenerateCommandRunner {
 }
 
 extension GenerateCommandRunner {
+    /// `name` in the folder that holds the contracts folder in use (`js` for ./contracts).
+    static func besideContracts(_ name: String, _ arguments: Arguments) -> String {
+        switch ContractsOption.projectFolder(arguments) {
+        case nil, ".": return name
+        case "/": return "/" + name
+        case let folder?: return folder + "/" + name
+        }
+    }
+
     /// `generate aasa|assetlinks`: one JSON file from routes.json and the manifest's apps.
     func wellKnown(_ target: String, contracts: ContractSet, arguments: Arguments) throws -> Int32 {
         if arguments.has("update-runtime") {
@@ -146,7 +154,7 @@ extension GenerateCommandRunner {
         if arguments.has("check") {
             guard current == text else {
                 console.out("\(path): \(current == nil ? "missing" : "stale (differs from what the contracts generate)")\n")
-                console.out("regenerate with: bridgectl generate \(target)\(arguments.value("contracts").map { " --contracts " + ShellWord.quoted($0) } ?? "") --out \(ShellWord.quoted(path))\n")
+                console.out("regenerate with: bridgectl generate \(target)\(ContractsOption.flagText(arguments)) --out \(ShellWord.quoted(path))\n")
                 return ExitCode.invalid
             }
             console.out("\(path): current\n")
@@ -163,15 +171,5 @@ extension GenerateCommandRunner {
         } catch {
             throw UsageError("cannot write \(path): \(FileSystem.describe(error))")
         }
-    }
-}
-
-/// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
-enum ShellWord {
-    static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:=@%,".unicodeScalars.contains(scalar))
-        }
-        return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

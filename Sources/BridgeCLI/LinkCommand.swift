@@ -15,7 +15,7 @@ let linkCommand = Command(CommandSpec(
             utm_content (other utm_* after, by name). --utm takes "source=kakaotalk" or
             "utm_source=kakaotalk". --query may repeat a name for repeated values.
             --scheme https (default) is the Universal Link on the manifest's webBaseURL;
-            custom (or the scheme's own name, e.g. sendy) gives sendy://event/...
+            custom (or the scheme's own name, e.g. myapp) gives myapp://event/...
             Campaign values must follow the contract's campaign rules (campaign.v1.json; see
             docs/contracts.md); a value that breaks them is refused, naming the field and rule.
             Values are tidied first, each with a warning on standard error: surrounding
@@ -44,7 +44,7 @@ let linkBuildCommand = Command(CommandSpec(
         .value("group-id", "ID", help: "group_id"),
         .value("variant", "V", help: "variant"),
         .repeatable("utm", "NAME=VALUE", help: "a utm_* field: source=kakaotalk or utm_source=kakaotalk"),
-        .value("scheme", "https|custom|sendy", help: "https: the Universal Link; custom or the scheme's name: sendy://...",
+        .value("scheme", "https|custom|SCHEME", help: "https: the Universal Link; custom or the scheme's name: SCHEME://...",
                default: "https"),
         .flag("strict", help: "refuse a value that already looks percent-encoded instead of warning"),
         ContractsOption.option,

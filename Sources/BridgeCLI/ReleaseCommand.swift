@@ -37,9 +37,9 @@ let releaseCommand = Command(CommandSpec(
     """,
     options: [
         .value("contracts", "DIR", help: """
-            the contracts folder whose releases.json is read and written; never the copy
-            built into bridgectl, since these commands edit files
-            """, default: "contracts"),
+            the contracts folder whose releases.json is read and written (default: the
+            nearest contracts/ folder upward, else BRIDGEKIT_CONTRACTS)
+            """),
         .value("released", "DIR", help: "the released snapshot (default: contracts-released next to DIR)"),
         .value("share", "P", help: "record: the build's share of sessions, in percent (0 to 100)"),
         .choice("format", ["text", "json"], help: "list's output format", default: "text"),
@@ -65,7 +65,11 @@ private struct ReleaseCommandRunner {
             throw UsageError("give a subcommand: \(subcommands.joined(separator: ", ")) (bridgectl release --help)")
         }
         let rest = Array(arguments.positional.dropFirst())
-        let folder = arguments.value("contracts") ?? "contracts"
+        let folder: String
+        switch ContractsOption.locate(arguments) {
+        case .success(let found): folder = found.directory
+        case .failure(let error): throw UsageError("\(error)")
+        }
         let released = arguments.value("released") ?? Self.siblingSnapshot(of: folder)
         switch subcommand {
         case "record", "end-support":
@@ -276,11 +280,16 @@ private struct ReleaseCommandRunner {
         case .failure(let error): throw UsageError(error.message)
         case .success(let pair): (loaded, catalog) = pair
         }
+        // A new set (bridgectl init) has no build in the field and so nothing to protect yet.
+        if catalog.releases.isEmpty && FileSystem.status(atPath: released) == nil {
+            console.out("release check: no app build recorded yet; the first bridgectl release record writes \(released)/\n")
+            return ExitCode.success
+        }
         let snapshot: ContractSet
         do {
             snapshot = try ContractSet.load(directory: released, includingFixtures: false)
         } catch {
-            throw UsageError("\(released): \(error)")
+            throw UsageError("\(error)")
         }
         var problems = ReleaseLinter.findings(for: catalog, manifest: loaded.contracts.manifest).map(\.description)
         problems += ReleasedSnapshot.inconsistencies(catalog: catalog, snapshot: snapshot.manifest, folder: released)

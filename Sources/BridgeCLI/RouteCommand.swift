@@ -15,7 +15,7 @@ let routeCommand = Command(CommandSpec(
     forms: [UsageForm("URL", options: ["source", "contracts", "format"]), UsageForm("", options: ["push", "contracts", "format"], required: ["push"])],
     about: """
     Parses a Universal Link (https on the manifest's universalLinkHosts), a custom-scheme link
-    (sendy://event/...) or, with --push, the link of a push payload (the manifest's pushURLKey;
+    (myapp://event/...) or, with --push, the link of a push payload (the manifest's pushURLKey;
     PAYLOAD "-" reads standard input), and prints the configuration, its parameters, the query,
     the campaign metadata, requiresAuth and warnings (e.g. a value that was encoded twice).
 

@@ -26,7 +26,7 @@ struct SwiftTypesGenerateCommand {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            console.out("regenerate with: \(SwiftTypesGenerator.regenerateCommand)\n")
+            console.out("regenerate with: bridgectl generate swift\(ContractsOption.flagText(arguments)) --out \(ShellWord.quoted(directory))\n")
             return ExitCode.invalid
         }
         do {

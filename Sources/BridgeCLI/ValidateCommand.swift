@@ -129,8 +129,7 @@ struct ValidateRun {
             if !arguments.all("ref").isEmpty { throw UsageError("--ref goes with --schema") }
             // validate reads no fixtures, so they are not even parsed.
             do {
-                let contracts = try arguments.value("contracts").map { try ContractSet.load(directory: $0, includingFixtures: false) }
-                    ?? ContractSet.bundled(includingFixtures: false)
+                let contracts = try ContractsOption.load(arguments, includingFixtures: false)
                 return ContractChecker(compiled: try CompiledContracts(contracts: contracts, options: options))
             } catch {
                 throw UsageError("the contracts cannot be used: \(error)")

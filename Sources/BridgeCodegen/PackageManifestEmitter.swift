@@ -7,7 +7,7 @@ import JSONCore
 struct PackageManifestEmitter {
     let model: ShimModel
 
-    /// "sendyBridge" -> "sendy-bridge".
+    /// "myAppBridge" -> "my-app-bridge".
     var name: String {
         var out = ""
         for character in model.bridge {

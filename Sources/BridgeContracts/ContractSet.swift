@@ -7,15 +7,15 @@ import DeeplinkRouting
 import JSONCore
 import SchemaCheck
 
-/// A loaded contracts/ folder: manifest, routes, schema documents and fixtures. The same type
-/// serves the contracts bundled into the binary and a folder given with --contracts.
+/// A loaded contracts/ folder: manifest, routes, schema documents and fixtures. No set is
+/// compiled into the library: a tool loads a folder, an app its own embedded files.
 public struct ContractSet: Sendable {
     public let manifest: BridgeManifest
     public let routes: [RouteDefinition]
     /// Schema file name (e.g. "apply.v1.json") -> parsed document, in name order.
     public let schemas: [(file: String, document: JSONValue)]
     public let fixtures: [Fixture]
-    /// Where it came from, for messages: a folder path or "bundled contracts".
+    /// Where it came from, for messages: a folder path, or what the caller named.
     public let origin: String
     /// The text of releases.json (the app builds in the field), nil when the set has none; read
     /// on demand by `releaseCatalog()`, so a message check never parses it.
@@ -23,18 +23,8 @@ public struct ContractSet: Sendable {
     /// The texts it was read from, by relative path (for `digest`).
     public let files: [String: String]
 
-    /// The contracts compiled into this binary from the repository's contracts/ folder.
-    /// `includingFixtures: false` skips parsing fixtures (empty `fixtures`): `validate` needs
-    /// none, and they were a tenth of its start-up.
-    public static func bundled(includingFixtures: Bool) throws(ContractError) -> ContractSet {
-        try ContractSet(files: BundledContracts.files, origin: "bundled contracts", includingFixtures: includingFixtures)
-    }
-
-    public static func bundled() throws(ContractError) -> ContractSet {
-        try bundled(includingFixtures: true)
-    }
-
-    /// Loads a contracts folder from disk (fixtures skipped with `includingFixtures: false`).
+    /// Loads a contracts folder from disk. `includingFixtures: false` skips parsing fixtures
+    /// (empty `fixtures`): `validate` needs none, and they were a tenth of its start-up.
     public static func load(directory: String) throws(ContractError) -> ContractSet {
         try load(directory: directory, includingFixtures: true)
     }

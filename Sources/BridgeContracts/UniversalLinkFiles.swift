@@ -2,8 +2,8 @@ import DeeplinkRouting
 import JSONCore
 
 /// The apps a contract set's links open, from the manifest's optional "apps" block:
-/// `{"ios": {"teamID": "9JA89QQLNQ", "bundleID": "kr.co.sendy.app"},
-///   "android": {"package": "kr.co.sendy.app", "sha256CertFingerprints": ["14:6D:..."]}}`.
+/// `{"ios": {"teamID": "9JA89QQLNQ", "bundleID": "com.example.app"},
+///   "android": {"package": "com.example.app", "sha256CertFingerprints": ["14:6D:..."]}}`.
 public struct AppIdentities: Sendable, Equatable {
     public struct IOS: Sendable, Equatable {
         public let teamID: String
@@ -227,6 +227,12 @@ struct UniversalLinkFilesCheck {
         return findings
     }
 
+    /// The command that rewrites `path` of this set, runnable from any folder: it names the set.
+    private func regenerateCommand(_ target: String, _ path: String) -> String {
+        let folder = contracts.origin
+        return "bridgectl generate \(target) --contracts \(ShellWord.quoted(folder)) --out \(ShellWord.quoted(folder + "/" + path))"
+    }
+
     private enum Read {
         case document(JSONValue)
         case problem(LintFinding)
@@ -234,7 +240,7 @@ struct UniversalLinkFilesCheck {
 
     private func document(_ path: String, regenerate: String) -> Read {
         guard let text = contracts.files[path] else {
-            return .problem(LintFinding(file: path, pointer: "", message: "missing; write it with `\(regenerate) --out contracts/\(path)`"))
+            return .problem(LintFinding(file: path, pointer: "", message: "missing; write it with `\(regenerate)`"))
         }
         do throws(ContractError) {
             return .document(try ContractSet.parse(text, file: path))
@@ -246,7 +252,7 @@ struct UniversalLinkFilesCheck {
     func aasaFindings(_ ios: AppIdentities.IOS) -> [LintFinding] {
         let path = UniversalLinkFiles.aasaPath
         let document: JSONValue
-        switch self.document(path, regenerate: "bridgectl generate aasa") {
+        switch self.document(path, regenerate: regenerateCommand("aasa", path)) {
         case .problem(let finding): return [finding]
         case .document(let value): document = value
         }
@@ -261,10 +267,10 @@ struct UniversalLinkFilesCheck {
             let opens = matcher.opensInApp(probe)
             if let handledBy, !opens {
                 findings.append(LintFinding(file: path, pointer: "/applinks/details",
-                    message: "does not open \(probe) in the app, though route \(handledBy) handles it (regenerate: bridgectl generate aasa)"))
+                    message: "does not open \(probe) in the app, though route \(handledBy) handles it (regenerate: \(regenerateCommand("aasa", path)))"))
             } else if handledBy == nil && opens {
                 findings.append(LintFinding(file: path, pointer: "/applinks/details",
-                    message: "opens \(probe) in the app, though no route handles it (regenerate: bridgectl generate aasa)"))
+                    message: "opens \(probe) in the app, though no route handles it (regenerate: \(regenerateCommand("aasa", path)))"))
             }
         }
         return findings
@@ -323,7 +329,7 @@ struct UniversalLinkFilesCheck {
     func assetLinksFindings(_ android: AppIdentities.Android) -> [LintFinding] {
         let path = UniversalLinkFiles.assetLinksPath
         let document: JSONValue
-        switch self.document(path, regenerate: "bridgectl generate assetlinks") {
+        switch self.document(path, regenerate: regenerateCommand("assetlinks", path)) {
         case .problem(let finding): return [finding]
         case .document(let value): document = value
         }
@@ -338,7 +344,7 @@ struct UniversalLinkFilesCheck {
                 && fingerprints == Set(android.sha256CertFingerprints)
         }
         guard matching else {
-            return [LintFinding(file: path, pointer: "", message: "has no handle_all_urls statement for the manifest's app \(android.package) with its \(android.sha256CertFingerprints.count) certificate fingerprint(s) (regenerate: bridgectl generate assetlinks)")]
+            return [LintFinding(file: path, pointer: "", message: "has no handle_all_urls statement for the manifest's app \(android.package) with its \(android.sha256CertFingerprints.count) certificate fingerprint(s) (regenerate: \(regenerateCommand("assetlinks", path)))")]
         }
         return []
     }

@@ -17,7 +17,7 @@ public struct CustomActionRequest<Payload: Sendable>: Sendable {
     public let requestID: String?
     public let payload: Payload
     public let campaign: CampaignMetadata
-    /// The WebView-attested origin of the page, e.g. "https://event.sendy.co.kr".
+    /// The WebView-attested origin of the page, e.g. "https://event.example.com".
     public let origin: String
     public let isMainFrame: Bool
 

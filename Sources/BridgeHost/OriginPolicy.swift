@@ -11,11 +11,11 @@ import Darwin
 /// reports about itself. It is parsed, put in canonical form, and compared as an exact string with
 /// the manifest's allowed origins (also canonicalised). Canonical form: `https://host[:port]` with
 /// the host in lower case and the default port 443 dropped — what a browser serialises, so
-/// `https://SENDY.co.kr` is the same origin as `https://sendy.co.kr` (hosts are case-insensitive,
+/// `https://WWW.Example.com` is the same origin as `https://www.example.com` (hosts are case-insensitive,
 /// RFC 3986 §3.2.2) and is accepted, while anything else is rejected:
-/// `http:` and every other scheme, userinfo (`https://user@sendy.co.kr`), any path, query or
+/// `http:` and every other scheme, userinfo (`https://user@www.example.com`), any path, query or
 /// fragment (even a lone `/`), another port (`:8443`), look-alike hosts
-/// (`https://sendy.co.kr.evil.example`, a trailing dot), percent-escapes or non-ASCII in the host,
+/// (`https://www.example.com.evil.example`, a trailing dot), percent-escapes or non-ASCII in the host,
 /// and the opaque origin `null`.
 public struct OriginPolicy: Sendable {
     public let allowedOrigins: Set<String>
@@ -57,7 +57,7 @@ public struct OriginPolicy: Sendable {
     ///
     /// Read as UTF-8 bytes: every character the form allows is ASCII, so a byte outside it fails
     /// the rule it is found under. (A Character-level reading cost 30,000 instructions for an
-    /// origin like `https://SENDY.co.kr:443`, a quarter of a whole message.)
+    /// origin like `https://WWW.EXAMPLE.com:443`, a quarter of a whole message.)
     static func canonical(_ origin: String) -> Result<String, Malformed> {
         var text = origin
         return text.withUTF8 { canonical(utf8: $0) }

@@ -171,11 +171,6 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         return actions
     }
 
-    /// With the contracts compiled into this binary.
-    public convenience init(loggedIn: Bool = true, appState: AppState = .foreground) throws {
-        try self.init(contracts: ContractSet.bundled(), loggedIn: loggedIn, appState: appState)
-    }
-
     // MARK: - Driving
 
     /// The origin a message comes from when the caller does not say: the first allowed origin

@@ -3,7 +3,7 @@ import WebKit
 import BridgeHost
 
 /// The app's script message handler: register it for the manifest's bridge name, e.g.
-/// `controller.addScriptMessageHandler(BridgeScriptMessageHandler(host: bridge), contentWorld: .page, name: "sendyBridge")`.
+/// `controller.addScriptMessageHandler(BridgeScriptMessageHandler(host: bridge), contentWorld: .page, name: contracts.manifest.bridge)`.
 /// A thin shell: the origin and frame come from `WKScriptMessage.frameInfo` (filled in by WebKit,
 /// never by the page), the body goes to `WebKitMessageAdapter` as WebKit delivered it.
 @MainActor

@@ -5,8 +5,7 @@ import Foundation
 #endif
 import BridgeContracts
 
-/// Where a contract set for a diff comes from: a folder, the contracts built into bridgectl, or
-/// a folder as it was at a git revision. Each keeps the raw files too, for
+/// Where a contract set for a diff comes from: a folder, or a folder as it was at a git revision. Each keeps the raw files too, for
 /// contracts/accepted-changes.json.
 public struct LoadedContracts: Sendable {
     public let contracts: ContractSet
@@ -21,10 +20,6 @@ public struct LoadedContracts: Sendable {
     public init(files: [String: String], origin: String, includingFixtures: Bool = true) throws(ContractError) {
         self.files = files
         contracts = try ContractSet(files: files, origin: origin, includingFixtures: includingFixtures)
-    }
-
-    public static func bundled() throws(ContractError) -> LoadedContracts {
-        try LoadedContracts(files: BundledContracts.files, origin: "bundled contracts")
     }
 
     /// Every .json file under `directory`, by path relative to it.
@@ -82,14 +77,6 @@ public struct LoadedContracts: Sendable {
             throw ContractError(file: "\(revision):\(shown)", message: "has no contracts (no manifest.json there at this revision)")
         }
         return try LoadedContracts(files: files, origin: "\(revision):\(shown)")
-    }
-
-    /// The contracts/ folder of the git repository the current directory is in.
-    public static func repositoryContractsFolder() throws(ContractError) -> String {
-        guard let top = Git.output(["rev-parse", "--show-toplevel"])?.trimmedLine, !top.isEmpty else {
-            throw ContractError(file: ".", message: "is not inside a git repository (give the NEW contracts folder)")
-        }
-        return top + "/contracts"
     }
 }
 

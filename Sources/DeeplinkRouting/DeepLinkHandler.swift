@@ -7,7 +7,7 @@ public struct DeepLinkHandler: Sendable {
     public let routes: RouteTable
     /// Lower-cased hosts that Universal Links may use (`www.` only if listed).
     public let universalLinkHosts: Set<String>
-    /// Lower-cased custom scheme, e.g. "sendy".
+    /// Lower-cased custom scheme, e.g. "myapp".
     public let customScheme: String
     public let webBaseURL: String
     /// The key of a push payload that holds the link; a JSON Pointer when it starts with "/".
@@ -49,7 +49,7 @@ public struct DeepLinkHandler: Sendable {
     // MARK: URLs
 
     /// Parses a Universal Link (`https://` on a configured host, default port) or a custom-scheme
-    /// link (`sendy://event/...`, whose host is the first path segment). `source` is the entry
+    /// link (`myapp://event/...`, whose host is the first path segment). `source` is the entry
     /// channel when the caller knows it; otherwise it is inferred (see `CampaignMetadata`).
     /// Surrounding whitespace (a link pasted with a trailing space or line break) is removed with
     /// a warning; whitespace inside the link is still an error.

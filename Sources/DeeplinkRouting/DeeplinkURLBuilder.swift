@@ -5,7 +5,7 @@ public struct DeeplinkURLBuilder: Sendable {
     public enum Scheme: String, Sendable, CaseIterable {
         /// A Universal Link on webBaseURL.
         case https
-        /// The custom scheme: `sendy://event/new-user-promo?...`.
+        /// The custom scheme: `myapp://event/new-user-promo?...`.
         case custom
     }
 
@@ -112,7 +112,7 @@ public struct DeeplinkURLBuilder: Sendable {
         case .https:
             return BuiltLink(url: webBaseURL + path + URLAssembly.query(items), warnings: warnings)
         case .custom:
-            // The first path segment becomes the URL's host: sendy://event/new-user-promo.
+            // The first path segment becomes the URL's host: myapp://event/new-user-promo.
             return BuiltLink(url: customScheme + "://" + path.dropFirst() + URLAssembly.query(items), warnings: warnings)
         }
     }

@@ -4,9 +4,9 @@
 public struct LinkConfiguration: Sendable, Equatable {
     /// Hosts that Universal Links may use, lower-cased (`www.` only when listed).
     public let universalLinkHosts: [String]
-    /// The custom scheme, lower-cased, e.g. "sendy".
+    /// The custom scheme, lower-cased, e.g. "myapp".
     public let customScheme: String
-    /// Where the web pages of the routes live, e.g. "https://sendy.co.kr" (no trailing slash).
+    /// Where the web pages of the routes live, e.g. "https://www.example.com" (no trailing slash).
     public let webBaseURL: String
     /// The key of a push payload that holds the link; a JSON Pointer when it starts with "/".
     public let pushURLKey: String

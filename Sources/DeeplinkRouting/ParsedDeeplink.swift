@@ -18,7 +18,7 @@ public struct ParsedDeeplink: Sendable, Equatable {
     /// Order of the query keys in `url`: the route's declared fields in their order (for a CTA,
     /// the order of the action's query mapping), then undeclared keys as they first appeared.
     @inlinable public var queryOrder: [String] { box.fields.queryOrder }
-    /// The link configuration's webBaseURL, e.g. "https://sendy.co.kr".
+    /// The link configuration's webBaseURL, e.g. "https://www.example.com".
     @inlinable public var webBaseURL: String { box.fields.webBaseURL }
     /// The canonical encoded path, e.g. "/event/new-user-promo".
     public var path: String { box.fields.path }

@@ -12,7 +12,7 @@ public struct RouteScreenResolver: ScreenResolver {
         loginScreens = Set(routes.routes.filter(\.requiresAuth).map(\.screen))
     }
 
-    /// `/event/x`, `https://host/event/x?q=1`, `sendy://event/x`: the screen of the matching route.
+    /// `/event/x`, `https://host/event/x?q=1`, `myapp://event/x`: the screen of the matching route.
     public func screen(forLink link: String) -> String? {
         var rest = Substring(link)
         if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }

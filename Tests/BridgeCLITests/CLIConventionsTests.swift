@@ -78,11 +78,13 @@ import TestSupport
         #expect(run(["version"]).out == result.out)
         let lines = result.out.split(separator: "\n")
         #expect(lines.first == "bridgectl \(BridgeCLI.version)")
-        let contracts = try ContractSet.bundled()
-        #expect(lines.last == "contracts: bundled contracts, \(contracts.files.count) files, sha256 \(contracts.digest)")
-        // The repository's folder is what the binary carries.
-        let folder = run(["version", "--contracts", RepositoryPaths.contracts.path])
-        #expect(folder.out.hasSuffix("sha256 \(contracts.digest)\n"))
+        let contracts = try ContractSet.load(directory: ExampleContracts.path)
+        // swift test runs from the repository root: the set in use is the nearest contracts/.
+        #expect(lines.dropFirst().first == "found: contracts (the nearest contracts/ folder with a manifest.json)")
+        #expect(lines.last == "contracts: \(contracts.origin), \(contracts.files.count) files, sha256 \(contracts.digest)")
+        let folder = run(["version", "--contracts", "Tests/contracts/custom-action"])
+        #expect(folder.out.contains("found: Tests/contracts/custom-action (from --contracts)\n"))
+        #expect(!folder.out.hasSuffix("sha256 \(contracts.digest)\n"))
     }
 
     /// The digest is what `sha256sum` gives for the listing the help text describes.
@@ -183,6 +185,6 @@ import TestSupport
         let folder = try temporaryFolder("generated").appendingPathComponent("web kit")
         let result = run(["generate", "js", "--check", "--out", folder.path])
         #expect(result.code == 1)
-        #expect(result.out.hasSuffix("regenerate with: bridgectl generate js --out '\(folder.path)'\n"), "\(result.out)")
+        #expect(result.out.hasSuffix("regenerate with: bridgectl generate js --contracts contracts --out '\(folder.path)'\n"), "\(result.out)")
     }
 }

@@ -20,6 +20,19 @@ import TestSupport
         return folder
     }
 
+    /// Without --out the kit goes beside the contracts folder in use, never into the working folder.
+    @Test func theDefaultOutputIsBesideTheContractsFolder() throws {
+        let folder = try temporaryContracts()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = folder.appendingPathComponent("contracts").path
+        let written = run(["generate", "js", "--contracts", contracts])
+        #expect(written.code == 0, "\(written.err)")
+        #expect(written.out.contains("wrote \(folder.path)/js/bridge.js\n"), "\(written.out)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("js/bridge.js").path))
+        let check = run(["generate", "js", "--contracts", contracts, "--check"])
+        #expect(check.code == 0 && check.out == "\(folder.path)/js: the 19 files of the kit are current\n", "\(check.out)")
+    }
+
     @Test func checkFailsNamingTheStaleFileAfterASchemaChange() throws {
         let folder = try temporaryContracts()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -151,7 +151,7 @@ import TestSupport
         }
         // 400 lines of ~100 bytes, every 10th invalid, handed out in 1 KiB chunks: ~40 batches.
         let lines = (1...400).map { $0 % 10 == 0 ? Self.badSlug : Self.valid }
-        let checker = ContractChecker(compiled: try CompiledContracts(contracts: try ContractSet.bundled(includingFixtures: false)))
+        let checker = ContractChecker(compiled: try CompiledContracts(contracts: try ContractSet.load(directory: ExampleContracts.path, includingFixtures: false)))
         for jobs in [1, 2, 4] {
             let console = CapturingConsole()
             let audit = NDJSONAudit(checker: checker, format: .text, jobs: jobs, console: console)

@@ -57,7 +57,7 @@ import BridgeContracts
     }
 
     @Test func everyFixtureVerdictMatchesItsExpectation() throws {
-        let contracts = try BridgeContracts.ContractSet.bundled()
+        let contracts = try BridgeContracts.ContractSet.load(directory: ExampleContracts.path)
         #expect(contracts.fixtures.count >= 39)
         for fixture in contracts.fixtures {
             let result = run(["validate", "-"], input: Data(fixture.body.utf8))

@@ -7,10 +7,11 @@ import Testing
 import JSONCore
 import BridgeContracts
 import BridgeContractTypes
+import TestSupport
 
 @Suite("BridgeContractTypes: every valid fixture decodes to its generated type and re-encodes to an equivalent message")
 struct FixtureRoundTripTests {
-    static let fixtures: [Fixture] = (try? ContractSet.bundled(includingFixtures: true).fixtures) ?? []
+    static let fixtures: [Fixture] = (try? ContractSet.load(directory: ExampleContracts.path, includingFixtures: true).fixtures) ?? []
 
     static var validFixtures: [Fixture] {
         fixtures.filter { $0.expect.valid && $0.message != nil }
@@ -51,7 +52,7 @@ struct FixtureRoundTripTests {
 
     @Test("every action version of the manifest has a generated type and valid fixtures to prove it")
     func everyActionVersionIsCovered() throws {
-        let manifest = try ContractSet.bundled().manifest
+        let manifest = try ContractSet.load(directory: ExampleContracts.path).manifest
         for action in manifest.actions {
             for contract in action.versions {
                 #expect(ContractTypes.type(action: action.name, version: contract.version) != nil, "\(action.name) v\(contract.version)")

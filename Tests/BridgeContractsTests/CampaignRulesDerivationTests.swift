@@ -10,7 +10,7 @@ import TestSupport
 /// JSON Schema checker.
 @Suite struct CampaignRulesDerivationTests {
     @Test func theBundledRulesInPlainWords() throws {
-        let rules = try ContractSet.bundled().campaignRules()
+        let rules = try ContractSet.load(directory: ExampleContracts.path).campaignRules()
         #expect(rules.closed)
         #expect(rules.fields.map(\.name) == ["campaign_id", "group_id", "variant", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"])
         #expect(rules.fields.map(\.summary) == [

@@ -3,17 +3,18 @@ import SchemaCheck
 import Testing
 
 @testable import BridgeContracts
+import TestSupport
 
-/// The bundled contracts with `change` applied to a copy of their files.
+/// The example contracts with `change` applied to a copy of their files.
 private func bundledFiles(_ change: (inout [String: String]) -> Void = { _ in }) -> [String: String] {
-    var files = BundledContracts.files
+    var files = (try? ExampleContracts.files()) ?? [:]
     change(&files)
     return files
 }
 
 @Suite struct CompiledContractsTests {
     @Test func bundledContractsDoNotNeedTheMetaSchemas() throws {
-        let contracts = try ContractSet.bundled(includingFixtures: false)
+        let contracts = try ContractSet.load(directory: ExampleContracts.path, includingFixtures: false)
         #expect(!contracts.schemas.isEmpty)
         for schema in contracts.schemas {
             #expect(!CompiledContracts.needsMetaSchemas(schema.document), "schemas/\(schema.file)")
@@ -58,7 +59,7 @@ private func bundledFiles(_ change: (inout [String: String]) -> Void = { _ in })
     /// isValid is the fast path of check: the two must agree on every fixture message, and an
     /// action is matched by its exact bytes in both.
     @Test func isValidAgreesWithCheck() throws {
-        let contracts = try CompiledContracts(contracts: try ContractSet.bundled())
+        let contracts = try CompiledContracts(contracts: try ContractSet.load(directory: ExampleContracts.path))
         var messages = contracts.contracts.fixtures.compactMap { fixture in try? JSONDocument(fixture.body) }
         for text in [
             #"{"v":1,"action":"APPLY","version":1,"payload":{"slug":"a"},"id":"abcdefgh"}"#,

@@ -27,7 +27,7 @@ import TestSupport
     /// The generated AASA opens in the app exactly the paths a route handles (by shape), on paths
     /// built from the routes' own segments, extra segments, slashes and empty parts.
     @Test func theGeneratedAASAOpensExactlyWhatTheRoutesHandle() throws {
-        let contracts = try ContractSet.bundled()
+        let contracts = try ContractSet.load(directory: ExampleContracts.path)
         let table = try RouteTable(routes: contracts.routes)
         let ios = try #require(try contracts.appIdentities()?.ios)
         let matcher = try #require(AASAMatcher(document: UniversalLinkFiles.aasa(routes: contracts.routes, ios: ios), appID: ios.appID))
@@ -64,12 +64,12 @@ import TestSupport
 
     @Test func lintFailsWhenTheAASADoesNotCoverARoute() throws {
         let found = try lint([(UniversalLinkFiles.aasaPath, #""/": "/vehicles/?*","#, #""/": "/vehicles/?*/nope","#)])
-        #expect(found.contains("well-known/apple-app-site-association.json: /applinks/details: does not open /vehicles/promo-1 in the app, though route vehicleDetail handles it (regenerate: bridgectl generate aasa)"), "\(found)")
+        #expect(found.contains("well-known/apple-app-site-association.json: /applinks/details: does not open /vehicles/promo-1 in the app, though route vehicleDetail handles it (regenerate: bridgectl generate aasa --contracts 'a broken copy' --out 'a broken copy/well-known/apple-app-site-association.json')"), "\(found)")
     }
 
     @Test func lintFailsWhenTheAASAOpensAPathNoRouteHandles() throws {
         let found = try lint([(UniversalLinkFiles.aasaPath, #""/": "/start","#, #""/": "/start*","#)])
-        #expect(found.contains("well-known/apple-app-site-association.json: /applinks/details: opens /startx/y in the app, though no route handles it (regenerate: bridgectl generate aasa)"), "\(found)")
+        #expect(found.contains("well-known/apple-app-site-association.json: /applinks/details: opens /startx/y in the app, though no route handles it (regenerate: bridgectl generate aasa --contracts 'a broken copy' --out 'a broken copy/well-known/apple-app-site-association.json')"), "\(found)")
         // Without the deeper-path excludes, /event/a/b (no route) would open the app.
         let loose = try lint([(UniversalLinkFiles.aasaPath, #""/": "/event/?*/?*","#, #""/": "/event/?*/?*/nothing-matches-this","#)])
         #expect(loose.contains { $0.contains("opens /event/") && $0.contains("though no route handles it") }, "\(loose)")
@@ -82,8 +82,8 @@ import TestSupport
 
     @Test func lintChecksAssetLinksAgainstTheManifest() throws {
         let found = try lint([(UniversalLinkFiles.assetLinksPath, "14:6D:E9", "00:6D:E9")])
-        #expect(found == ["well-known/assetlinks.json: (root): has no handle_all_urls statement for the manifest's app kr.co.sendy.app with its 1 certificate fingerprint(s) (regenerate: bridgectl generate assetlinks)"])
-        #expect(try lint([(UniversalLinkFiles.assetLinksPath, "", nil)]) == ["well-known/assetlinks.json: (root): missing; write it with `bridgectl generate assetlinks --out contracts/well-known/assetlinks.json`"])
+        #expect(found == ["well-known/assetlinks.json: (root): has no handle_all_urls statement for the manifest's app kr.co.sendy.app with its 1 certificate fingerprint(s) (regenerate: bridgectl generate assetlinks --contracts 'a broken copy' --out 'a broken copy/well-known/assetlinks.json')"])
+        #expect(try lint([(UniversalLinkFiles.assetLinksPath, "", nil)]) == ["well-known/assetlinks.json: (root): missing; write it with `bridgectl generate assetlinks --contracts 'a broken copy' --out 'a broken copy/well-known/assetlinks.json'`"])
     }
 
     @Test func theManifestsAppsAreChecked() throws {

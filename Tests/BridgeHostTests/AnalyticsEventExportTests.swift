@@ -2,12 +2,14 @@ import Testing
 import JSONCore
 import BridgeHost
 import BridgeHostTesting
+import BridgeContracts
+import TestSupport
 
 @Suite("AnalyticsEvent out: what an app hands its analytics SDK")
 @MainActor
 struct AnalyticsEventExportTests {
     static func ctaEvent() throws -> AnalyticsEvent {
-        let host = try MockBridgeHost()
+        let host = try MockBridgeHost(contracts: ContractSet.load(directory: ExampleContracts.path))
         try host.open(entry: "https://sendy.co.kr/event/new-user-promo?campaign_id=c1&variant=%EC%B9%B4%EB%93%9C&utm_source=kakaotalk")
         host.receive(#"{"v":1,"id":"req-000001","action":"apply","version":1,"payload":{"slug":"new-user-promo"}}"#)
         return try #require(host.analyticsEvents.first { $0.name == AnalyticsEvent.ctaClicked })

@@ -31,7 +31,7 @@ import TestSupport
     let handler: DeepLinkHandler
 
     init() throws {
-        contracts = try ContractSet.bundled()
+        contracts = try ContractSet.load(directory: ExampleContracts.path)
         handler = try DeepLinkHandler(contracts: contracts)
     }
 

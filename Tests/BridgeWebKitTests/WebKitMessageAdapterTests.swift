@@ -4,6 +4,8 @@ import JSONCore
 import BridgeHost
 import BridgeHostTesting
 import BridgeWebKit
+import BridgeContracts
+import TestSupport
 
 @Suite("WebKitMessageAdapter: the host fed exactly as WebKit hands messages over")
 @MainActor
@@ -11,7 +13,7 @@ struct WebKitMessageAdapterTests {
     static let sendy = WebOrigin(scheme: "https", host: "sendy.co.kr", port: 0)
 
     static func adapter() throws -> (WebKitMessageAdapter, MockBridgeHost) {
-        let mock = try MockBridgeHost()
+        let mock = try MockBridgeHost(contracts: ContractSet.load(directory: ExampleContracts.path))
         try mock.open(entry: "https://sendy.co.kr/event/new-user-promo?campaign_id=c1&utm_source=kakaotalk")
         return (WebKitMessageAdapter(host: mock.bridge), mock)
     }

@@ -4,6 +4,7 @@ import BridgeContracts
 import DeeplinkRouting
 import SchemaCheck
 import JSONCore
+import TestSupport
 @testable import ContractEvolution
 
 /// The bridge's own findings, on edited copies of the bundled contracts: routes and links,
@@ -11,7 +12,7 @@ import JSONCore
 /// counterexample is checked again here with the sets' own `DeepLinkHandler` or compiled
 /// contracts.
 @Suite struct BridgeFindingsTests {
-    static let bundled = BundledContracts.files
+    static let bundled = (try? ExampleContracts.files()) ?? [:]
 
     /// The bundled files with text replaced (each replacement must apply).
     func contracts(_ edits: [String: [(String, String)]]) throws -> ContractSet {

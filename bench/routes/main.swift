@@ -104,7 +104,7 @@ struct RouteBenchmark {
             }
         }
         table = try RouteTable(routes: routes)
-        handler = DeepLinkHandler(routes: table, universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
+        handler = DeepLinkHandler(routes: table, universalLinkHosts: ["www.example.com"], customScheme: "myapp", webBaseURL: "https://www.example.com")
 
         // 64 lookups spread over the whole table: hits of each shape, backtracking hits, misses.
         var paths: [[String]] = []
@@ -120,7 +120,7 @@ struct RouteBenchmark {
             }
         }
         self.paths = paths
-        urls = paths.map { "https://sendy.co.kr/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=kakaotalk" }
+        urls = paths.map { "https://www.example.com/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=kakaotalk" }
     }
 
     struct Timing {

@@ -179,7 +179,8 @@ final class InProcessSoak {
     private let callbackHost: CountingCallbackHost?
 
     init(host: HostKind = .async) throws {
-        compiled = try CompiledContracts(contracts: try ContractSet.bundled())
+        // The repository's example set, found as bridgectl finds it (make soak runs from the root).
+        compiled = try CompiledContracts(contracts: try ContractSet.load(directory: ContractDiscovery.find(flag: nil).directory))
         let window = compiled.contracts.manifest.limits.duplicateWindowMs
         switch host {
         case .async:

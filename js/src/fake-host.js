@@ -108,7 +108,7 @@ function usageText(usage) {
   return "{\n  \"page\": " + JSON.stringify(usage.page) + ",\n  \"calls\": [" + (calls.length ? "\n" + calls.join(",\n") + "\n  " : "") + "]\n}\n";
 }
 
-/** "event/new-user-promo" for a page at https://sendy.co.kr/event/new-user-promo; "" when unknown. */
+/** "event/new-user-promo" for a page at https://www.example.com/event/new-user-promo; "" when unknown. */
 function pathOf(win) {
   try {
     return new URL(win.location.href).pathname.replace(/^\/+|\/+$/g, "");

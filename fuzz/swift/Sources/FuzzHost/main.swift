@@ -38,7 +38,9 @@ struct Harness: Sendable {
 
     static let shared: Harness = {
         do {
-            let contracts = try ContractSet.bundled()
+            // The repository's example set (fuzz/run.sh sets BRIDGEKIT_ROOT): nothing is compiled in.
+            let root = ProcessInfo.processInfo.environment["BRIDGEKIT_ROOT"] ?? "."
+            let contracts = try ContractSet.load(directory: root + "/contracts")
             let webBase = contracts.manifest.webBaseURL
             return Harness(contracts: contracts,
                            routesByName: Dictionary(contracts.routes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),

@@ -28,7 +28,9 @@ struct Harness: Sendable {
 
     static let shared: Harness = {
         do {
-            let contracts = try ContractSet.bundled()
+            // The repository's example set (fuzz/run.sh sets BRIDGEKIT_ROOT): nothing is compiled in.
+            let root = ProcessInfo.processInfo.environment["BRIDGEKIT_ROOT"] ?? "."
+            let contracts = try ContractSet.load(directory: root + "/contracts")
             let webBase = contracts.manifest.webBaseURL
             return Harness(handler: try DeepLinkHandler(contracts: contracts),
                            routeNames: Set(contracts.routes.map(\.name)),
