@@ -94,11 +94,34 @@ public struct Finding: Sendable {
     public let schemaPointer: String
     /// What changed, e.g. `enum narrowed ("business" removed)`.
     public let detail: String
-    public internal(set) var counterexample: Counterexample?
+    /// Every proof of the finding, at most one per direction it breaks: a message the old
+    /// contracts accept and the new reject (old pages against new app builds), one the other way
+    /// (new pages against old app builds), or a link already sent.
+    public internal(set) var counterexamples: [Counterexample] = []
+    /// The first proof (the direction the change is named for).
+    public internal(set) var counterexample: Counterexample? {
+        get { counterexamples.first }
+        set { counterexamples = newValue.map { [$0] } ?? [] }
+    }
+    /// The sides whose messages may break without a proof: `old` when a message the old
+    /// contracts accept may be rejected by the new ones, `new` the other way. The note says why.
+    public internal(set) var doubtedSides: [Side] = []
     /// Why a finding is only possibly breaking, or a remark.
     public internal(set) var note: String?
     /// Set when contracts/accepted-changes.json accepts this finding.
     public internal(set) var accepted: AcceptedChange?
+
+    init(kind: FindingKind, severity: Severity, subject: Subject, schemaPointer: String, detail: String,
+         counterexample: Counterexample? = nil, note: String? = nil, accepted: AcceptedChange? = nil) {
+        self.kind = kind
+        self.severity = severity
+        self.subject = subject
+        self.schemaPointer = schemaPointer
+        self.detail = detail
+        self.note = note
+        self.accepted = accepted
+        self.counterexample = counterexample
+    }
 
     /// Breaking or possibly breaking, and not accepted: this fails the diff.
     public var fails: Bool {

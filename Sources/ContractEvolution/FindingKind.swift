@@ -319,7 +319,7 @@ extension FindingKind {
         case .requiredAdded, .requiredAddedWithDefault, .requiredRemoved, .requiredRemovedWithDefault: return ["required"]
         case .propertyAddedToClosedObject, .propertyRemovedFromClosedObject, .objectClosed, .objectOpened:
             return ["additionalProperties", "unevaluatedProperties", "false"]
-        case .dependentRequiredAdded, .dependentRequiredRemoved: return ["dependentRequired"]
+        case .dependentRequiredAdded, .dependentRequiredRemoved: return ["dependentRequired", "dependencies"]
         case .uniqueItemsAdded, .uniqueItemsRemoved: return ["uniqueItems"]
         case .notAdded, .notRemoved, .notChanged: return ["not"]
         default: return nil

@@ -420,11 +420,11 @@ struct SchemaComparison {
                      describe: String.init, old, new, at: loc, focus: .memberCount, into: &out)
         for (name, list) in new.dependentRequired.sorted(by: { $0.key < $1.key }) where old.dependentRequired[name] != list {
             emit(.dependentRequiredAdded, loc.schema("dependentRequired", name), .narrowed,
-                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) now required", old, new, focus: .memberCount, into: &out)
+                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) now required", old, new, into: &out)
         }
         for (name, list) in old.dependentRequired.sorted(by: { $0.key < $1.key }) where new.dependentRequired[name] != list {
             emit(.dependentRequiredRemoved, loc.schema("dependentRequired", name), .widened,
-                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, focus: .memberCount, into: &out)
+                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, into: &out)
         }
     }
 
