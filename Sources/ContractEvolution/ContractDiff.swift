@@ -77,7 +77,7 @@ final class DiffRun {
 
     func fixtureMessages(action: String, version: Int) -> [JSONValue] {
         (old.contracts.fixtures + new.contracts.fixtures)
-            .filter { $0.action == action && $0.version == version && $0.expect.valid && $0.origin == "https://sendy.co.kr" }
+            .filter { $0.action == action && $0.version == version && $0.expect.valid }
             .compactMap(\.message)
     }
 
@@ -152,7 +152,7 @@ final class DiffRun {
             finding.severity = proofs.isEmpty ? .possiblyBreaking : .breaking
             finding.counterexamples = proofs
             finding.doubtedSides = doubted
-            if !doubted.isEmpty { finding.note = (proofs.isEmpty ? "" : "in the other direction, ") + search.lastAttempt }
+            if !doubted.isEmpty { finding.note = search.lastAttempt }
         }
         return finding
     }

@@ -70,6 +70,10 @@ public struct Counterexample: Sendable, Equatable {
     public let rejection: String
     /// The new contract's verdict on the message, for writing it as a fixture.
     public let newVerdict: Verdict?
+    /// When both sides accept the message but open different destinations: where app builds
+    /// in the field open it, and where new ones do.
+    public internal(set) var oldURL: String? = nil
+    public internal(set) var newURL: String? = nil
 
     /// One side's answer to a message or link.
     public struct Verdict: Sendable, Equatable {
@@ -131,10 +135,8 @@ public struct Finding: Sendable {
     /// Whom it breaks, from its proof when it has one.
     public var breaksWhom: String? {
         guard severity == .breaking || severity == .possiblyBreaking else { return nil }
-        if let counterexample {
-            if counterexample.url != nil { return Breaks.links.rawValue }
-            if counterexample.origin != nil { return "pages served from \(counterexample.origin!)" }
-            return counterexample.acceptedBy == .old ? "pages in the field" : "app builds in the field"
+        if !counterexamples.isEmpty {
+            return SchemaMerge.unique(counterexamples.map(Finding.whom)).joined(separator: " and ")
         }
         switch kind.breaks {
         case .oldPages: return "pages in the field"

@@ -107,6 +107,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case mappingAdded = "mapping-added"
     case mappingRemoved = "mapping-removed"
     case mappingPointerChanged = "mapping-pointer-changed"
+    case mappingRenamed = "mapping-renamed"
     case mappingPointerUnresolved = "mapping-pointer-unresolved"
     case originAdded = "origin-added"
     case originRemoved = "origin-removed"
@@ -163,7 +164,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
              .propertyAddedToOpenObject, .propertyAddedToPartlyOpenObject, .propertyRemovedFromOpenObject,
              .propertyRemovedFromPartlyOpenObject, .patternPropertyAdded, .patternPropertyRemoved,
              .prefixItemAdded, .prefixItemRemoved, .oneOfBranchAdded, .oneOfBranchRemoved, .notChanged,
-             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged,
+             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
              .bridgeNameChanged:
             return .oldPagesOrOldApps
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
@@ -242,6 +243,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .mappingAdded: return "an action version maps one more payload field into the link"
         case .mappingRemoved: return "an action version no longer carries a payload field into the link"
         case .mappingPointerChanged: return "a mapping takes its value from another JSON Pointer"
+        case .mappingRenamed: return "a payload field fills a link field of another name (a rename: the same message opens another URL)"
         case .mappingPointerUnresolved: return "a mapping's JSON Pointer no longer resolves in the version's schema"
         case .originAdded: return "an allowed origin was added"
         case .originRemoved: return "an allowed origin was removed: pages served from it are rejected"
