@@ -66,9 +66,10 @@ private struct DiffCommandRunner {
                 guard arguments.positional.count <= 1 else {
                     return fail("with --base, give at most the NEW folder (got \(arguments.positional.count) folders)")
                 }
-                let folder = try arguments.positional.first ?? LoadedContracts.repositoryContractsFolder()
+                let git = GitProcess()
+                let folder = try arguments.positional.first ?? LoadedContracts.repositoryContractsFolder(git: git)
                 new = try LoadedContracts.folder(folder)
-                old = try LoadedContracts.gitRevision(base, folder: folder)
+                old = try LoadedContracts.gitRevision(base, folder: folder, git: git)
             } else {
                 guard arguments.positional.count == 2 else {
                     return fail("expected OLD and NEW contracts folders (or --base REV [NEW]); see bridgectl diff --help")
