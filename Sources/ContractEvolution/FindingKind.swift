@@ -130,6 +130,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case routeQueryFieldAdded = "route-query-field-added"
     case routeQueryFieldRemoved = "route-query-field-removed"
     case routeQueryTypeChanged = "route-query-type-changed"
+    case routeQueryFieldRenamed = "route-query-field-renamed"
     case routeBehaviourChanged = "route-behaviour-changed"
     // Accepted changes
     case acceptedChangeExpired = "accepted-change-expired"
@@ -168,7 +169,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
              .bridgeNameChanged:
             return .oldPagesOrOldApps
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
-             .routeQueryFieldAdded, .routeQueryTypeChanged, .linkHostRemoved, .customSchemeChanged:
+             .routeQueryFieldAdded, .routeQueryTypeChanged, .routeQueryFieldRenamed, .linkHostRemoved, .customSchemeChanged:
             return .links
         case .annotationChanged, .actionAdded, .actionVersionAdded, .mappingAdded, .originAdded, .limitRaised,
              .duplicateWindowChanged, .timeoutChanged, .fallbackChanged, .linkHostAdded, .routeAdded,
@@ -265,6 +266,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .routeQueryFieldAdded: return "a typed query field was declared; links with other values in it are rejected"
         case .routeQueryFieldRemoved: return "a query field declaration was removed (its values are kept untyped)"
         case .routeQueryTypeChanged: return "a query field's type changed"
+        case .routeQueryFieldRenamed: return "a query field was declared under another name; links already sent carry the old one"
         case .routeBehaviourChanged: return "requiresAuth, tab, list, screen or presentation changed"
         case .acceptedChangeExpired: return "an accepted change has expired: fix the contract or renew the entry"
         case .acceptedChangeUnused: return "an accepted change matches no finding"

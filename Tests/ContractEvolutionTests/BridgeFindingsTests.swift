@@ -116,6 +116,17 @@ import JSONCore
         #expect(report.findings.contains { $0.kind == .mappingRemoved } && report.findings.contains { $0.kind == .mappingAdded })
     }
 
+    /// routes.json renames a query field (same type): one finding for the links already sent.
+    @Test func aRenamedQueryFieldIsOneFindingForLinksInTheField() throws {
+        let (_, _, report) = try diff(["routes.json": [(#""query": { "plan": "string","#, #""query": { "tier": "string","#)]])
+        let finding = try only(.routeQueryFieldRenamed, in: report)
+        #expect(finding.subject == .route("applyForm"))
+        #expect(finding.severity == .possiblyBreaking)
+        #expect(finding.detail == "query field plan renamed to tier (string)")
+        #expect(!report.findings.contains { $0.kind == .routeQueryFieldAdded || $0.kind == .routeQueryFieldRemoved }, "\(report.text)")
+        #expect(report.fails)
+    }
+
     @Test func anAddedStringQueryFieldIsCompatible() throws {
         let (_, _, report) = try diff(["routes.json": [(#""query": { "referrer": "slug", "promoCode": "string" }"#,
                                                         #""query": { "referrer": "slug", "promoCode": "string", "channel": "string" }"#)]])
