@@ -34,6 +34,11 @@ import JSONCore
         #expect(finding.line.contains("breaks pages in the field") && finding.line.contains("; and breaks app builds in the field"),
                 "\(finding.line)")
         #expect(finding.breaksWhom == "pages in the field and app builds in the field")
+        #expect(finding.json["counterexamples"]?.arrayValue?.count == 2)
+        // One fixture per direction: invalid for the new contracts (old side's), valid (new side's).
+        let fixtures = report.counterexampleFixtures.map(\.path)
+        #expect(fixtures.filter { $0.contains("type-changed") }.count == 2, "\(fixtures)")
+        #expect(fixtures.contains { $0.contains("invalid-diff-type-changed") } && fixtures.contains { $0.contains("/valid-diff-type-changed") })
     }
 
     /// An enum with no value in common: each side's own value is the proof, found from seeds
@@ -55,6 +60,7 @@ import JSONCore
         #expect(finding.counterexamples.map(\.acceptedBy) == [.old], "\(report.text)")
         #expect(finding.doubtedSides == [.new])
         #expect(finding.line.contains("possibly also new pages against old app builds"), "\(finding.line)")
+        #expect(finding.json["inDoubt"] == ["new pages against old app builds"])
     }
 
     /// Every valid fixture of a set is a seed, whatever its origin (stated or not).
