@@ -60,7 +60,7 @@ private struct DiffCommandRunner {
             }
             let folder = try arguments.positional.first ?? ContractDiscovery.find(flag: nil).directory
             new = try LoadedContracts.folder(folder)
-            old = try LoadedContracts.gitRevision(base, folder: folder)
+            old = try LoadedContracts.gitRevision(base, folder: folder, git: GitProcess())
         } else {
             guard arguments.positional.count == 2 else {
                 throw UsageError("expected OLD and NEW contracts folders (or --base REV [NEW]); see bridgectl diff --help")

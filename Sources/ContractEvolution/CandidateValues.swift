@@ -30,6 +30,13 @@ struct CandidateValues {
         }
         let representatives: [JSONValue] = [.null, true, false, 0, 1, -1, 1.5, "", "a", "A", [], [:], 1_000_000, "가"]
         representatives.forEach { add($0) }
+        // Short arrays of each kind of item, for contains, minContains and maxContains.
+        let items: [JSONValue] = [1, "a", true, .null, 1.5, [:]]
+        for item in items { add([item]) }
+        for item in items { add([item, item == 1 ? 2 : item]) }
+        add([1, "a"])
+        add(["a", 1])
+        for schema in [first, second] { dependentMembers(schema).forEach { add($0) } }
         hinted(first: first, second: second).forEach { add($0) }
         return out
     }
@@ -41,6 +48,11 @@ struct CandidateValues {
         guard !raw.isEmpty else { return [] }
         var names: [String] = []
         var values: [JSONValue] = []
+        // The keyword's own value names members: dependentSchemas {"a": ...}, dependencies/a.
+        for (key, value) in first.other.merging(second.other, uniquingKeysWith: { a, _ in a }) {
+            if key == "dependentSchemas" { names += value.objectValue?.keys ?? [] }
+            if key.hasPrefix("dependencies/") { names.append(String(key.dropFirst("dependencies/".count))) }
+        }
         func collect(_ value: JSONValue, depth: Int) {
             guard depth < 16 else { return }
             switch value {
@@ -53,6 +65,15 @@ struct CandidateValues {
                         names += member.arrayValue?.compactMap(\.stringValue) ?? []
                     case "const":
                         values.append(member)
+                    case "minLength", "maxLength":
+                        // Strings just inside and outside a length a condition sets.
+                        if let bound = member.integerValue, bound >= 0, bound < 64 {
+                            for length in [bound - 1, bound, bound + 1] where length >= 0 {
+                                values.append(.string(String(repeating: "a", count: Int(length))))
+                            }
+                        }
+                    case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+                        if let bound = member.numberValue { values += [-1, 0, 1].map { Self.number(bound + $0) } }
                     case "enum":
                         values += member.arrayValue ?? []
                     default:
@@ -68,15 +89,29 @@ struct CandidateValues {
         }
         raw.forEach { collect($0, depth: 0) }
         names = SchemaMerge.unique(names)
-        values = SchemaMerge.unique(values)
+        // Members of a kind the keywords may not expect, besides the values they name.
+        values = SchemaMerge.unique(values + [1, "a"])
         var bases: [JSONObject] = []
         for schema in [first, second] {
             for example in synthesizer.examples(schema, limit: 3) {
                 if let object = example.objectValue, !bases.contains(object) { bases.append(object) }
             }
         }
-        var out: [JSONValue] = []
+        // The values themselves, for a condition on the value at this place.
+        var out: [JSONValue] = values
+        if bases.isEmpty { bases.append(JSONObject()) }
         for base in bases {
+            // Every name at once, with each value: what a condition on one member asks of another.
+            for value in values.prefix(8) {
+                var all = base
+                for name in names.prefix(8) { all[name] = value }
+                out.append(.object(all))
+                for name in names.prefix(8) {
+                    var mixed = all
+                    mixed[name] = value == 1 ? "a" : 1
+                    out.append(.object(mixed))
+                }
+            }
             for name in names.prefix(8) {
                 var without = base
                 without[name] = nil
@@ -90,6 +125,19 @@ struct CandidateValues {
                     out.append(.object(only))
                 }
             }
+        }
+        return out
+    }
+
+    /// Objects with a dependentRequired trigger, with and without the members it requires.
+    private func dependentMembers(_ schema: NormalSchema) -> [JSONValue] {
+        var out: [JSONValue] = []
+        for (name, list) in schema.dependentRequired.sorted(by: { $0.key < $1.key }) {
+            var object = JSONObject()
+            object[name] = 1
+            out.append(.object(object))
+            for member in list { object[member] = 1 }
+            out.append(.object(object))
         }
         return out
     }

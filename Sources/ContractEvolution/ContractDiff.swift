@@ -77,7 +77,7 @@ final class DiffRun {
 
     func fixtureMessages(action: String, version: Int) -> [JSONValue] {
         (old.contracts.fixtures + new.contracts.fixtures)
-            .filter { $0.action == action && $0.version == version && $0.expect.valid && $0.origin == "https://sendy.co.kr" }
+            .filter { $0.action == action && $0.version == version && $0.expect.valid }
             .compactMap(\.message)
     }
 
@@ -142,13 +142,17 @@ final class DiffRun {
         case .unchanged:
             finding.severity = .compatible
         case .narrowed, .widened, .both:
-            if let search, let proof = search.prove(difference) {
-                finding.severity = .breaking
-                finding.counterexample = proof
-            } else {
+            guard let search else {
                 finding.severity = .possiblyBreaking
-                finding.note = search?.lastAttempt ?? "no message could be built to test it"
+                finding.doubtedSides = difference.direction.acceptingSides
+                finding.note = "no message could be built to test it"
+                return finding
             }
+            let (proofs, doubted) = search.proofs(difference)
+            finding.severity = proofs.isEmpty ? .possiblyBreaking : .breaking
+            finding.counterexamples = proofs
+            finding.doubtedSides = doubted
+            if !doubted.isEmpty { finding.note = search.lastAttempt }
         }
         return finding
     }
@@ -203,16 +207,20 @@ final class DiffRun {
                         finding.severity = .compatible
                         finding.note = "no action version's message changes here: each action's own schema decides this place"
                     } else {
-                        finding.severity = .possiblyBreaking
-                        for (context, shown) in evidence {
-                            if let proof = context.search.prove(shown) {
-                                finding.severity = .breaking
-                                finding.counterexample = proof
-                                finding.note = nil
-                                break
+                        // Each direction proven by the first action version whose message shows it.
+                        var doubted = difference.direction.acceptingSides
+                        var notes: [String] = []
+                        for (context, shown) in evidence where !doubted.isEmpty {
+                            let (proofs, _) = context.search.proofs(shown)
+                            for proof in proofs where doubted.contains(proof.acceptedBy) {
+                                finding.counterexamples.append(proof)
+                                doubted.removeAll { $0 == proof.acceptedBy }
                             }
-                            finding.note = context.search.lastAttempt
+                            notes.append(context.search.lastAttempt)
                         }
+                        finding.severity = finding.counterexamples.isEmpty ? .possiblyBreaking : .breaking
+                        finding.doubtedSides = doubted
+                        if !doubted.isEmpty { finding.note = notes.last }
                     }
                 }
                 sharedFindings.append(finding)

@@ -5,7 +5,16 @@ import Foundation
 #endif
 import BridgeContracts
 
-/// Where a contract set for a diff comes from: a folder, or a folder as it was at a git revision. Each keeps the raw files too, for
+/// Read-only git access, given by the caller: bridgectl runs the git program, tests a double.
+/// The library itself starts no process.
+public protocol GitReading: Sendable {
+    /// The standard output of `git` with these arguments when it exits 0; nil when it fails or
+    /// cannot start.
+    func output(_ arguments: [String]) -> String?
+}
+
+/// Where a contract set for a diff comes from: a folder, or a folder as it was at a git revision.
+/// Each keeps the raw files too, for
 /// contracts/accepted-changes.json.
 public struct LoadedContracts: Sendable {
     public let contracts: ContractSet
@@ -48,26 +57,26 @@ public struct LoadedContracts: Sendable {
     /// The contracts folder `directory` as it was at `revision` of the git repository that holds
     /// it, read with `git rev-parse`, `git ls-tree` and `git show` (nothing is checked out).
     /// Fixtures are not read: a revision's contract is its manifest, routes and schemas.
-    public static func gitRevision(_ revision: String, folder directory: String) throws(ContractError) -> LoadedContracts {
+    public static func gitRevision(_ revision: String, folder directory: String, git: some GitReading) throws(ContractError) -> LoadedContracts {
         guard !revision.isEmpty, !revision.hasPrefix("-") else {
             throw ContractError(file: revision, message: "not a revision")
         }
         let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
-        guard let top = Git.output(["-C", folder, "rev-parse", "--show-toplevel"])?.trimmedLine, !top.isEmpty else {
+        guard let top = git.output(["-C", folder, "rev-parse", "--show-toplevel"])?.trimmedLine, !top.isEmpty else {
             throw ContractError(file: directory, message: "is not inside a git repository")
         }
-        let prefix = Git.output(["-C", folder, "rev-parse", "--show-prefix"])?.trimmedLine ?? ""
-        guard Git.output(["-C", top, "rev-parse", "--verify", "--quiet", revision + "^{commit}"]) != nil else {
+        let prefix = git.output(["-C", folder, "rev-parse", "--show-prefix"])?.trimmedLine ?? ""
+        guard git.output(["-C", top, "rev-parse", "--verify", "--quiet", revision + "^{commit}"]) != nil else {
             throw ContractError(file: revision, message: "no such revision in \(top)")
         }
-        guard let listing = Git.output(["-C", top, "ls-tree", "-r", "-z", "--name-only", revision, "--", prefix.isEmpty ? "." : prefix]) else {
+        guard let listing = git.output(["-C", top, "ls-tree", "-r", "-z", "--name-only", revision, "--", prefix.isEmpty ? "." : prefix]) else {
             throw ContractError(file: revision, message: "cannot list \(prefix.isEmpty ? "the repository" : prefix) at this revision")
         }
         var files: [String: String] = [:]
         for path in listing.split(separator: "\0").map(String.init) where path.hasSuffix(".json") {
             let relative = String(path.dropFirst(prefix.count))
             if relative.hasPrefix("fixtures/") { continue }
-            guard let text = Git.output(["-C", top, "show", "\(revision):\(path)"]) else {
+            guard let text = git.output(["-C", top, "show", "\(revision):\(path)"]) else {
                 throw ContractError(file: "\(revision):\(path)", message: "cannot be read")
             }
             files[relative] = text

@@ -41,37 +41,50 @@ final class CounterexampleSearch {
     /// Why the last `prove` found nothing, for a "possibly breaking" note.
     private(set) var lastAttempt = ""
 
+    /// The first proof in the direction the change is named for (see `proofs`).
     func prove(_ difference: Difference) -> Counterexample? {
+        proofs(difference).proofs.first
+    }
+
+    /// A proof for each side the difference may favour: a message that side accepts and the
+    /// other rejects. `doubted` lists the sides left without one; `lastAttempt` says why.
+    func proofs(_ difference: Difference) -> (proofs: [Counterexample], doubted: [Side]) {
         guard let probe = difference.probe else {
             lastAttempt = "the engine has no way to build values for this change"
-            return nil
+            return ([], difference.direction.acceptingSides)
         }
-        let sides = difference.direction.acceptingSides
-        var tried = 0
-        for accepting in sides {
-            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds,
-                                  attributed: false, tried: &tried) { return found }
-        }
-        for accepting in sides {
-            if let found = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
-                                  attributed: true, tried: &tried) {
-                return found
+        var found: [Counterexample] = [], doubted: [Side] = [], reasons: [String] = []
+        for accepting in difference.direction.acceptingSides {
+            var tried = 0
+            if let proof = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds,
+                                  attributed: false, tried: &tried)
+                ?? search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
+                          attributed: true, tried: &tried) {
+                found.append(proof)
+                continue
             }
+            doubted.append(accepting)
+            reasons.append(Self.doubt(accepting, tried: tried))
         }
-        let wanted = sides.map { $0 == .old ? "the old contracts accept and the new ones reject" : "the new contracts accept and the old ones reject" }
-            .joined(separator: ", or ")
+        lastAttempt = reasons.joined(separator: "; ")
+        return (found, doubted)
+    }
+
+    /// Why one direction is in doubt, in the words of who would break.
+    static func doubt(_ accepting: Side, tried: Int) -> String {
+        let who = accepting == .old
+            ? "old pages against new app builds (a message the old contracts accept and the new ones reject)"
+            : "new pages against old app builds (a message the new contracts accept and the old ones reject)"
         if tried == 0 {
-            let needed = sides.map { "the \($0.rawValue) contracts accept" }.joined(separator: " or ")
-            lastAttempt = "no message \(needed) could be built around the change"
-        } else {
-            lastAttempt = "none of \(tried) messages built around the change is one \(wanted)"
+            return "\(who): no message the \(accepting.rawValue) contracts accept could be built around the change"
         }
-        return nil
+        return "\(who): none of \(tried) messages built around the change is one"
     }
 
     /// A whole message from `seed` with `value` at `path`, building missing objects and items on
     /// the way; `built` says whether anything besides `value` was added.
-    func place(_ value: JSONValue, at path: [PathToken], in seed: JSONValue) -> (message: JSONValue, built: Bool)? {
+    func place(_ value: JSONValue, at path: [PathToken], in seed: JSONValue,
+               accepting: Side? = nil) -> (message: JSONValue, built: Bool)? {
         var built = false
         func put(_ current: JSONValue?, _ rest: ArraySlice<PathToken>, prefix: [PathToken]) -> JSONValue? {
             guard let token = rest.first else { return value }
@@ -83,7 +96,7 @@ final class CounterexampleSearch {
                     object = existing
                 } else if current == nil {
                     built = true
-                    object = intermediate(at: prefix)?.objectValue ?? JSONObject()
+                    object = intermediate(at: prefix, accepting: accepting)?.objectValue ?? JSONObject()
                 } else {
                     return nil
                 }
@@ -96,13 +109,13 @@ final class CounterexampleSearch {
                     items = existing
                 } else if current == nil {
                     built = true
-                    items = intermediate(at: prefix)?.arrayValue ?? []
+                    items = intermediate(at: prefix, accepting: accepting)?.arrayValue ?? []
                 } else {
                     return nil
                 }
                 while items.count <= index {
                     built = true
-                    guard let filler = intermediate(at: prefix + [.index(items.count)]) else { return nil }
+                    guard let filler = intermediate(at: prefix + [.index(items.count)], accepting: accepting) else { return nil }
                     items.append(filler)
                 }
                 guard let child = put(items[index], rest.dropFirst(), prefix: here) else { return nil }
@@ -114,11 +127,17 @@ final class CounterexampleSearch {
         return (message, built)
     }
 
-    /// A value for a place the seed does not have, valid for both schemas if possible.
-    private func intermediate(at path: [PathToken]) -> JSONValue? {
-        var schema = mergedRoot
-        for token in path { schema = schema.child(for: token, patternMatches: matcher.matches) }
-        return synthesizer.instance(schema)
+    /// A value for a place the seed does not have, valid for both schemas if possible, else for
+    /// the side the message is built for (an item where the two sides' items share no value).
+    private func intermediate(at path: [PathToken], accepting: Side? = nil) -> JSONValue? {
+        var roots = [mergedRoot]
+        if let accepting { roots.append(accepting == .old ? oldRoot : newRoot) }
+        for root in roots {
+            var schema = root
+            for token in path { schema = schema.child(for: token, patternMatches: matcher.matches) }
+            if let value = synthesizer.instance(schema) { return value }
+        }
+        return nil
     }
 
     private func search(_ probe: Probe, _ keywords: Set<String>?, acceptedBy accepting: Side, seeds: [JSONValue],
@@ -136,22 +155,24 @@ final class CounterexampleSearch {
             var messages: [(JSONValue, Bool)] = []
             switch probe.focus {
             case .value:
-                messages = values.compactMap { place($0, at: probe.path, in: seed) }.map { ($0.message, $0.built) }
+                messages = values.compactMap { place($0, at: probe.path, in: seed, accepting: accepting) }.map { ($0.message, $0.built) }
             case .memberName:
-                guard let object = current?.objectValue ?? intermediate(at: probe.path)?.objectValue else { continue }
+                guard let object = current?.objectValue ?? intermediate(at: probe.path, accepting: accepting)?.objectValue else { continue }
                 for case .string(let name) in values where object[name] == nil {
                     var schema = mergedRoot
                     for token in probe.path + [.key(name)] { schema = schema.child(for: token, patternMatches: matcher.matches) }
                     var changed = object
                     changed[name] = synthesizer.instance(schema) ?? "a"
-                    if let placed = place(.object(changed), at: probe.path, in: seed) { messages.append((placed.message, true)) }
+                    if let placed = place(.object(changed), at: probe.path, in: seed, accepting: accepting) { messages.append((placed.message, true)) }
                 }
             case .removeMember, .addUnknownMember, .memberCount:
                 for object in candidates.objects(around: current, focus: probe.focus, first: first, second: second, freshName: fresh) {
-                    if let placed = place(object, at: probe.path, in: seed) { messages.append((placed.message, placed.built)) }
+                    if let placed = place(object, at: probe.path, in: seed, accepting: accepting) { messages.append((placed.message, placed.built)) }
                 }
             }
-            for (message, built) in messages where message != seed {
+            // A message only the accepting side takes may itself be the proof.
+            if attributed { messages.insert((seed, false), at: 0) }
+            for (message, built) in messages where attributed || message != seed {
                 guard checks < budget else { break }
                 checks += 1
                 tried += 1
@@ -165,7 +186,9 @@ final class CounterexampleSearch {
                 // The rejection must come from the kind's keyword alone, when the checker says why:
                 // a proof of "maxItems tightened" is not an array that minItems rejects too.
                 if let keywords, !rejected.errors.isEmpty,
-                   !rejected.errors.allSatisfy({ keywords.contains($0.keyword) && Self.touches([$0], probe.path) }) { continue }
+                   !rejected.errors.allSatisfy({ (keywords.contains($0.keyword) || Self.combinators.contains($0.keyword)
+                                                  || (second.acceptsNothing && Self.applicators.contains($0.keyword)))
+                       && Self.touches([$0], probe.path) }) { continue }
                 return Counterexample(
                     acceptedBy: accepting, message: message, url: nil, origin: nil,
                     rejection: "the \(accepting.other.rawValue) contracts answer \(rejected.summary)",
@@ -174,6 +197,16 @@ final class CounterexampleSearch {
         }
         return nil
     }
+
+    /// Keywords that only combine others: a type change written as a oneOf is rejected by the
+    /// oneOf, and that still is the type change.
+    static let combinators: Set<String> = ["anyOf", "oneOf", "allOf", "$ref", "$dynamicRef", "$recursiveRef"]
+
+    /// The keywords through which the checker names a false schema it reached (`properties`
+    /// for a member declared false), where the place now accepts nothing.
+    static let applicators: Set<String> = ["properties", "patternProperties", "additionalProperties", "unevaluatedProperties",
+                                           "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains",
+                                           "propertyNames", "dependentSchemas", "dependencies", "then", "else"]
 
     /// Whether an error (by instance location) is at, inside, or directly about the place.
     static func touches(_ errors: [Counterexample.ErrorLocation], _ path: [PathToken]) -> Bool {

@@ -8,7 +8,7 @@ extension Finding {
         var text = subject.label + (schemaPointer.isEmpty ? "" : " " + schemaPointer) + ": " + detail + ": "
         switch severity {
         case .breaking:
-            text += "breaks \(breaksWhom ?? "the contract")"
+            text += "breaks \(counterexample.map(Self.whom) ?? breaksWhom ?? "the contract")"
         case .possiblyBreaking:
             text += "possibly breaking" + (note.map { " (\($0))" } ?? "")
         case .compatible:
@@ -17,14 +17,26 @@ extension Finding {
             text += "info" + (note.map { " (\($0))" } ?? "")
         }
         text += " [\(kind.rawValue)]"
-        if let counterexample {
-            text += "; e.g. " + counterexample.shown
-            text += " (" + counterexample.rejection + ")"
+        for (index, example) in counterexamples.enumerated() {
+            if index > 0 { text += "; and breaks \(Self.whom(example))" }
+            text += "; e.g. " + example.shown
+            text += " (" + example.rejection + ")"
+        }
+        if severity == .breaking && !doubtedSides.isEmpty, let note {
+            text += "; possibly also " + note
         }
         if let accepted {
             text += " [accepted until \(accepted.expires): \(accepted.reason)]"
         }
         return text
+    }
+
+    /// Whom one proof breaks.
+    static func whom(_ example: Counterexample) -> String {
+        if example.oldURL != nil { return "app builds in the field and the links they open" }
+        if example.url != nil { return Breaks.links.rawValue }
+        if let origin = example.origin { return "pages served from \(origin)" }
+        return example.acceptedBy == .old ? "pages in the field" : "app builds in the field"
     }
 
     public var json: JSONValue {
@@ -36,6 +48,8 @@ extension Finding {
         object["schemaPointer"] = .string(schemaPointer)
         object["message"] = .string(detail)
         object["counterexample"] = counterexample?.json ?? .null
+        if counterexamples.count > 1 { object["counterexamples"] = .array(counterexamples.map(\.json)) }
+        if !doubtedSides.isEmpty { object["inDoubt"] = .array(doubtedSides.map { .string($0 == .old ? "old pages against new app builds" : "new pages against old app builds") }) }
         // Beyond the basic fields: what else the finding is about, and why.
         switch subject {
         case .schema(let file): object["schema"] = .string(file)
@@ -114,38 +128,39 @@ extension DiffReport {
             used.insert(candidate)
             return candidate
         }
-        for finding in findings {
-            guard let example = finding.counterexample, finding.kind != .versionNotBumped else { continue }
-            let slug = ([finding.kind.rawValue] + finding.schemaPointer.split(separator: "/")
-                .filter { !["properties", "items", "prefixItems", "patternProperties"].contains($0) }.map(String.init))
-                .joined(separator: "-")
-                .map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
-            let description = "bridgectl diff, \(finding.kind.rawValue) at \(finding.subject.label)\(finding.schemaPointer.isEmpty ? "" : " " + finding.schemaPointer): \(finding.detail). The \(example.acceptedBy.rawValue) contracts accept it; \(example.rejection)."
-            if let url = example.url {
-                let fixture: JSONValue = ["description": .string(description), "url": .string(url),
-                                          "acceptedBy": .string(example.acceptedBy.rawValue), "rejection": .string(example.rejection)]
-                files.append((unique("links/" + String(slug)), fixture.prettyPrinted() + "\n"))
-                continue
+        for finding in findings where finding.kind != .versionNotBumped {
+            for example in finding.counterexamples {
+                let slug = ([finding.kind.rawValue] + finding.schemaPointer.split(separator: "/")
+                    .filter { !["properties", "items", "prefixItems", "patternProperties"].contains($0) }.map(String.init))
+                    .joined(separator: "-")
+                    .map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+                let description = "bridgectl diff, \(finding.kind.rawValue) at \(finding.subject.label)\(finding.schemaPointer.isEmpty ? "" : " " + finding.schemaPointer): \(finding.detail). The \(example.acceptedBy.rawValue) contracts accept it; \(example.rejection)."
+                if let url = example.url {
+                    let fixture: JSONValue = ["description": .string(description), "url": .string(url),
+                                              "acceptedBy": .string(example.acceptedBy.rawValue), "rejection": .string(example.rejection)]
+                    files.append((unique("links/" + String(slug)), fixture.prettyPrinted() + "\n"))
+                    continue
+                }
+                guard let message = example.message, let verdict = example.newVerdict,
+                      let action = message["action"]?.stringValue, let version = message["version"]?.integerValue else { continue }
+                var fixture = JSONObject()
+                fixture["description"] = .string(description)
+                fixture["message"] = message
+                if let origin = example.origin { fixture["origin"] = .string(origin) }
+                if verdict.accepted {
+                    fixture["expect"] = ["valid": true]
+                } else {
+                    var expect = JSONObject()
+                    expect["valid"] = false
+                    expect["code"] = .string(verdict.code ?? "INVALID_MESSAGE")
+                    expect["errors"] = .array(verdict.errors.prefix(1).map {
+                        ["instanceLocation": .string($0.instanceLocation), "keyword": .string($0.keyword)]
+                    })
+                    fixture["expect"] = .object(expect)
+                }
+                let prefix = verdict.accepted ? "valid-diff-" : "invalid-diff-"
+                files.append((unique("\(action)/v\(version)/\(prefix)\(String(slug))"), JSONValue.object(fixture).prettyPrinted() + "\n"))
             }
-            guard let message = example.message, let verdict = example.newVerdict,
-                  let action = message["action"]?.stringValue, let version = message["version"]?.integerValue else { continue }
-            var fixture = JSONObject()
-            fixture["description"] = .string(description)
-            fixture["message"] = message
-            if let origin = example.origin { fixture["origin"] = .string(origin) }
-            if verdict.accepted {
-                fixture["expect"] = ["valid": true]
-            } else {
-                var expect = JSONObject()
-                expect["valid"] = false
-                expect["code"] = .string(verdict.code ?? "INVALID_MESSAGE")
-                expect["errors"] = .array(verdict.errors.prefix(1).map {
-                    ["instanceLocation": .string($0.instanceLocation), "keyword": .string($0.keyword)]
-                })
-                fixture["expect"] = .object(expect)
-            }
-            let prefix = verdict.accepted ? "valid-diff-" : "invalid-diff-"
-            files.append((unique("\(action)/v\(version)/\(prefix)\(String(slug))"), JSONValue.object(fixture).prettyPrinted() + "\n"))
         }
         return files
     }

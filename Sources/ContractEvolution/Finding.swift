@@ -70,6 +70,10 @@ public struct Counterexample: Sendable, Equatable {
     public let rejection: String
     /// The new contract's verdict on the message, for writing it as a fixture.
     public let newVerdict: Verdict?
+    /// When both sides accept the message but open different destinations: where app builds
+    /// in the field open it, and where new ones do.
+    public internal(set) var oldURL: String? = nil
+    public internal(set) var newURL: String? = nil
 
     /// One side's answer to a message or link.
     public struct Verdict: Sendable, Equatable {
@@ -94,11 +98,34 @@ public struct Finding: Sendable {
     public let schemaPointer: String
     /// What changed, e.g. `enum narrowed ("business" removed)`.
     public let detail: String
-    public internal(set) var counterexample: Counterexample?
+    /// Every proof of the finding, at most one per direction it breaks: a message the old
+    /// contracts accept and the new reject (old pages against new app builds), one the other way
+    /// (new pages against old app builds), or a link already sent.
+    public internal(set) var counterexamples: [Counterexample] = []
+    /// The first proof (the direction the change is named for).
+    public internal(set) var counterexample: Counterexample? {
+        get { counterexamples.first }
+        set { counterexamples = newValue.map { [$0] } ?? [] }
+    }
+    /// The sides whose messages may break without a proof: `old` when a message the old
+    /// contracts accept may be rejected by the new ones, `new` the other way. The note says why.
+    public internal(set) var doubtedSides: [Side] = []
     /// Why a finding is only possibly breaking, or a remark.
     public internal(set) var note: String?
     /// Set when contracts/accepted-changes.json accepts this finding.
     public internal(set) var accepted: AcceptedChange?
+
+    init(kind: FindingKind, severity: Severity, subject: Subject, schemaPointer: String, detail: String,
+         counterexample: Counterexample? = nil, note: String? = nil, accepted: AcceptedChange? = nil) {
+        self.kind = kind
+        self.severity = severity
+        self.subject = subject
+        self.schemaPointer = schemaPointer
+        self.detail = detail
+        self.note = note
+        self.accepted = accepted
+        self.counterexample = counterexample
+    }
 
     /// Breaking or possibly breaking, and not accepted: this fails the diff.
     public var fails: Bool {
@@ -108,10 +135,8 @@ public struct Finding: Sendable {
     /// Whom it breaks, from its proof when it has one.
     public var breaksWhom: String? {
         guard severity == .breaking || severity == .possiblyBreaking else { return nil }
-        if let counterexample {
-            if counterexample.url != nil { return Breaks.links.rawValue }
-            if counterexample.origin != nil { return "pages served from \(counterexample.origin!)" }
-            return counterexample.acceptedBy == .old ? "pages in the field" : "app builds in the field"
+        if !counterexamples.isEmpty {
+            return SchemaMerge.unique(counterexamples.map(Finding.whom)).joined(separator: " and ")
         }
         switch kind.breaks {
         case .oldPages: return "pages in the field"

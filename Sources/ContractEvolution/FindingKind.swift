@@ -107,6 +107,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case mappingAdded = "mapping-added"
     case mappingRemoved = "mapping-removed"
     case mappingPointerChanged = "mapping-pointer-changed"
+    case mappingRenamed = "mapping-renamed"
     case mappingPointerUnresolved = "mapping-pointer-unresolved"
     case originAdded = "origin-added"
     case originRemoved = "origin-removed"
@@ -129,6 +130,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case routeQueryFieldAdded = "route-query-field-added"
     case routeQueryFieldRemoved = "route-query-field-removed"
     case routeQueryTypeChanged = "route-query-type-changed"
+    case routeQueryFieldRenamed = "route-query-field-renamed"
     case routeBehaviourChanged = "route-behaviour-changed"
     // Accepted changes
     case acceptedChangeExpired = "accepted-change-expired"
@@ -163,11 +165,11 @@ public enum FindingKind: String, Sendable, CaseIterable {
              .propertyAddedToOpenObject, .propertyAddedToPartlyOpenObject, .propertyRemovedFromOpenObject,
              .propertyRemovedFromPartlyOpenObject, .patternPropertyAdded, .patternPropertyRemoved,
              .prefixItemAdded, .prefixItemRemoved, .oneOfBranchAdded, .oneOfBranchRemoved, .notChanged,
-             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged,
+             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
              .bridgeNameChanged:
             return .oldPagesOrOldApps
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
-             .routeQueryFieldAdded, .routeQueryTypeChanged, .linkHostRemoved, .customSchemeChanged:
+             .routeQueryFieldAdded, .routeQueryTypeChanged, .routeQueryFieldRenamed, .linkHostRemoved, .customSchemeChanged:
             return .links
         case .annotationChanged, .actionAdded, .actionVersionAdded, .mappingAdded, .originAdded, .limitRaised,
              .duplicateWindowChanged, .timeoutChanged, .fallbackChanged, .linkHostAdded, .routeAdded,
@@ -242,6 +244,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .mappingAdded: return "an action version maps one more payload field into the link"
         case .mappingRemoved: return "an action version no longer carries a payload field into the link"
         case .mappingPointerChanged: return "a mapping takes its value from another JSON Pointer"
+        case .mappingRenamed: return "a payload field fills a link field of another name (a rename: the same message opens another URL)"
         case .mappingPointerUnresolved: return "a mapping's JSON Pointer no longer resolves in the version's schema"
         case .originAdded: return "an allowed origin was added"
         case .originRemoved: return "an allowed origin was removed: pages served from it are rejected"
@@ -263,6 +266,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .routeQueryFieldAdded: return "a typed query field was declared; links with other values in it are rejected"
         case .routeQueryFieldRemoved: return "a query field declaration was removed (its values are kept untyped)"
         case .routeQueryTypeChanged: return "a query field's type changed"
+        case .routeQueryFieldRenamed: return "a query field was declared under another name; links already sent carry the old one"
         case .routeBehaviourChanged: return "requiresAuth, tab, list, screen or presentation changed"
         case .acceptedChangeExpired: return "an accepted change has expired: fix the contract or renew the entry"
         case .acceptedChangeUnused: return "an accepted change matches no finding"
@@ -319,7 +323,7 @@ extension FindingKind {
         case .requiredAdded, .requiredAddedWithDefault, .requiredRemoved, .requiredRemovedWithDefault: return ["required"]
         case .propertyAddedToClosedObject, .propertyRemovedFromClosedObject, .objectClosed, .objectOpened:
             return ["additionalProperties", "unevaluatedProperties", "false"]
-        case .dependentRequiredAdded, .dependentRequiredRemoved: return ["dependentRequired"]
+        case .dependentRequiredAdded, .dependentRequiredRemoved: return ["dependentRequired", "dependencies"]
         case .uniqueItemsAdded, .uniqueItemsRemoved: return ["uniqueItems"]
         case .notAdded, .notRemoved, .notChanged: return ["not"]
         default: return nil

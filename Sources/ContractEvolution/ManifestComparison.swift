@@ -22,7 +22,19 @@ extension DiffRun {
                                          detail: "\(answer(after)) instead of: \(answer(before))"))
         }
         for (group, oldMappings, newMappings) in [("parameters", before.parameters, after.parameters), ("query", before.query, after.query)] {
-            for mapping in oldMappings {
+            // A field that fills another link field from the same pointer is one rename.
+            var renamed = Set<String>()
+            for mapping in oldMappings where !newMappings.contains(where: { $0.name == mapping.name }) {
+                let candidates = newMappings.filter { now in
+                    now.pointer == mapping.pointer && !oldMappings.contains { $0.name == now.name } && !renamed.contains(now.name)
+                }
+                guard candidates.count == 1, let now = candidates.first else { continue }
+                renamed.insert(now.name)
+                renamed.insert(mapping.name)
+                out.append(navigationFinding(.mappingRenamed, context, pointer: "\(base)/\(group)/\(JSONPointer.escape(now.name))",
+                                             detail: "\(group) field \(mapping.name) renamed to \(now.name) (both from \(mapping.pointer))"))
+            }
+            for mapping in oldMappings where !renamed.contains(mapping.name) {
                 let pointer = "\(base)/\(group)/\(JSONPointer.escape(mapping.name))"
                 guard let now = newMappings.first(where: { $0.name == mapping.name }) else {
                     out.append(navigationFinding(.mappingRemoved, context, pointer: pointer,
@@ -34,7 +46,7 @@ extension DiffRun {
                                                  detail: "\(group) field \(mapping.name) now takes \(now.pointer) instead of \(mapping.pointer)"))
                 }
             }
-            for mapping in newMappings where !oldMappings.contains(where: { $0.name == mapping.name }) {
+            for mapping in newMappings where !oldMappings.contains(where: { $0.name == mapping.name }) && !renamed.contains(mapping.name) {
                 out.append(Finding(kind: .mappingAdded, severity: .info, subject: subject,
                                    schemaPointer: "\(base)/\(group)/\(JSONPointer.escape(mapping.name))",
                                    detail: "\(group) field \(mapping.name) now mapped from \(mapping.pointer)"))
@@ -86,20 +98,52 @@ extension DiffRun {
                 return finding
             }
         }
-        guard !search.commonSeeds.isEmpty else {
+        let messages = navigationMessages(context)
+        guard !messages.isEmpty else {
             finding.note = "no message both sets accept could be built, so where it leads could not be compared"
             return finding
         }
-        for message in search.commonSeeds {
+        // A message both accept that opens another destination: the link an app build in the
+        // field opens is not the one a new build opens.
+        for message in messages {
             let before = old.verdict(message), after = new.verdict(message)
-            if before.url != after.url || before.route != after.route {
-                finding.note = "both accept the same message; it opens \(before.url ?? "?") (route \(before.route ?? "?")) in app builds in the field and \(after.url ?? "?") (route \(after.route ?? "?")) in new ones, e.g. \(message.serialized())"
-                return finding
-            }
+            guard before.accepted, after.accepted, before.url != after.url || before.route != after.route else { continue }
+            let opened = { (verdict: ContractSide.MessageVerdict) in "\(verdict.url ?? "nothing") (route \(verdict.route ?? "none"))" }
+            var proof = Counterexample(acceptedBy: .old, message: message, url: nil, origin: nil,
+                                       rejection: "app builds in the field open \(opened(before)); new ones open \(opened(after))",
+                                       newVerdict: after.counterexampleVerdict)
+            proof.oldURL = before.url
+            proof.newURL = after.url
+            finding.severity = .breaking
+            finding.counterexample = proof
+            return finding
         }
-        finding.note = "no message built here navigates differently"
+        finding.note = "none of \(messages.count) messages both sets accept navigates differently"
         finding.severity = .compatible
         return finding
+    }
+
+    /// Messages both sides accept, with a value at every pointer either side maps, so that
+    /// each mapped field reaches the link.
+    private func navigationMessages(_ context: Context) -> [JSONValue] {
+        let search = context.search
+        let pointers = SchemaMerge.unique((context.oldContract.parameters + context.oldContract.query
+            + context.newContract.parameters + context.newContract.query).map(\.tokens))
+        let synthesizer = InstanceSynthesizer(matcher: matcher)
+        let merged = SchemaMerge.merge(search.oldRoot, search.newRoot)
+        var messages = search.commonSeeds
+        for seed in search.commonSeeds.prefix(2) {
+            var filled = seed
+            for tokens in pointers where filled.value(atTokens: tokens) == nil {
+                let path = InstanceSynthesizer.path(tokens, in: filled)
+                var schema = merged
+                for token in path { schema = schema.child(for: token, patternMatches: matcher.matches) }
+                guard let value = synthesizer.instance(schema), let placed = search.place(value, at: path, in: filled) else { continue }
+                filled = placed.message
+            }
+            if !messages.contains(filled) { messages.insert(filled, at: 0) }
+        }
+        return messages.filter { old.verdict($0).accepted && new.verdict($0).accepted }
     }
 
     // MARK: Manifest-wide settings

@@ -68,6 +68,18 @@ extension DiffRun {
     }
 
     private func compareQuery(_ route: RouteDefinition, _ now: RouteDefinition, index: Int, subject: Subject) {
+        let added = now.query.filter { field in !route.query.contains { $0.name == field.name } }
+        let removed = route.query.filter { field in !now.query.contains { $0.name == field.name } }
+        // One name out, one of the same type in: a rename, reported once.
+        if added.count == 1, removed.count == 1, added[0].type == removed[0].type {
+            let (before, after) = (removed[0], added[0])
+            var finding = Finding(kind: .routeQueryFieldRenamed, severity: .possiblyBreaking, subject: subject,
+                                  schemaPointer: "/routes/\(index)/query/\(after.name)",
+                                  detail: "query field \(before.name) renamed to \(after.name) (\(after.type.rawValue))")
+            finding.note = "links already sent carry ?\(before.name)=, which the new routes keep untyped: a screen that reads \(after.name) gets nothing from them"
+            findings.append(finding)
+            return
+        }
         for field in now.query {
             let pointer = "/routes/\(index)/query/\(field.name)"
             let links = Self.sampleValues.compactMap { value in sampleLink(route, query: [(field.name, value)]) }

@@ -197,10 +197,10 @@ struct SchemaComparison {
         let removed = old.patterns.filter { !new.patterns.contains($0) }
         let added = new.patterns.filter { !old.patterns.contains($0) }
         if removed.count == 1 && added.count == 1 {
-            emit(.patternChanged, loc, .both, "pattern changed from \(removed[0]) to \(added[0])", old, new, into: &out)
+            emit(.patternChanged, loc, .both, "pattern changed from \(shown(removed[0])) to \(shown(added[0]))", old, new, into: &out)
         } else {
-            for pattern in added { emit(.patternAdded, loc, .narrowed, "pattern \(pattern) added", old, new, into: &out) }
-            for pattern in removed { emit(.patternRemoved, loc, .widened, "pattern \(pattern) removed", old, new, into: &out) }
+            for pattern in added { emit(.patternAdded, loc, .narrowed, "pattern \(shown(pattern)) added", old, new, into: &out) }
+            for pattern in removed { emit(.patternRemoved, loc, .widened, "pattern \(shown(pattern)) removed", old, new, into: &out) }
         }
         let lostFormats = old.formats.filter { !new.formats.contains($0) }
         let newFormats = new.formats.filter { !old.formats.contains($0) }
@@ -216,6 +216,15 @@ struct SchemaComparison {
                 emit(.formatRemoved, loc, asserted ? .widened : .annotation, "format \(format) removed\(note)", old, new, into: &out)
             }
         }
+    }
+
+    /// A pattern with a string it matches (checked with the real regex engine), for readers
+    /// who do not read regular expressions: `^[a-z]+$ (e.g. "a")`.
+    private func shown(_ pattern: String) -> String {
+        let samples = RegexExamples.approximating(pattern)?.samples() ?? []
+        guard let example = samples.first(where: { !$0.isEmpty && matcher.matches(pattern, $0) })
+                ?? samples.first(where: { matcher.matches(pattern, $0) }) else { return pattern }
+        return "\(pattern) (e.g. \(JSONValue.string(example).serialized()))"
     }
 
     // MARK: Numbers
@@ -420,11 +429,11 @@ struct SchemaComparison {
                      describe: String.init, old, new, at: loc, focus: .memberCount, into: &out)
         for (name, list) in new.dependentRequired.sorted(by: { $0.key < $1.key }) where old.dependentRequired[name] != list {
             emit(.dependentRequiredAdded, loc.schema("dependentRequired", name), .narrowed,
-                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) now required", old, new, focus: .memberCount, into: &out)
+                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) now required", old, new, into: &out)
         }
         for (name, list) in old.dependentRequired.sorted(by: { $0.key < $1.key }) where new.dependentRequired[name] != list {
             emit(.dependentRequiredRemoved, loc.schema("dependentRequired", name), .widened,
-                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, focus: .memberCount, into: &out)
+                 "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, into: &out)
         }
     }
 

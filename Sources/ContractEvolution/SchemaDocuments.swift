@@ -21,7 +21,9 @@ struct SchemaDocuments: Sendable {
     }
 
     private mutating func add(_ document: JSONValue, uri: String) {
-        let draft7 = document["$schema"]?.stringValue?.contains("draft-07") ?? false
+        // draft-04, -06 and -07 alike: a $ref replaces its siblings, and dependencies is one keyword.
+        let dialect = document["$schema"]?.stringValue ?? ""
+        let draft7 = ["draft-07", "draft-06", "draft-04"].contains { dialect.contains($0) }
         let base = URIReference.withoutFragment(uri)
         scan(document, base: base, draft7: draft7, isRoot: true)
         resources[base] = Resource(value: document, base: base, draft7: draft7)

@@ -125,8 +125,9 @@ struct SchemaNormalizer {
             case "format": if let text = value.stringValue { schema.formats = [text] }
             case "minimum": schema.minimum = value.numberValue
             case "maximum": schema.maximum = value.numberValue
-            case "exclusiveMinimum": schema.exclusiveMinimum = value.numberValue
-            case "exclusiveMaximum": schema.exclusiveMaximum = value.numberValue
+            // draft-04 writes an exclusive bound as a boolean beside minimum or maximum.
+            case "exclusiveMinimum": schema.exclusiveMinimum = value.numberValue ?? (value.boolValue == true ? object["minimum"]?.numberValue : nil)
+            case "exclusiveMaximum": schema.exclusiveMaximum = value.numberValue ?? (value.boolValue == true ? object["maximum"]?.numberValue : nil)
             case "multipleOf": if let number = value.numberValue { schema.multipleOf = [number] }
             case "prefixItems": schema.prefixItems = (value.arrayValue ?? []).map(sub)
             case "items":

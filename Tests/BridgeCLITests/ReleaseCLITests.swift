@@ -117,6 +117,23 @@ import SchemaCheck
         #expect(try snapshot(released) == before.1, "the snapshot still protects the released apply v1")
     }
 
+    /// apply v1's plan moved from ?plan= to ?tier=: every message still validates, but opens
+    /// another URL in new builds. That passed the gate once; now it is refused.
+    @Test func aMovedQueryMappingIsNotRecorded() throws {
+        let (contracts, released) = try copies()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: contracts).deletingLastPathComponent().path) }
+        try edit(contracts + "/manifest.json", #""query": { "plan": "/payload/plan", "memo": "/payload/memo" },"#,
+                 #""query": { "tier": "/payload/plan", "memo": "/payload/memo" },"#)
+        try edit(contracts + "/routes.json", #""query": { "plan": "string","#, #""query": { "plan": "string", "tier": "string","#)
+        let before = (try snapshot(contracts), try snapshot(released))
+        let result = run(["release", "record", "ios", "5.14.0", "--contracts", contracts])
+        #expect(result.code == 1, "\(result.err)")
+        #expect(result.err.contains("[mapping-renamed]") && result.err.contains("tier="), "\(result.err)")
+        #expect(result.err.hasSuffix("not recorded: \(contracts)/ breaks the released contracts in \(released)/ (findings above); a build must not ship them\n"))
+        #expect(try snapshot(contracts) == before.0, "releases.json unchanged")
+        #expect(try snapshot(released) == before.1)
+    }
+
     @Test func aSnapshotThatCannotBeWrittenLeavesReleasesJSONAsItWas() throws {
         let (contracts, released) = try copies()
         // A compatible change, so the snapshot's manifest must be rewritten; a stale temporary file

@@ -79,6 +79,55 @@ import TestSupport
         #expect(added.detail.contains("new path: devices may not open it in the app for up to 48 h after the AASA is deployed"))
     }
 
+    /// apply v1's plan moved from ?plan= to ?tier=: every message still validates on both
+    /// sides, but opens another URL in new app builds. One finding, proven with the message and
+    /// both URLs, each checked again with the sets' own checkers and routers.
+    @Test func aMovedQueryMappingIsOneBreakingRenameShowingBothURLs() throws {
+        let (old, new, report) = try diff([
+            "manifest.json": [(#""query": { "plan": "/payload/plan", "memo": "/payload/memo" },"#,
+                               #""query": { "tier": "/payload/plan", "memo": "/payload/memo" },"#)],
+            "routes.json": [(#""query": { "plan": "string","#, #""query": { "plan": "string", "tier": "string","#)],
+        ])
+        let finding = try only(.mappingRenamed, in: report)
+        #expect(finding.subject == .actionVersion(action: "apply", version: 1))
+        #expect(!report.findings.contains { $0.kind == .mappingRemoved || $0.kind == .mappingAdded }, "\(report.text)")
+        #expect(finding.severity == .breaking, "\(report.text)")
+        let proof = try #require(finding.counterexample)
+        let message = try #require(proof.message)
+        let plan = try #require(message["payload"]?["plan"]?.stringValue, "the message carries the moved field")
+        let before = try #require(proof.oldURL), after = try #require(proof.newURL)
+        #expect(before.contains("plan=\(plan)") && !before.contains("tier="), "\(before)")
+        #expect(after.contains("tier=\(plan)") && !after.contains("plan="), "\(after)")
+        #expect(finding.line.contains(before) && finding.line.contains(after), "\(finding.line)")
+        for contracts in [old, new] {
+            let document = try JSONDocument(message.serialized(), limits: .bridgeMessage)
+            #expect(try CompiledContracts(contracts: contracts).check(document).isValid)
+        }
+        #expect(report.fails)
+    }
+
+    /// The same mapping under another name and another pointer is two findings, not a rename.
+    @Test func aMappingWithAnotherPointerIsNotARename() throws {
+        let (_, _, report) = try diff([
+            "manifest.json": [(#""query": { "plan": "/payload/plan", "memo": "/payload/memo" },"#,
+                               #""query": { "tier": "/payload/memo", "memo": "/payload/memo" },"#)],
+            "routes.json": [(#""query": { "plan": "string","#, #""query": { "plan": "string", "tier": "string","#)],
+        ])
+        #expect(!report.findings.contains { $0.kind == .mappingRenamed }, "\(report.text)")
+        #expect(report.findings.contains { $0.kind == .mappingRemoved } && report.findings.contains { $0.kind == .mappingAdded })
+    }
+
+    /// routes.json renames a query field (same type): one finding for the links already sent.
+    @Test func aRenamedQueryFieldIsOneFindingForLinksInTheField() throws {
+        let (_, _, report) = try diff(["routes.json": [(#""query": { "plan": "string","#, #""query": { "tier": "string","#)]])
+        let finding = try only(.routeQueryFieldRenamed, in: report)
+        #expect(finding.subject == .route("applyForm"))
+        #expect(finding.severity == .possiblyBreaking)
+        #expect(finding.detail == "query field plan renamed to tier (string)")
+        #expect(!report.findings.contains { $0.kind == .routeQueryFieldAdded || $0.kind == .routeQueryFieldRemoved }, "\(report.text)")
+        #expect(report.fails)
+    }
+
     @Test func anAddedStringQueryFieldIsCompatible() throws {
         let (_, _, report) = try diff(["routes.json": [(#""query": { "referrer": "slug", "promoCode": "string" }"#,
                                                         #""query": { "referrer": "slug", "promoCode": "string", "channel": "string" }"#)]])

@@ -20,7 +20,7 @@ import TestSupport
     }()
 
     /// One action `act` v1, its schema `$ref`s the envelope and puts the case's schema at payload.
-    static func contracts(payload: JSONValue, defs: JSONValue?, assertFormat: Bool) throws -> ContractSet {
+    static func contracts(payload: JSONValue, defs: JSONValue?, assertFormat: Bool, extraFiles: [String: String] = [:]) throws -> ContractSet {
         let manifest: JSONValue = [
             "bridge": "testBridge", "envelope": 1, "schemaBase": "https://example.test/schemas/",
             "envelopeSchema": "envelope.v1.json", "allowedOrigins": ["https://sendy.co.kr"],
@@ -44,7 +44,7 @@ import TestSupport
         if let defs { action["$defs"] = defs }
         let files = ["manifest.json": manifest.serialized(), "routes.json": routes.serialized(),
                      "schemas/envelope.v1.json": envelope.serialized(), "schemas/act.v1.json": JSONValue.object(action).serialized()]
-        return try ContractSet(files: files, origin: "golden")
+        return try ContractSet(files: files.merging(extraFiles) { $1 }, origin: "golden")
     }
 
     @Test func thereIsACaseForEachTrap() {

@@ -3,12 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ContractEvolution
 
-/// Runs `git` (found on PATH) with its standard output captured; standard input and error go
-/// to /dev/null. Read-only commands only: the diff never changes a repository.
-enum Git {
+/// The git access bridgectl gives `diff --base`: runs `git` (found on PATH) with its standard
+/// output captured; standard input and error go to /dev/null. Read-only commands only: the
+/// diff never changes a repository.
+struct GitProcess: GitReading {
     /// The command's standard output when it exits 0, nil when it fails or cannot start.
-    static func output(_ arguments: [String]) -> String? {
+    func output(_ arguments: [String]) -> String? {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { return nil }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
