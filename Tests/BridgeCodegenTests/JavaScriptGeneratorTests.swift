@@ -36,8 +36,8 @@ enum RepositoryContracts {
             "bridge.js", "bridge.d.ts", "testing/fake-host.js", "testing/fake-host.d.ts", "testing/releases.js", "testing/releases.d.ts",
             "validators.js", "validators.d.ts",
             "package.json", "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/fake-host.d.ts", "src/fake-host.js",
-            "src/link-builder.d.ts", "src/link-builder.js", "src/link-rules.d.ts", "src/link-rules.js",
-            "src/schema-runtime.d.ts", "src/schema-runtime.js",
+            "src/fallback.d.ts", "src/fallback.js", "src/link-builder.d.ts", "src/link-builder.js", "src/link-rules.d.ts", "src/link-rules.js",
+            "src/schema-runtime.d.ts", "src/schema-runtime.js", "src/validation.d.ts", "src/validation.js",
         ])
         for (one, two) in zip(first, second) {
             #expect(Data(one.contents.utf8) == Data(two.contents.utf8), "\(one.path) differs between two runs")
