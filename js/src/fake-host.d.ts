@@ -79,7 +79,7 @@ export interface FakeHostOptions {
   setTimeout?: (callback: () => void, ms: number) => unknown;
   /** The clock of the double-tap window, in ms (default Date.now): a test moves it. */
   now?: () => number;
-  /** A second identical tap inside this window answers DUPLICATE (default 2000, the manifest's default). */
+  /** A second identical tap inside this window answers DUPLICATE (testing/fake-host.js: the manifest's limits.duplicateWindowMs). */
   duplicateWindowMs?: number;
   /** false: this host records no calls in the usage file (for negative tests). */
   recordUsage?: boolean;
@@ -131,7 +131,7 @@ export declare function differencesFromFixture(expected: unknown, actual: unknow
 /** The fake host bound to a contract table, its validators and releases (what testing/fake-host.js exports). */
 export declare function bindFakeHost(
   contract: ContractTable, validators?: ValidatorsModule, releases?: ReadonlyArray<AppRelease>,
-  exampleResults?: FakeHostOptions["exampleResults"]
+  hostDefaults?: Pick<FakeHostOptions, "duplicateWindowMs" | "exampleResults">
 ): {
   createFakeHost(options?: FakeHostOptions): FakeHostOf;
   installFakeHost(options?: FakeHostOptions): FakeHostOf;

@@ -161,8 +161,8 @@ export function createFakeHostFor(contract, options) {
   const delayMs = settings.delayMs || 0;
   const setTimer = settings.setTimeout || setTimeout;
   const clock = settings.now || Date.now;
-  const duplicateWindowMs = settings.duplicateWindowMs !== undefined ? settings.duplicateWindowMs
-    : contract.limits && typeof contract.limits.duplicateWindowMs === "number" ? contract.limits.duplicateWindowMs : 2000;
+  // testing/fake-host.js passes the manifest's limits.duplicateWindowMs; 2000 is the manifest's default.
+  const duplicateWindowMs = typeof settings.duplicateWindowMs === "number" ? settings.duplicateWindowMs : 2000;
   const recentTaps = [];
   const waiting = [];
   let installedApps = (settings.installed || []).slice();
@@ -503,10 +503,11 @@ export function installFakeHostFor(contract, options) {
 
 /**
  * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
- * its validators (the fake host validates by default).
+ * its validators (the fake host validates by default). hostDefaults: options from the contracts
+ * ({ duplicateWindowMs, exampleResults }) that a test's own options override.
  */
-export function bindFakeHost(contract, validators, releases, exampleResults) {
-  function withKit(options) { return Object.assign({ validators: validators, releases: releases, exampleResults: exampleResults }, options); }
+export function bindFakeHost(contract, validators, releases, hostDefaults) {
+  function withKit(options) { return Object.assign({ validators: validators, releases: releases }, hostDefaults, options); }
   return {
     createFakeHost: function (options) { return createFakeHostFor(contract, withKit(options)); },
     installFakeHost: function (options) { return installFakeHostFor(contract, withKit(options)); },
