@@ -247,17 +247,20 @@ function createPendingCalls(stats, clearTimer) {
 // ---------------------------------------------------------------------------------------------
 // Transports: how a message reaches the app, and the page's one receive channel.
 
-/** The channel to the app on `win` now: {kind, post(envelope)}, or null outside the app. */
+/**
+ * The channel to the app on `win` now, or null outside the app: {post(envelope)}, with webkit: true
+ * for WebKit (its postMessage may return the reply) and the listener object for Android's.
+ */
 function transportOf(win, contract) {
   const handlers = win.webkit && win.webkit.messageHandlers;
   const webkit = handlers && handlers[contract.bridge];
-  if (webkit && typeof webkit.postMessage === "function") return { kind: "webkit", post: (envelope) => webkit.postMessage(envelope) };
+  if (webkit && typeof webkit.postMessage === "function") return { webkit: true, post: (envelope) => webkit.postMessage(envelope) };
   const listener = win[contract.bridge];
   if (listener && typeof listener.postMessage === "function") {
-    return { kind: "androidListener", listener: listener, post: (envelope) => { listener.postMessage(JSON.stringify(envelope)); } };
+    return { listener: listener, post: (envelope) => { listener.postMessage(JSON.stringify(envelope)); } };
   }
   const channel = win[contract.androidInterface];
-  if (channel && typeof channel.postMessage === "function") return { kind: "androidInterface", post: (envelope) => { channel.postMessage(JSON.stringify(envelope)); } };
+  if (channel && typeof channel.postMessage === "function") return { post: (envelope) => { channel.postMessage(JSON.stringify(envelope)); } };
   return null;
 }
 
@@ -418,6 +421,46 @@ function onServer(settings, contract) {
   return settings.window === undefined && typeof window === "undefined" && transportOf(globalThis, contract) === null;
 }
 
+// Posts an envelope on a channel; a request's reply settles it through the pending table (its
+// caller bounds the wait). Throws INTERNAL when the platform refuses the post.
+function postEnvelope(pending, channel, envelope) {
+  let returned;
+  try {
+    returned = channel.post(envelope);
+  } catch (error) {
+    throw new BridgeError("INTERNAL", "posting the message failed: " + describe(error));
+  }
+  // A notification gets no reply; its platform promise is only kept from going unhandled.
+  if (channel.webkit && returned && typeof returned.then === "function") {
+    returned.then((reply) => { if (envelope.id) pending.replyTo(envelope.id, reply); }, (error) => { if (envelope.id) pending.rejectedPost(envelope.id, error); });
+  }
+}
+
+// The version to send of those offered (highest first), and why it falls back (null: it does
+// not). versions: what the app takes (null: no manifest, trusted; undefined: outside the app).
+// An app that has only other versions of the action refuses them all.
+function chooseVersion(versions, action, offered) {
+  if (versions === undefined) return { chosen: offered[0], reason: "outside the app" };
+  if (versions === null) return { chosen: offered[0], reason: null };
+  const chosen = offered.filter((entry) => versions.indexOf(entry.version) >= 0)[0];
+  if (chosen) return { chosen: chosen, reason: null };
+  if (versions.length === 0) return { chosen: offered[0], reason: "not in this app" };
+  throw new BridgeError("UNSUPPORTED_VERSION", "this app takes " + action + " v" + versions.join(", v")
+    + " only: offer one of those (bridge.offer)", [{ action: action, supportedVersions: versions }]);
+}
+
+// The envelope of a call: a request when it has an id, a notification when id is null.
+function envelopeOf(contract, campaign, id, action, chosen, sentAt) {
+  const envelope = { v: contract.envelope };
+  if (id !== null) envelope.id = id;
+  envelope.action = action;
+  envelope.version = chosen.version;
+  envelope.payload = chosen.payload;
+  if (Object.keys(campaign).length > 0) envelope.campaign = Object.assign({}, campaign);
+  envelope.sentAt = sentAt.toISOString();
+  return envelope;
+}
+
 /**
  * Creates the bridge for this page from a contract table. Options (all optional; the defaults
  * are the real page): window, pageURL (where campaign fields are read, default
@@ -456,21 +499,7 @@ export function createBridgeFor(contract, options) {
     return channel;
   }
 
-  // Posts an envelope; a request's reply settles it through the pending table (its caller bounds
-  // the wait). Throws INTERNAL when the platform refuses the post.
-  function post(channel, envelope) {
-    let returned;
-    try {
-      returned = channel.post(envelope);
-    } catch (error) {
-      throw new BridgeError("INTERNAL", "posting the message failed: " + describe(error));
-    }
-    // A notification gets no reply; its platform promise is only kept from going unhandled.
-    if (channel.kind === "webkit" && returned && typeof returned.then === "function") {
-      returned.then((reply) => { if (envelope.id) pending.replyTo(envelope.id, reply); }, (error) => { if (envelope.id) pending.rejectedPost(envelope.id, error); });
-    }
-  }
-
+  const post = (channel, envelope) => postEnvelope(pending, channel, envelope);
   const handshake = createHandshake(contract, win, pending, post, newId);
 
   function supports(action, version) {
@@ -479,30 +508,6 @@ export function createBridgeFor(contract, options) {
     if (!entry || !own(entry.versions, resolved) || transport() === null) return false;
     const versions = handshake.versions(action);
     return versions === null || versions.indexOf(resolved) >= 0;
-  }
-
-  // The version to send of those offered (highest first), and why it falls back (null: it does
-  // not): the highest one the app takes. An app that has only other versions refuses them all.
-  function choose(action, offered, channel) {
-    if (channel === null) return { chosen: offered[0], reason: "outside the app" };
-    const versions = handshake.versions(action);
-    if (versions === null) return { chosen: offered[0], reason: null };
-    const chosen = offered.filter((entry) => versions.indexOf(entry.version) >= 0)[0];
-    if (chosen) return { chosen: chosen, reason: null };
-    if (versions.length === 0) return { chosen: offered[0], reason: "not in this app" };
-    throw new BridgeError("UNSUPPORTED_VERSION", "this app takes " + action + " v" + versions.join(", v")
-      + " only: offer one of those (bridge.offer)", [{ action: action, supportedVersions: versions }]);
-  }
-
-  function envelopeFor(action, chosen, notify) {
-    const envelope = { v: contract.envelope };
-    if (!notify) envelope.id = newId();
-    envelope.action = action;
-    envelope.version = chosen.version;
-    envelope.payload = chosen.payload;
-    if (Object.keys(read.campaign).length > 0) envelope.campaign = Object.assign({}, read.campaign);
-    envelope.sentAt = now().toISOString();
-    return envelope;
   }
 
   // offers: [version, payload] pairs, highest first. Settles once: a result, an error, TIMEOUT by
@@ -521,7 +526,7 @@ export function createBridgeFor(contract, options) {
         if (done) return;
         done = true;
         clearTimer(timer);
-        if (signal && typeof signal.removeEventListener === "function") signal.removeEventListener("abort", abort);
+        if (signal) signal.removeEventListener("abort", abort);
         if (error) reject(error);
         else resolve(result);
       }
@@ -550,12 +555,12 @@ export function createBridgeFor(contract, options) {
       function send(offered) {
         if (done) return;
         const channel = transport();
-        const pick = choose(action, offered, channel);
+        const pick = chooseVersion(channel === null ? undefined : handshake.versions(action), action, offered);
         if (notify && pick.chosen.contract.requiresId) {
           throw new BridgeError("INVALID_PARAMS", action + " v" + pick.chosen.version + " expects a reply (its schema requires an id): it cannot be a notification",
             [{ instanceLocation: "", keyword: "required", error: "id is required" }]);
         }
-        const envelope = envelopeFor(action, pick.chosen, notify);
+        const envelope = envelopeOf(contract, read.campaign, notify ? null : newId(), action, pick.chosen, now());
         const checking = validators();
         if (checking === null) return deliver(channel, pick, envelope);
         Promise.all([checking, import("./validation.js")]).then((loaded) => check(loaded, channel, pick, envelope), (error) => {
@@ -605,7 +610,7 @@ export function createBridgeFor(contract, options) {
       }
 
       if (server) {
-        return finish(new BridgeError("UNAVAILABLE", "createBridge() ran without a window (on a server?): no app to call; create the bridge in the browser"));
+        return finish(new BridgeError("UNAVAILABLE", "createBridge() ran without a window (on a server?): no app to call"));
       }
       if (signal && signal.aborted) return abort();
       guarded(() => {
@@ -615,7 +620,7 @@ export function createBridgeFor(contract, options) {
           entry.payload = offer[1] === undefined ? {} : offer[1];
           return entry;
         });
-        if (signal && typeof signal.addEventListener === "function") signal.addEventListener("abort", abort);
+        if (signal) signal.addEventListener("abort", abort);
         // A page's own tests: the fake host records each call with the versions the page can send.
         const usage = win[contract.bridge + "Usage"];
         if (typeof usage === "function") usage(action, offered.map((entry) => entry.version));
