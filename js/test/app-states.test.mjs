@@ -141,6 +141,46 @@ describe("two bridges on one page share its receive channel", () => {
   }
 });
 
+describe("two bridges: late and unknown replies", () => {
+  test("a late reply counts for the bridge whose call timed out, not as unmatched for the other", async () => {
+    const timers = manualClock();
+    const { win, host, bridge: first } = setup({ mode: "callback" }, { setTimeout: timers.setTimeout, clearTimeout: timers.clearTimeout });
+    const second = createBridge({ window: win });
+    host.holdNext();
+    const call = first.apply(APPLY, { timeoutMs: 100 });
+    await settleQueue();
+    timers.advance(100);
+    assert.equal((await rejection(call)).code, "TIMEOUT");
+    host.releaseHeld();
+    await settleQueue();
+    assert.deepEqual([first.stats.lateReplies, first.stats.unmatchedReplies], [1, 0]);
+    assert.deepEqual([second.stats.lateReplies, second.stats.unmatchedReplies], [0, 0]);
+  });
+
+  test("a reply no bridge sent is unmatched for each bridge of the page; one that is no JSON object is malformed for each", () => {
+    const win = fakeWindow();
+    const first = createBridge({ window: win });
+    const second = createBridge({ window: win });
+    win[CONTRACT.receiveFunction](JSON.stringify({ v: 1, id: "r-nobody-sent-this", ok: true, result: {} }));
+    win[CONTRACT.receiveFunction]("[1, 2]");
+    for (const bridge of [first, second]) assert.deepEqual([bridge.stats.unmatchedReplies, bridge.stats.malformedReplies], [1, 1]);
+  });
+
+  test("aborting a call that waits for the handshake sends it later to nobody: the next call asks again", async () => {
+    const { host, bridge } = setup({ inject: false });
+    host.holdNext();
+    const controller = new AbortController();
+    const call = bridge.apply(APPLY, { signal: controller.signal });
+    await settleQueue();
+    controller.abort();
+    assert.equal((await rejection(call)).code, "ABORTED");
+    assert.match((await rejection(call)).message, /before it was sent/);
+    const next = await bridge.apply(APPLY);
+    assert.equal(next.route, "applyForm");
+    assert.deepEqual(host.messages.map((message) => message.action), ["capabilities", "capabilities", "apply"]);
+  });
+});
+
 describe("the usage file reflects the page", () => {
   test("recordUsage: false records nothing (a negative test)", async () => {
     const { host, bridge } = setup({ release: "ios@5.12.0", recordUsage: false });
