@@ -233,6 +233,17 @@ export interface ActionPayloads {
 
 export type ActionName = keyof ActionPayloads;
 
+/** The versions of each action that may be sent with { notify: true } (never: none). */
+export interface NotifiableVersions {
+  apply: never;
+  view_vehicles: 1;
+  start: 1;
+  open_directions: never;
+}
+
+/** The actions that have a version that may be a notification. */
+export type NotifiableAction = { [A in ActionName]: [NotifiableVersions[A]] extends [never] ? never : A }[ActionName];
+
 /** Options of createBridge (campaign: this contract's campaign fields). */
 export type BridgeOptions = BridgeOptionsOf<keyof CampaignMetadata>;
 
@@ -310,15 +321,21 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   openDirectionsV1(payload: OpenDirectionsV1Payload, options?: CallOptions): Promise<BridgeResult>;
   /** Sends any action and version of the contract (the typed functions above call it). */
   send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
-    action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
-  ): Promise<BridgeResult | undefined>;
+    action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions
+  ): Promise<BridgeResult>;
+  /** As a notification (no id, no reply): only a version whose schema does not require an id. */
+  send<A extends NotifiableAction, V extends NotifiableVersions[A] & keyof ActionPayloads[A] & number>(
+    action: A, version: V, payload: ActionPayloads[A][V], options: NotifyOptions
+  ): Promise<undefined>;
   /**
    * Offers several versions of an action, each with its payload: sends the highest one the app takes
    * (bridge.offer("apply", { 2: payloadV2, 1: payloadV1 })). An app without the action gets the
    * fallback; an app with only other versions fails with UNSUPPORTED_VERSION, without posting.
    */
   offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<BridgeResult>;
-  offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<BridgeResult | undefined>;
+  offer<A extends NotifiableAction>(
+    action: A, payloads: OfferedPayloads<Pick<ActionPayloads[A], NotifiableVersions[A] & keyof ActionPayloads[A]>>, options: NotifyOptions
+  ): Promise<undefined>;
   /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
   linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
 }

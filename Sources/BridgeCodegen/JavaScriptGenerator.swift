@@ -47,7 +47,7 @@ public enum JavaScriptGenerator {
         let header = Header(model: model, contracts: contracts)
         let validators = ValidatorEmitter(model: model, contracts: contracts, header: header)
         let releases = try ReleasesEmitter(contracts: contracts, header: header)
-        return [
+        let contractFiles = [
             GeneratedFile(path: "bridge.js", contents: BridgeScriptEmitter(model: model, header: header).text),
             GeneratedFile(path: "bridge.d.ts", contents: try TypeDeclarationEmitter(model: model, contracts: contracts, header: header).text()),
             GeneratedFile(path: "testing/fake-host.js", contents: FakeHostEmitter(model: model, header: header).script),
@@ -56,8 +56,10 @@ public enum JavaScriptGenerator {
             GeneratedFile(path: "testing/releases.d.ts", contents: releases.declarations),
             GeneratedFile(path: "validators.js", contents: try validators.script()),
             GeneratedFile(path: "validators.d.ts", contents: validators.declarations),
-            GeneratedFile(path: "package.json", contents: PackageManifestEmitter(model: model).text),
-        ] + runtimeFiles
+        ]
+        // The package's version carries the digest of every other file of the kit.
+        let package = PackageManifestEmitter(model: model, files: contractFiles + runtimeFiles)
+        return contractFiles + [GeneratedFile(path: "package.json", contents: package.text)] + runtimeFiles
     }
 
     /// The hand-written runtime (js/src) as this bridgectl was built with it, sorted by path.
@@ -148,12 +150,16 @@ struct FakeHostEmitter {
     var script: String {
         // Custom actions' example results live here, in test code only, not in the page's shim.
         var examples = ""
-        var bindArguments = "CONTRACT, validators, RELEASES"
+        var defaults = "duplicateWindowMs: \(model.duplicateWindowMs)"
         if let results = model.exampleResults {
             examples = "/** The first example of each custom action version's result schema: this host's default answer. */\n"
                 + "const EXAMPLE_RESULTS = " + JavaScriptLiteral.write(results) + ";\n\n"
-            bindArguments += ", EXAMPLE_RESULTS"
+            defaults += ", exampleResults: EXAMPLE_RESULTS"
         }
+        // The app's behaviour the manifest sets: a second identical tap inside the window is DUPLICATE.
+        examples += "/** The host's defaults from the contracts (the manifest's limits.duplicateWindowMs); a test's options override them. */\n"
+            + "const HOST_DEFAULTS = { \(defaults) };\n\n"
+        let bindArguments = "CONTRACT, validators, RELEASES, HOST_DEFAULTS"
         return header.comment(for: "testing/fake-host.js") + "\n"
             + "import { CONTRACT } from \"../bridge.js\";\n"
             + "import * as validators from \"../validators.js\";\n"

@@ -50,6 +50,8 @@ struct ShimModel {
 
     let bridge: String
     let envelopeVersion: Int
+    /// The manifest's double-tap window: the fake host answers DUPLICATE inside it, as the app does.
+    let duplicateWindowMs: Int
     let webBaseURL: String
     let envelopeSchemaFile: String
     let campaignSchemaFile: String
@@ -75,6 +77,7 @@ struct ShimModel {
             throw CodegenError(file: "manifest.json", pointer: "/bridge", message: "\"\(bridge)\" is not a JavaScript identifier, so window.\(bridge)Receive cannot exist")
         }
         envelopeVersion = manifest.envelopeVersion
+        duplicateWindowMs = manifest.limits.duplicateWindowMs
         webBaseURL = manifest.webBaseURL.hasSuffix("/") ? String(manifest.webBaseURL.dropLast()) : manifest.webBaseURL
         envelopeSchemaFile = manifest.envelopeSchema
         guard contracts.schema(file: envelopeSchemaFile) != nil else {

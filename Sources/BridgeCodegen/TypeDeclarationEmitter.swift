@@ -92,6 +92,16 @@ struct TypeDeclarationEmitter {
             out += "  \(TypeScriptNames.propertyKey(action.name)): { \(versions) };\n"
         }
         out += "}\n\nexport type ActionName = keyof ActionPayloads;\n\n"
+        // The versions that may go as a notification (their schema does not require an id), so
+        // send and offer refuse { notify: true } for one that expects a reply.
+        out += "/** The versions of each action that may be sent with { notify: true } (never: none). */\n"
+        out += "export interface NotifiableVersions {\n"
+        for action in model.actions {
+            let versions = action.versions.filter { !$0.requiresId }.map { String($0.version) }
+            out += "  \(TypeScriptNames.propertyKey(action.name)): \(versions.isEmpty ? "never" : versions.joined(separator: " | "));\n"
+        }
+        out += "}\n\n/** The actions that have a version that may be a notification. */\n"
+        out += "export type NotifiableAction = { [A in ActionName]: [NotifiableVersions[A]] extends [never] ? never : A }[ActionName];\n\n"
         out += "/** Options of createBridge (campaign: this contract's campaign fields). */\n"
         out += "export type BridgeOptions = BridgeOptionsOf<keyof \(Self.campaignTypeName)>;\n\n"
         out += bridgeInterface(try payloadRequirement(plain, payloadLocations))
@@ -155,15 +165,21 @@ struct TypeDeclarationEmitter {
         out += """
           /** Sends any action and version of the contract (the typed functions above call it). */
           send<A extends ActionName, V extends keyof ActionPayloads[A] & number>(
-            action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions | NotifyOptions
-          ): Promise<\(anyResult) | undefined>;
+            action: A, version: V, payload: ActionPayloads[A][V], options?: CallOptions
+          ): Promise<\(anyResult)>;
+          /** As a notification (no id, no reply): only a version whose schema does not require an id. */
+          send<A extends NotifiableAction, V extends NotifiableVersions[A] & keyof ActionPayloads[A] & number>(
+            action: A, version: V, payload: ActionPayloads[A][V], options: NotifyOptions
+          ): Promise<undefined>;
           /**
            * Offers several versions of an action, each with its payload: sends the highest one the app takes
            * (bridge.offer("apply", { 2: payloadV2, 1: payloadV1 })). An app without the action gets the
            * fallback; an app with only other versions fails with UNSUPPORTED_VERSION, without posting.
            */
           offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options?: CallOptions): Promise<\(anyResult)>;
-          offer<A extends ActionName>(action: A, payloads: OfferedPayloads<ActionPayloads[A]>, options: NotifyOptions): Promise<\(anyResult) | undefined>;
+          offer<A extends NotifiableAction>(
+            action: A, payloads: OfferedPayloads<Pick<ActionPayloads[A], NotifiableVersions[A] & keyof ActionPayloads[A]>>, options: NotifyOptions
+          ): Promise<undefined>;
           /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
           linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
         }

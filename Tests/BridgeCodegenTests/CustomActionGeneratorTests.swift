@@ -23,7 +23,7 @@ import TestSupport
         #expect(types.contains("  apply(payload: ApplyV1Payload, options?: CallOptions): Promise<BridgeResult>;"))
         // share requires an id: no notification overload.
         #expect(!types.contains("share(payload: ShareV1Payload | undefined, options: NotifyOptions)"))
-        #expect(types.contains("): Promise<BridgeResult | ShareV1Result | undefined>;"), "send resolves with any version's result")
+        #expect(types.contains("): Promise<BridgeResult | ShareV1Result>;"), "send resolves with any version's result")
     }
 
     @Test func theTableNamesTheHandlerAndResultSchemaAndNoRoute() throws {
@@ -40,14 +40,16 @@ import TestSupport
         let host = try #require(try kit()["testing/fake-host.js"])
         #expect(host.contains("const EXAMPLE_RESULTS = {"))
         #expect(host.contains("\"target\": \"kakaotalk\""))
-        #expect(host.contains("bindFakeHost(CONTRACT, validators, RELEASES, EXAMPLE_RESULTS);"))
+        #expect(host.contains("const HOST_DEFAULTS = { duplicateWindowMs: 2000, exampleResults: EXAMPLE_RESULTS };"))
+        #expect(host.contains("bindFakeHost(CONTRACT, validators, RELEASES, HOST_DEFAULTS);"))
     }
 
     @Test func theBundledKitHasNoExampleResults() throws {
         let files = try JavaScriptGenerator.files(for: try RepositoryContracts.set())
         let host = try #require(files.first { $0.path == "testing/fake-host.js" }).contents
         #expect(!host.contains("EXAMPLE_RESULTS"))
-        #expect(host.contains("bindFakeHost(CONTRACT, validators, RELEASES);"))
+        #expect(host.contains("const HOST_DEFAULTS = { duplicateWindowMs: 2000 };"))
+        #expect(host.contains("bindFakeHost(CONTRACT, validators, RELEASES, HOST_DEFAULTS);"))
     }
 
     @Test func aMissingResultSchemaIsNamedWithItsPointer() throws {

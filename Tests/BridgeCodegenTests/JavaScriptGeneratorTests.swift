@@ -36,8 +36,8 @@ enum RepositoryContracts {
             "bridge.js", "bridge.d.ts", "testing/fake-host.js", "testing/fake-host.d.ts", "testing/releases.js", "testing/releases.d.ts",
             "validators.js", "validators.d.ts",
             "package.json", "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/fake-host.d.ts", "src/fake-host.js",
-            "src/link-builder.d.ts", "src/link-builder.js", "src/link-rules.d.ts", "src/link-rules.js",
-            "src/schema-runtime.d.ts", "src/schema-runtime.js",
+            "src/fallback.d.ts", "src/fallback.js", "src/link-builder.d.ts", "src/link-builder.js", "src/link-rules.d.ts", "src/link-rules.js",
+            "src/schema-runtime.d.ts", "src/schema-runtime.js", "src/validation.d.ts", "src/validation.js",
         ])
         for (one, two) in zip(first, second) {
             #expect(Data(one.contents.utf8) == Data(two.contents.utf8), "\(one.path) differs between two runs")
@@ -58,23 +58,40 @@ enum RepositoryContracts {
         #expect(stale.isEmpty, "js/ is stale; run \(JavaScriptGenerator.regenerateCommand): \(stale)")
     }
 
+    /// The package version's patch is the digest of the kit's other files: one changed byte in
+    /// any of them (a contract's types, the hand-written runtime) gives another version.
+    @Test func kitsWhoseContentsDifferNeverShareAPackageVersion() throws {
+        let model = try ShimModel(contracts: try ContractSet.load(directory: RepositoryContracts.directory))
+        let files = try JavaScriptGenerator.files(for: try ContractSet.load(directory: RepositoryContracts.directory)).filter { $0.path != "package.json" }
+        let version = PackageManifestEmitter(model: model, files: files).version
+        #expect(version.wholeMatch(of: /1\.5\.[0-9]{1,9}/) != nil, "\(version)")
+        #expect(PackageManifestEmitter(model: model, files: files.reversed()).version == version, "the order of the files does not matter")
+        for index in files.indices {
+            var changed = files
+            changed[index] = GeneratedFile(path: files[index].path, contents: files[index].contents + " ", origin: files[index].origin)
+            #expect(PackageManifestEmitter(model: model, files: changed).version != version, "\(files[index].path)")
+        }
+        let renamed = files.map { GeneratedFile(path: $0.path == "bridge.js" ? "bridge2.js" : $0.path, contents: $0.contents) }
+        #expect(PackageManifestEmitter(model: model, files: renamed).version != version, "a renamed file")
+    }
+
     @Test func aChangedSchemaWithoutRegeneratingMakesTheCheckNameTheFile() throws {
         let folder = try RepositoryContracts.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
         let contracts = folder.appendingPathComponent("contracts")
         let out = folder.appendingPathComponent("js").path
         let written = try GeneratedFiles.write(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), to: out)
-        #expect(written.count == 19)
+        #expect(written.count == 23)
         #expect(GeneratedFiles.stale(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), in: out).isEmpty)
 
-        // memo may now be 300 characters: only the types change.
+        // memo may now be 300 characters: only the types change, and the package's version with them.
         let schema = contracts.appendingPathComponent("schemas/apply.v1.json")
         let text = try String(contentsOf: schema, encoding: .utf8)
         #expect(text.contains("\"maxLength\": 200"))
         try text.replacingOccurrences(of: "\"maxLength\": 200", with: "\"maxLength\": 300").write(to: schema, atomically: true, encoding: .utf8)
 
         let stale = GeneratedFiles.stale(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), in: out)
-        #expect(stale.map(\.path) == ["bridge.d.ts", "validators.js"].map { (out as NSString).appendingPathComponent($0) })
+        #expect(stale.map(\.path) == ["bridge.d.ts", "validators.js", "package.json"].map { (out as NSString).appendingPathComponent($0) })
         #expect(stale.first?.reason == .differs)
         #expect(stale.first?.description.contains("bridge.d.ts: stale") == true)
     }

@@ -22,7 +22,7 @@ import Testing
         #expect(script.contains("\"share\": 42,"), "a whole share is written as an integer")
         let types = try file("testing/releases.d.ts", files)
         #expect(types.contains("export type ReleaseName = \"ios@5.9.0\" | \"ios@5.12.0\" | \"ios@5.13.0\" | \"android@5.9.4\""))
-        #expect(try file("testing/fake-host.js", files).contains("bindFakeHost(CONTRACT, validators, RELEASES)"))
+        #expect(try file("testing/fake-host.js", files).contains("bindFakeHost(CONTRACT, validators, RELEASES, HOST_DEFAULTS)"))
         #expect(!(try file("bridge.js", files)).contains("releases"), "a page's bundle never carries the releases")
     }
 

@@ -14,7 +14,9 @@ export type BridgeErrorCode =
   | "NAVIGATION_FAILED"
   | "TIMEOUT"
   | "UNAVAILABLE"
-  | "INTERNAL";
+  | "INTERNAL"
+  /** The page's own code, never an app's: the call's signal was aborted. */
+  | "ABORTED";
 
 export declare const ERROR_CODES: ReadonlyArray<BridgeErrorCode>;
 
@@ -67,6 +69,18 @@ export interface BridgeResult {
 export interface CallOptions {
   /** Overrides the manifest's timeoutMs for this call. */
   timeoutMs?: number;
+  /**
+   * Cancels the call: it settles at once with ABORTED; a reply that comes later is counted in
+   * stats.lateReplies, never delivered. The app may still have navigated (it has the message).
+   */
+  signal?: AbortSignalLike;
+}
+
+/** What the shim reads of an AbortSignal (declared here so the types need no DOM library). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
 }
 
 export interface NotifyOptions {
@@ -115,6 +129,8 @@ export interface BridgeStats {
   unmatchedReplies: number;
   malformedReplies: number;
   fallbacks: number;
+  /** Calls the page aborted (CallOptions.signal). */
+  aborted: number;
 }
 
 /** A validators module (the generated validators.js): what createBridge({ validate }) and the fake host call. */
@@ -247,10 +263,6 @@ export declare function buildUniversalLinkFor(
 export declare function encodeComponent(text: string): string;
 export declare function deepFreeze<T>(value: T): T;
 /** createBridge and buildUniversalLink bound to a contract table (what bridge.js exports). */
-/** The app's error reply for a message the validators rejected. */
-export declare function errorForVerdict(verdict: ReturnType<ValidatorsModule["validate"]>, action: string, version: number): {
-  code: BridgeErrorCode; message: string; details: BridgeErrorDetail[];
-};
 export declare function bindContract(contract: ContractTable, loadValidators?: () => Promise<ValidatorsModule>): {
   createBridge(options?: BridgeOptionsOf): RuntimeBridge;
   buildUniversalLink(action: string, version: number | undefined, payload?: unknown,

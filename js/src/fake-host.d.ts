@@ -70,6 +70,19 @@ export interface FakeHostOptions {
   exampleResults?: { readonly [action: string]: { readonly [version: number]: unknown } };
   /** Apps installed on the simulated device, by URL scheme (["kakaomap"]): a destination outside the app opens its app, else its fallback. */
   installed?: string[];
+  /** false: nobody is logged in; a destination answers pendingLogin: true and waits for completeLogin(). */
+  loggedIn?: boolean;
+  /** true: the app is cold starting; a destination answers waitingForReady: true and waits for ready(). */
+  coldStart?: boolean;
+  /** A slow app: each reply comes this many ms later (on options.setTimeout). */
+  delayMs?: number;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  /** The clock of the double-tap window, in ms (default Date.now): a test moves it. */
+  now?: () => number;
+  /** A second identical tap inside this window answers DUPLICATE (testing/fake-host.js: the manifest's limits.duplicateWindowMs). */
+  duplicateWindowMs?: number;
+  /** false: this host records no calls in the usage file (for negative tests). */
+  recordUsage?: boolean;
 }
 
 /** The fake host; `Envelope` is the contract's message type. */
@@ -102,6 +115,11 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   flush(): Promise<void>;
   defaultReply(envelope: Envelope): FakeReply;
   uninstall(): void;
+  /** What the app did with each destination it accepted. */
+  readonly navigations: Array<{ route: string; url: string; outcome: "navigated" | "cancelled" }>;
+  completeLogin(): FakeHostOf<Envelope>;
+  logout(): FakeHostOf<Envelope>;
+  ready(): FakeHostOf<Envelope>;
 }
 
 export declare function createFakeHostFor(contract: ContractTable, options?: FakeHostOptions): FakeHostOf;
@@ -113,7 +131,7 @@ export declare function differencesFromFixture(expected: unknown, actual: unknow
 /** The fake host bound to a contract table, its validators and releases (what testing/fake-host.js exports). */
 export declare function bindFakeHost(
   contract: ContractTable, validators?: ValidatorsModule, releases?: ReadonlyArray<AppRelease>,
-  exampleResults?: FakeHostOptions["exampleResults"]
+  hostDefaults?: Pick<FakeHostOptions, "duplicateWindowMs" | "exampleResults">
 ): {
   createFakeHost(options?: FakeHostOptions): FakeHostOf;
   installFakeHost(options?: FakeHostOptions): FakeHostOf;

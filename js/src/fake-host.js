@@ -1,7 +1,8 @@
 // fake-host.js: a fake native host for the web team's tests, hand-written and contract-free like
 // bridge-runtime.js: each function takes the contract table (the generated testing/fake-host.js
 // passes the one of bridge.js).
-import { BridgeError, buildUniversalLinkFor, errorForVerdict } from "./bridge-runtime.js";
+import { BridgeError, buildUniversalLinkFor } from "./bridge-runtime.js";
+import { errorForVerdict } from "./validation.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
 export const NO_REPLY = Object.freeze({ noReply: true });
@@ -154,12 +155,47 @@ export function createFakeHostFor(contract, options) {
 
   const queue = [];
   let responder = null;
+  // The app's states: who is logged in, a cold start, a slow app, the duplicate-tap window.
+  let loggedIn = settings.loggedIn !== false;
+  let ready = settings.coldStart !== true;
+  const delayMs = settings.delayMs || 0;
+  const setTimer = settings.setTimeout || setTimeout;
+  const clock = settings.now || Date.now;
+  // testing/fake-host.js passes the manifest's limits.duplicateWindowMs; 2000 is the manifest's default.
+  const duplicateWindowMs = typeof settings.duplicateWindowMs === "number" ? settings.duplicateWindowMs : 2000;
+  const recentTaps = [];
+  const waiting = [];
   let installedApps = (settings.installed || []).slice();
   const held = [];
   const host = {
     mode: mode,
     /** Every message received, parsed, in arrival order. */
     messages: [],
+    /**
+     * What the app did with each destination it accepted, in order: {route, url, outcome}, outcome
+     * "navigated", or "cancelled" (logged out before login completed).
+     */
+    navigations: [],
+    /** Logs in: every destination waiting for login navigates. */
+    completeLogin: function () {
+      loggedIn = true;
+      waiting.forEach(function (item) { item.login = false; });
+      release(function (item) { return !item.ready; }, "navigated");
+      return host;
+    },
+    /** Logs out: every destination waiting for login is cancelled, as the app cancels it. */
+    logout: function () {
+      loggedIn = false;
+      release(function (item) { return item.login; }, "cancelled");
+      return host;
+    },
+    /** The cold start ends: every destination waiting for the app to be ready navigates (unless it waits for login). */
+    ready: function () {
+      ready = true;
+      waiting.forEach(function (item) { item.ready = false; });
+      release(function (item) { return !item.login; }, "navigated");
+      return host;
+    },
     /** Every reply sent or held: {id, reply, delivered}. */
     replies: [],
     /** Fixture comparisons that failed: {fixture, differences}. */
@@ -329,13 +365,49 @@ export function createFakeHostFor(contract, options) {
       outcome = behaviour ? behaviour(envelope) : undefined;
     }
     if (outcome === undefined) outcome = defaultReply(envelope);
+    if (outcome && outcome.ok === true && outcome.result && typeof outcome.result.route === "string" && !outcome.result.fallback) {
+      outcome = navigationOutcome(envelope, outcome);
+    }
     if (typeof envelope.id !== "string" || outcome === NO_REPLY) return;
     const hold = outcome && outcome.hold !== undefined;
     const reply = Object.assign({ v: 1, id: envelope.id }, hold ? outcome.hold : outcome);
     const entry = { id: envelope.id, reply: reply, delivered: !hold };
     host.replies.push(entry);
     if (hold) held.push({ entry: entry, reply: reply, deliver: deliver });
+    else if (delayMs > 0) setTimer(function () { deliver(reply); }, delayMs);
     else Promise.resolve().then(function () { deliver(reply); });
+  }
+
+  // What the app does with a destination it accepted, as the Swift host's navigator does: a second
+  // identical tap inside duplicateWindowMs is DUPLICATE; logged out it waits for login
+  // (pendingLogin: true); in a cold start it waits for ready() (waitingForReady: true); else it navigates.
+  function navigationOutcome(envelope, outcome) {
+    const key = JSON.stringify([envelope.action, envelope.version, sortedCopy(envelope.payload)]);
+    const at = clock();
+    while (recentTaps.length > 0 && at - recentTaps[0].at >= duplicateWindowMs) recentTaps.shift();
+    if (recentTaps.some(function (tap) { return tap.key === key; })) {
+      return { ok: false, error: { code: "DUPLICATE", message: envelope.action + " was tapped again within " + duplicateWindowMs + " ms", details: [] } };
+    }
+    recentTaps.push({ key: key, at: at });
+    const result = Object.assign({}, outcome.result, { pendingLogin: outcome.result.pendingLogin === true || !loggedIn });
+    if (!ready) result.waitingForReady = true;
+    const item = { route: result.route, url: result.url, login: !loggedIn, ready: !ready };
+    if (item.login || item.ready) waiting.push(item);
+    else notify(item, "navigated");
+    return { ok: true, result: result };
+  }
+
+  function release(which, outcome) {
+    waiting.filter(which).forEach(function (item) {
+      waiting.splice(waiting.indexOf(item), 1);
+      notify(item, outcome);
+    });
+  }
+
+  // Where the app's navigation outcome is reported: host.navigations now; the place to send the
+  // page a navigation_completed event once the contract has events.
+  function notify(item, outcome) {
+    host.navigations.push({ route: item.route, url: item.url, outcome: outcome });
   }
 
   function parseBody(text) {
@@ -358,6 +430,8 @@ export function createFakeHostFor(contract, options) {
   }
 
   function record(action, versions) {
+    // recordUsage: false keeps a negative test (an old build refusing a version) out of the usage file.
+    if (settings.recordUsage === false) return;
     const call = { action: action, versions: versions.slice().sort(function (a, b) { return b - a; }) };
     if (!calls.some(function (other) { return sameJSON(other, call); })) calls.push(call);
   }
@@ -429,10 +503,11 @@ export function installFakeHostFor(contract, options) {
 
 /**
  * What the generated testing/fake-host.js exports, bound to the contract table of bridge.js and
- * its validators (the fake host validates by default).
+ * its validators (the fake host validates by default). hostDefaults: options from the contracts
+ * ({ duplicateWindowMs, exampleResults }) that a test's own options override.
  */
-export function bindFakeHost(contract, validators, releases, exampleResults) {
-  function withKit(options) { return Object.assign({ validators: validators, releases: releases, exampleResults: exampleResults }, options); }
+export function bindFakeHost(contract, validators, releases, hostDefaults) {
+  function withKit(options) { return Object.assign({ validators: validators, releases: releases }, hostDefaults, options); }
   return {
     createFakeHost: function (options) { return createFakeHostFor(contract, withKit(options)); },
     installFakeHost: function (options) { return installFakeHostFor(contract, withKit(options)); },

@@ -67,7 +67,8 @@ describe("envelope", () => {
     for (const cryptoSource of [withBytes, {}, null]) {
       const { host, bridge } = setup({ bridge: { crypto: cryptoSource === null ? undefined : cryptoSource } });
       // crypto: undefined falls back to globalThis.crypto; {} has neither function.
-      for (let index = 0; index < 200; index += 1) bridge.start({}, { timeoutMs: 10 });
+      // The same tap 200 times: the host answers all but the first DUPLICATE, as the app does.
+      for (let index = 0; index < 200; index += 1) bridge.start({}, { timeoutMs: 10 }).catch(() => {});
       for (const message of host.messages) {
         assert.match(message.id, ENVELOPE_ID);
         if (cryptoSource !== withBytes) seen.add(message.id);

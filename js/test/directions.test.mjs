@@ -4,14 +4,19 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { createBridge } from "../bridge.js";
 import { installFakeHost } from "../testing/fake-host.js";
-import { fakeWindow } from "../test-support/support.mjs";
+import { contractsDir, fakeWindow } from "../test-support/support.mjs";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const CONTRACT_DUPLICATE_WINDOW_MS = JSON.parse(readFileSync(path.join(contractsDir, "manifest.json"), "utf8")).limits.duplicateWindowMs;
 
 const GANGNAM = { lat: 37.4979502, lng: 127.0276368, name: "강남역 2번 출구" };
 
 function setup(installed) {
   const win = fakeWindow();
-  const host = installFakeHost({ window: win, installed });
-  return { host, bridge: createBridge({ window: win }) };
+  const clock = { ms: 0 };
+  const host = installFakeHost({ window: win, installed, now: () => clock.ms });
+  return { host, clock, bridge: createBridge({ window: win }) };
 }
 
 describe("open_directions with the fake host's installed apps", () => {
@@ -25,9 +30,10 @@ describe("open_directions with the fake host's installed apps", () => {
   });
 
   test("nothing installed: the fallback opens; setInstalled changes the device", async () => {
-    const { host, bridge } = setup([]);
+    const { host, clock, bridge } = setup([]);
     assert.equal((await bridge.openDirections({ destination: GANGNAM, provider: "nmap" })).opened, "fallback");
     host.setInstalled(["nmap"]);
+    clock.ms += CONTRACT_DUPLICATE_WINDOW_MS; // the same tap later: not a double tap
     assert.equal((await bridge.openDirections({ destination: GANGNAM, provider: "nmap" })).opened, "app");
     host.uninstall();
   });

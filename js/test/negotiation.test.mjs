@@ -185,7 +185,8 @@ describe("the fake host as any app build", () => {
 
 describe("the page-usage file", () => {
   test("records every distinct call with the versions offered, and writes it for can-i-deploy", async () => {
-    const { host, bridge } = setup({ release: "ios@5.13.0" });
+    // The same tap again at once: with duplicateWindowMs 0 the host takes it (the app would answer DUPLICATE).
+    const { host, bridge } = setup({ release: "ios@5.13.0", duplicateWindowMs: 0 });
     await bridge.apply(V2);
     await bridge.apply(V2);
     await bridge.offer("apply", { 2: V2, 1: V1 });

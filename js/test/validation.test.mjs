@@ -79,10 +79,10 @@ describe("createBridge({ validate })", () => {
     assert.throws(() => createBridge({ window: fakeWindow(), validate: "yes" }), (error) => error.code === "INTERNAL" && /validate must be/.test(error.message));
   });
 
-  test("a page that does not ask for validation never loads validators.js; one that asks loads it once, on first send", () => {
+  test("a page that does not ask for validation never loads validators.js nor validation.js, nor fallback.js in the app; one that asks loads them once, on first send", () => {
     const page = (validate) => `
       import { createBridge } from ${JSON.stringify(pathToFileURL(path.join(repoRoot, "js", "bridge.js")).href)};
-      const page = { location: { href: "https://event.sendy.co.kr/e", assign() {} }, webkit: { messageHandlers: { sendyBridge: {
+      const page = { location: { href: "https://event.sendy.co.kr/e", assign() {} }, sendyBridgeCapabilities: { bridge: "sendyBridge", envelope: 1, actions: { apply: [1, 2] } }, webkit: { messageHandlers: { sendyBridge: {
         postMessage: (message) => Promise.resolve({ v: 1, id: message.id, ok: true, result: { route: "applyForm", url: "u", pendingLogin: false } }) } } } };
       const bridge = createBridge({ window: page${validate ? ", validate: true" : ""} });
       await bridge.applyV1({ slug: "new-user-promo" });
@@ -95,13 +95,13 @@ describe("createBridge({ validate })", () => {
         "--input-type=module", "-e", page(validate)], { encoding: "utf8", env: Object.assign({}, process.env, { RESOLVE_LOG: log }) });
       assert.equal(run.status, 0, run.stderr);
       const kit = pathToFileURL(path.join(repoRoot, "js")).href + "/";
-      return { output: run.stdout.trim(), modules: readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)) };
+      return { output: run.stdout.trim(), modules: [...new Set(readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)))] };
     };
     const plain = loaded(false);
     assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js"]);
     assert.equal(plain.output, "", "without validation the gold plan was sent");
     const checked = loaded(true);
-    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js", "src/schema-runtime.js", "validators.js"]);
+    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js", "src/schema-runtime.js", "src/validation.js", "validators.js"]);
     assert.equal(checked.output, "INVALID_PARAMS");
   });
 });

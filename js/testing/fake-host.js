@@ -11,7 +11,10 @@ import { bindFakeHost } from "../src/fake-host.js";
 export { NO_REPLY, differencesFromFixture, replyForFixture } from "../src/fake-host.js";
 export { RELEASES } from "./releases.js";
 
+/** The host's defaults from the contracts (the manifest's limits.duplicateWindowMs); a test's options override them. */
+const HOST_DEFAULTS = { duplicateWindowMs: 2000 };
+
 /** createFakeHost(options), installFakeHost(options), fullCapabilities(app) and releaseCapabilities(name)
  * for the contract of bridge.js and the app builds of releases.json (installFakeHost({ release: "ios@5.12.0" })).
  * The host validates each message as the app does (installFakeHost({ validate: false }) to turn it off). */
-export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(CONTRACT, validators, RELEASES);
+export const { createFakeHost, installFakeHost, fullCapabilities, releaseCapabilities } = bindFakeHost(CONTRACT, validators, RELEASES, HOST_DEFAULTS);

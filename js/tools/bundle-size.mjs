@@ -21,11 +21,14 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * 13000 when it learnt version negotiation with app builds (supports, offer, the capabilities
  * handshake), then to 8700 and 13500 when open_directions (an action whose reply says which app
  * or fallback opened, and the parameter types latitude/longitude) met that cap in a merge: a debt
- * the runtime should pay back by trimming, see BENCHMARKS.md.
+ * the runtime should pay back by trimming, see BENCHMARKS.md. Raised to 8800 and 14100 (that row now counts validation.js too) when the
+ * shim learnt cancellation, a receive channel shared by every bridge of a page and the server
+ * case (8,788 B; fallback.js and validation.js became lazy to pay for most of it). Still a debt:
+ * the target is 6000.
  */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 8700, cap: 8700 },
-  "shim + validators": { minifiedGzip: 13500 },
+  "shim": { minifiedGzip: 8800, cap: 8800 },
+  "shim + validators": { minifiedGzip: 14100 },
 };
 
 /** The modules `entry` loads, itself first, following static imports only. */
@@ -61,7 +64,8 @@ function measure(files) {
 
 export function measureKit() {
   const shim = modules("bridge.js");
-  const validators = modules("validators.js").filter((file) => !shim.includes(file));
+  // validate: true imports validation.js with validators.js.
+  const validators = modules("validators.js").concat(modules("src/validation.js")).filter((file, index, all) => !shim.includes(file) && all.indexOf(file) === index);
   return { "shim": measure(shim), "shim + validators": measure(shim.concat(validators)) };
 }
 
