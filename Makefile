@@ -30,9 +30,9 @@ release: deps
 
 # The main job: validate the bundled example messages with the bundled contracts.
 demo: build
-	$(BRIDGECTL) validate examples/apply.json
+	$(BRIDGECTL) validate Examples/messages/apply.json
 	@echo "--- an invalid message (exit 1 expected):"
-	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
+	@$(BRIDGECTL) validate Examples/messages/apply-invalid.json; echo "exit code: $$?"
 
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
@@ -111,7 +111,7 @@ check: build
 
 generate-check: build
 	$(BRIDGECTL) generate js --check
-	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
+	$(BRIDGECTL) generate swift --contracts contracts --out Sources/BridgeContractTypes --check
 	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
 	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
 
