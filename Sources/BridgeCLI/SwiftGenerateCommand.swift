@@ -22,9 +22,13 @@ struct SwiftTypesGenerateCommand {
             console.err("bridgectl generate swift: \(error)\n")
             return ExitCode.usage
         }
+        // The headers name this very command, with the paths really used.
+        let regenerate = "bridgectl generate swift"
+            + (arguments.value("contracts").map { " --contracts " + ShellWord.quoted($0) } ?? "")
+            + " --out " + ShellWord.quoted(directory)
         let files: [GeneratedFile]
         do {
-            files = try SwiftTypesGenerator.files(for: contracts)
+            files = try SwiftTypesGenerator.files(for: contracts, regenerate: regenerate)
         } catch {
             for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }
             console.err("bridgectl generate swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)\n")
@@ -37,7 +41,7 @@ struct SwiftTypesGenerateCommand {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            console.out("regenerate with: \(SwiftTypesGenerator.regenerateCommand)\n")
+            console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
         do {
