@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-phases soak-short ci doc-test test-vendored mutants mutants-check
+.PHONY: adopter-app release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-phases soak-short ci doc-test test-vendored mutants mutants-check
 
 deps:
 	@scripts/ensure-deps.sh
@@ -38,7 +38,7 @@ demo: build
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test;
 # first, that every mutant of scripts/mutants/mutants.json still applies (the list cannot rot).
-test: deps layers mutants-check c-warnings test-c build test-swift test-stdio example lint check generate-check compat test-js catalog-test doc-test
+test: deps layers mutants-check c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
@@ -73,6 +73,14 @@ example: build
 	node scripts/check-doc-snippets.mjs
 	.build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -
 	@echo "Examples/AppIntegration: output as expected"
+
+# An adopter's app package outside the repository (Tests/adopter-app: Larkspur Foods, a made-up
+# company): copied into a temporary folder, built against bridgekit by local path with
+# BridgeContractsPlugin (bridgekit rebuilt in its own scratch folder: about two minutes alone),
+# run against its expected output, rebuilt after a contract edit, refused without a manifest;
+# and `strings` of its binary must show no name of the example company.
+adopter-app: deps
+	Tests/adopter-app/run.sh
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
@@ -110,7 +118,7 @@ check: build
 	$(BRIDGECTL) check --contracts $(CUSTOM_ACTION_CONTRACTS) | tail -n 1
 
 generate-check: build
-	$(BRIDGECTL) generate js --check
+	$(BRIDGECTL) generate js --contracts contracts --out js --check
 	$(BRIDGECTL) generate swift --contracts contracts --out Sources/BridgeContractTypes --check
 	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
 	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
