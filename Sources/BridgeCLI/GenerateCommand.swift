@@ -86,14 +86,17 @@ private struct GenerateCommandRunner {
         if arguments.positional[0] != "js" {
             return wellKnown(arguments.positional[0], contracts: contracts, arguments: arguments)
         }
+        let directory = arguments.value("out") ?? "js"
+        // The command as invoked, with the contracts and the folder really used: written into every
+        // header, and the fix-it of --check.
+        let regenerate = RegenerateCommand.text("js", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
         let files: [GeneratedFile]
         do {
-            files = try JavaScriptGenerator.files(for: contracts)
+            files = try JavaScriptGenerator.files(for: contracts, regenerate: regenerate)
         } catch {
             console.err("bridgectl generate: cannot generate from \(contracts.origin): \(error)\n")
             return ExitCode.usage
         }
-        let directory = arguments.value("out") ?? "js"
 
         if arguments.has("check") {
             let stale = GeneratedFiles.stale(files, in: directory)
@@ -102,10 +105,6 @@ private struct GenerateCommandRunner {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            // The command that fixes exactly this: the same contracts, the same folder.
-            var regenerate = "bridgectl generate js"
-            if let folder = arguments.value("contracts") { regenerate += " --contracts " + ShellWord.quoted(folder) }
-            regenerate += " --out " + ShellWord.quoted(directory)
             console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
@@ -197,5 +196,26 @@ enum ShellWord {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+:=@%,".unicodeScalars.contains(scalar))
         }
         return plain ? word : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+/// `bridgectl generate TARGET` as it was invoked, for generated headers and fix-it hints: the
+/// contracts folder as given with --contracts, else the folder the set was loaded from (relative to
+/// the working directory when inside it), and the output folder.
+enum RegenerateCommand {
+    static func text(_ target: String, contractsOption: String?, origin: String, out: String) -> String {
+        var command = "bridgectl generate \(target)"
+        if let folder = contractsOption ?? folder(of: origin) { command += " --contracts " + ShellWord.quoted(folder) }
+        return command + " --out " + ShellWord.quoted(out)
+    }
+
+    /// A loaded set's folder as a relative path when it lies under the working directory; nil for a
+    /// set not read from a folder (its origin is not an absolute path).
+    static func folder(of origin: String) -> String? {
+        guard origin.hasPrefix("/") else { return nil }
+        let here = FileManager.default.currentDirectoryPath
+        if origin == here { return "." }
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return origin.hasPrefix(prefix) ? String(origin.dropFirst(prefix.count)) : origin
     }
 }

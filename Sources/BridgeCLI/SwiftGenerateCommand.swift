@@ -23,9 +23,7 @@ struct SwiftTypesGenerateCommand {
             return ExitCode.usage
         }
         // The headers name this very command, with the paths really used.
-        let regenerate = "bridgectl generate swift"
-            + (arguments.value("contracts").map { " --contracts " + ShellWord.quoted($0) } ?? "")
-            + " --out " + ShellWord.quoted(directory)
+        let regenerate = RegenerateCommand.text("swift", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
         let files: [GeneratedFile]
         do {
             files = try SwiftTypesGenerator.files(for: contracts, regenerate: regenerate)
