@@ -6,7 +6,10 @@
 #   1. its output equals expected-output.txt (the embedded set routes its own message);
 #   2. `strings` of its binary shows no name of the example company (the repository's contracts/);
 #   3. an edited contract rebuilds the app with the new set (every file of contracts/ is an input);
-#   4. without contracts/manifest.json the build stops with the plugin's error naming the target.
+#   4. without contracts/manifest.json the build stops with the plugin's error naming the target;
+#   5. a contract file that is not JSON stops the build, naming the file.
+# The embedded set's digest must be the one the documented sha256sum recipe gives for the folder:
+# the same files as ContractSet.load(directory:) reads.
 # The temporary folder is removed however the script ends. Exit 0 pass, 1 a check failed.
 set -euo pipefail
 
@@ -33,6 +36,12 @@ echo "adopter-app: built outside the repository in $(( $(date +%s) - start )) s 
 binary="$work/build/debug/LarkspurApp"
 (cd "$work" && "$binary") | diff -u "$HERE/expected-output.txt" -
 echo "adopter-app: output as expected (Tests/adopter-app/expected-output.txt)"
+recipe=$(cd "$work/app/Sources/LarkspurApp/contracts" && find . -name '*.json' | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)
+if ! (cd "$work" && "$binary") | grep -qx "digest: $recipe"; then
+    echo "adopter-app: the embedded set's digest is not the folder's ($recipe)" >&2
+    exit 1
+fi
+echo "adopter-app: the embedded set has the folder's digest (the files ContractSet.load reads)"
 
 # The example company's names: ASCII ones case-insensitively, 센디 as its UTF-8 bytes (strings -a
 # shows only ASCII runs, so the Korean name is searched in the raw bytes too). A finding fails the
@@ -77,4 +86,18 @@ if ! grep -q "target 'LarkspurApp' has no contracts/manifest.json among its sour
     exit 1
 fi
 echo "adopter-app: without contracts/manifest.json the build stops with the plugin's error"
+
+# 5. A schema that is not JSON: the plugin's tool names it.
+echo '{"bridge": "larkspurKitchen"}' >"$manifest"
+echo '{ "type": ' >"$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
+if build_again; then
+    echo "adopter-app: the build passed with a schema that is not JSON" >&2
+    exit 1
+fi
+if ! grep -q "contracts/schemas/order_menu.v1.json: not JSON" "$work/build.log"; then
+    tail -n 20 "$work/build.log" >&2
+    echo "adopter-app: the build with a broken schema failed without naming it" >&2
+    exit 1
+fi
+echo "adopter-app: a contract file that is not JSON stops the build, named"
 exit "$foreign"

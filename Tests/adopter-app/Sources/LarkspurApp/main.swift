@@ -7,6 +7,7 @@ import BridgeKit
 do {
     let contracts = try ContractSet.embedded()
     print("contracts: \(contracts.origin), bridge \(contracts.manifest.bridge), \(contracts.manifest.actions.count) action(s)")
+    print("digest: \(contracts.digest)")
     let host = try MockBridgeHost(contracts: contracts)
     let message = #"{"v":1,"id":"lark-000101","action":"order_menu","version":1,"payload":{"dish":"house-noodles","size":"large"}}"#
     let reply = host.receive(message, origin: "https://menu.larkspur.example")
