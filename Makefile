@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check
+.PHONY: adopter-app release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check
 
 deps:
 	@scripts/ensure-deps.sh
@@ -30,15 +30,15 @@ release: deps
 
 # The main job: validate the example messages with the example contracts (found in ./contracts).
 demo: build
-	$(BRIDGECTL) validate examples/apply.json
+	$(BRIDGECTL) validate Examples/messages/apply.json
 	@echo "--- an invalid message (exit 1 expected):"
-	@$(BRIDGECTL) validate examples/apply-invalid.json; echo "exit code: $$?"
+	@$(BRIDGECTL) validate Examples/messages/apply-invalid.json; echo "exit code: $$?"
 
 # Every test: the package graph, C warnings, Swift tests (incl. the JSON Schema suite), the
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test
 # (mutants-check runs with make mutants, so a refactor need not edit the mutant list first).
-test: deps layers c-warnings test-c build test-swift test-stdio example lint check generate-check compat test-js catalog-test doc-test
+test: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
@@ -73,6 +73,14 @@ example: build
 	node scripts/check-doc-snippets.mjs
 	.build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -
 	@echo "Examples/AppIntegration: output as expected"
+
+# An adopter's app package outside the repository (Tests/adopter-app: Larkspur Foods, a made-up
+# company): copied into a temporary folder, built against bridgekit by local path with
+# BridgeContractsPlugin (bridgekit rebuilt in its own scratch folder: about two minutes alone),
+# run against its expected output, rebuilt after a contract edit, refused without a manifest;
+# and `strings` of its binary must show no name of the example company.
+adopter-app: deps
+	Tests/adopter-app/run.sh
 
 c-warnings:
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
@@ -122,8 +130,8 @@ check: build
 	@echo "$(ADOPTER): validate and host --stdio answer with its own contracts"
 
 generate-check: build
-	$(BRIDGECTL) generate js --check
-	$(BRIDGECTL) generate swift --out Sources/BridgeContractTypes --check
+	$(BRIDGECTL) generate js --contracts contracts --out js --check
+	$(BRIDGECTL) generate swift --contracts contracts --out Sources/BridgeContractTypes --check
 	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json
 	$(BRIDGECTL) generate assetlinks --check --out contracts/well-known/assetlinks.json
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json

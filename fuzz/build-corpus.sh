@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the seed corpora of every fuzz target into fuzz/out/corpus/<target>/ (git-ignored).
 # Seeds are derived, never committed in bulk:
-#   validate  bridge messages of contracts/fixtures and examples/, plus every test instance
+#   validate  bridge messages of contracts/fixtures and Examples/messages/, plus every test instance
 #             ("data") of the JSON-Schema-Test-Suite (every draft: 2020-12, 2019-09, 7, 6, 4)
 #   parse     the same seeds as validate
 #   compile   contracts/schemas, the meta-schemas and every schema of the suite
@@ -37,7 +37,7 @@ for fixture in "$ROOT"/contracts/fixtures/*/v*/*.json; do
            + (if has("raw") then .raw else (.message | tojson) end)' "$fixture" | seed "$OUT/host"
     jq -j '.entry // empty' "$fixture" | seed "$OUT/url"
 done
-for example in "$ROOT"/examples/*.json; do
+for example in "$ROOT"/Examples/messages/*.json; do
     [ -f "$example" ] && seed "$OUT/validate" <"$example"
 done
 

@@ -7,8 +7,8 @@ commands it quotes were true once, so it is not checked.)
 For authors, the one convention:
 
   ```console                        a console block is RUN, command by command
-  $ bridgectl validate examples/apply-invalid.json
-  examples/apply-invalid.json: /payload/slug: … (pattern)
+  $ bridgectl validate Examples/messages/apply-invalid.json
+  Examples/messages/apply-invalid.json: /payload/slug: … (pattern)
   ...
   [exit 1]
   ```

@@ -20,18 +20,18 @@ WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 # Inputs.
-cp examples/apply.json "$WORK/valid.json"
-cp examples/apply-invalid.json "$WORK/invalid.json"
+cp Examples/messages/apply.json "$WORK/valid.json"
+cp Examples/messages/apply-invalid.json "$WORK/invalid.json"
 printf '{"v":1,"id":"abc\xff\xfe' >"$WORK/garbage.json"
 head -c 3000 /dev/urandom >>"$WORK/garbage.json"
 {
-    jq -c . examples/apply.json
-    jq -c . examples/apply-invalid.json
+    jq -c . Examples/messages/apply.json
+    jq -c . Examples/messages/apply-invalid.json
     echo '{"v":1,"action":"apply","version":1,"payload":{"slug":"a","slug":"b"}}'
     echo 'not json at all'
     echo '[1,2,3]'
 } >"$WORK/stream.ndjson"
-valid_body="$(jq -c . examples/apply.json)"
+valid_body="$(jq -c . Examples/messages/apply.json)"
 {
     echo '{"type":"open","url":"https://sendy.co.kr/event/new-user-promo?campaign_id=c1&utm_source=kakaotalk","source":"kakaotalk"}'
     jq -cn --argjson b "$valid_body" '{type:"message",body:$b}'

@@ -1,8 +1,8 @@
 import BridgeKit
 
-/// Once per app: the app's own contracts, embedded by BridgeContractsPlugin (`ContractSet.embedded()`, shared by every
-/// WebView), the app's one deep link handler and one navigator (shared with push, AlimTalk and
-/// Universal Links).
+/// Once per app: the app's own contracts, embedded at build time by BridgeContractsPlugin from the
+/// target's contracts/ folder (`ContractSet.embedded()`, shared by every WebView), the app's one
+/// deep link handler and one navigator (shared with push, AlimTalk and Universal Links).
 @MainActor
 func makeNavigator(contracts: ContractSet, coordinator: some NavigationHost,
                    session: AuthState) throws -> (CompiledContracts, DeepLinkHandler, DeeplinkNavigator) {
@@ -15,8 +15,8 @@ func makeNavigator(contracts: ContractSet, coordinator: some NavigationHost,
     return (compiled, links, navigator)
 }
 
-/// share v1's payload, read with the app's own Decodable type (a generated payload type of
-/// BridgeContractTypes works the same), and the result its schema (share.result.v1.json) allows.
+/// share v1's payload, read with the app's own Decodable type (a payload type of `bridgectl generate
+/// swift` works the same), and the result its schema (share.result.v1.json) allows.
 struct SharePayload: Decodable, Sendable {
     let url: String
     let title: String

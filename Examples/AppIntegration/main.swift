@@ -2,6 +2,10 @@
 // code block is WireItIntoAnApp.swift, byte for byte (scripts/check-doc-snippets.mjs); this file
 // gives it an app's stand-ins and drives one CTA message across a cold start, then a custom action.
 // `make example` compares the output with expected-output.txt.
+//
+// Its contracts/ is a link to the test contract set Tests/contracts/custom-action (the example
+// set's apply v1 next to share v1, `"handler": "custom"`, which the example set has not), embedded
+// by BridgeContractsPlugin as an app's own set is.
 import BridgeKit
 
 /// The app's coordinator: prints each navigation step instead of moving screens.
@@ -37,13 +41,6 @@ struct PrintingShareSheet: ShareSheet {
     }
 }
 
-/// The bundled contracts have no custom action yet; this run uses the test contract set that adds
-/// share v1 (`"handler": "custom"`) next to the bundled apply v1: Tests/contracts/custom-action.
-func customActionContracts() throws -> ContractSet {
-    let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
-    return try ContractSet.load(directory: root + "/Tests/contracts/custom-action")
-}
-
 /// The app's analytics adapter: prints each event.
 final class PrintingAnalytics: HostRecorder {
     func record(_ record: HostRecord) {
@@ -56,7 +53,7 @@ final class PrintingAnalytics: HostRecorder {
 let coordinator = PrintingCoordinator()
 let analytics = PrintingAnalytics()
 do {
-    let (compiled, links, navigator) = try makeNavigator(contracts: try customActionContracts(),
+    let (compiled, links, navigator) = try makeNavigator(contracts: try ContractSet.embedded(),
                                                          coordinator: coordinator, session: coordinator)
     let adapter = try makeBridge(compiled: compiled, links: links, navigator: navigator,
         customActions: customActions(shareSheet: PrintingShareSheet()), analytics: analytics,

@@ -78,14 +78,17 @@ private struct GenerateCommandRunner {
         if arguments.positional[0] != "js" {
             return try wellKnown(arguments.positional[0], contracts: contracts, arguments: arguments)
         }
+        // Beside the contracts folder in use, never in a folder of bridgectl's own.
+        let directory = arguments.value("out") ?? Self.besideContracts("js", arguments)
+        // The command as invoked, with the contracts and the folder really used: written into every
+        // header, and the fix-it of --check.
+        let regenerate = RegenerateCommand.text("js", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
         let files: [GeneratedFile]
         do {
-            files = try JavaScriptGenerator.files(for: contracts)
+            files = try JavaScriptGenerator.files(for: contracts, regenerate: regenerate)
         } catch {
             throw UsageError("cannot generate from \(contracts.origin): \(error)")
         }
-        // Beside the contracts folder in use, never in a folder of bridgectl's own.
-        let directory = arguments.value("out") ?? Self.besideContracts("js", arguments)
 
         if arguments.has("check") {
             let stale = GeneratedFiles.stale(files, in: directory)
@@ -94,8 +97,6 @@ private struct GenerateCommandRunner {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            // The command that fixes exactly this: the same contracts, the same folder.
-            let regenerate = "bridgectl generate js" + ContractsOption.flagText(arguments) + " --out " + ShellWord.quoted(directory)
             console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
@@ -171,5 +172,26 @@ extension GenerateCommandRunner {
         } catch {
             throw UsageError("cannot write \(path): \(FileSystem.describe(error))")
         }
+    }
+}
+
+/// `bridgectl generate TARGET` as it was invoked, for generated headers and fix-it hints: the
+/// contracts folder as given with --contracts, else the folder the set was loaded from (relative to
+/// the working directory when inside it), and the output folder.
+enum RegenerateCommand {
+    static func text(_ target: String, contractsOption: String?, origin: String, out: String) -> String {
+        var command = "bridgectl generate \(target)"
+        if let folder = contractsOption ?? folder(of: origin) { command += " --contracts " + ShellWord.quoted(folder) }
+        return command + " --out " + ShellWord.quoted(out)
+    }
+
+    /// A loaded set's folder as a relative path when it lies under the working directory; nil for a
+    /// set not read from a folder (its origin is not an absolute path).
+    static func folder(of origin: String) -> String? {
+        guard origin.hasPrefix("/") else { return nil }
+        let here = FileManager.default.currentDirectoryPath
+        if origin == here { return "." }
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return origin.hasPrefix(prefix) ? String(origin.dropFirst(prefix.count)) : origin
     }
 }

@@ -12,9 +12,11 @@ struct SwiftTypesGenerateCommand {
             throw UsageError("swift: --out DIR is required (the package's types are in Sources/BridgeContractTypes)")
         }
         let contracts = try ContractsOption.load(arguments)
+        // The headers name this very command, with the paths really used.
+        let regenerate = RegenerateCommand.text("swift", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
         let files: [GeneratedFile]
         do {
-            files = try SwiftTypesGenerator.files(for: contracts)
+            files = try SwiftTypesGenerator.files(for: contracts, regenerate: regenerate)
         } catch {
             for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }
             throw UsageError("swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)")
@@ -26,7 +28,7 @@ struct SwiftTypesGenerateCommand {
                 return ExitCode.success
             }
             for file in stale { console.out("\(file)\n") }
-            console.out("regenerate with: bridgectl generate swift\(ContractsOption.flagText(arguments)) --out \(ShellWord.quoted(directory))\n")
+            console.out("regenerate with: \(regenerate)\n")
             return ExitCode.invalid
         }
         do {

@@ -18,6 +18,29 @@ enum SwiftTypeEmitter {
         structure(model, conformance: "Codable, Sendable, Equatable", extraStatics: [], level: 0)
     }
 
+    /// What every message type conforms to, and the one helper the generated decoders call.
+    static let support = """
+        /// A message type generated from one action version's schema: the envelope's members and the
+        /// action's, with `action` and `version` as constants. Decode one from a message the checker
+        /// accepted; encoding it gives an equivalent message.
+        public protocol BridgeMessage: Codable, Sendable, Equatable {
+            static var action: String { get }
+            static var version: Int { get }
+        }
+
+        extension KeyedDecodingContainer {
+            /// Decodes a `const` member and fails unless it has the schema's value.
+            public func decodeConstant<Value: Decodable & Equatable>(_ expected: Value, forKey key: Key) throws {
+                let found = try decode(Value.self, forKey: key)
+                guard found == expected else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: self,
+                        debugDescription: "\\(key.stringValue) is \\(found), the schema's constant is \\(expected)")
+                }
+            }
+        }
+
+        """
+
     static func registry(_ names: [String]) -> String {
         var out = "/// Every generated message type, in manifest order.\n"
         out += "public enum ContractTypes {\n"

@@ -10,7 +10,8 @@ import BridgeContracts
 /// The types are for messages the checker already accepted: decoding checks the constants
 /// (`action`, `version`, `v`) and the Swift types, not patterns or lengths.
 public enum SwiftTypesGenerator {
-    public static let regenerateCommand = "bridgectl generate swift --out Sources/BridgeContractTypes"
+    /// How this package's own Sources/BridgeContractTypes is regenerated (`make generate-check`).
+    public static let regenerateCommand = "bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes"
 
     /// What of the contracts cannot be expressed as Swift, each with its file and JSON Pointer.
     public static func unsupported(in contracts: ContractSet) -> [UnsupportedSchema] {
@@ -25,7 +26,10 @@ public enum SwiftTypesGenerator {
     }
 
     /// The generated files, or every schema part that cannot be expressed.
-    public static func files(for contracts: ContractSet) throws(SwiftTypesError) -> [GeneratedFile] {
+    /// `regenerate` is the command the headers name: `bridgectl generate swift` with the paths
+    /// really used.
+    public static func files(for contracts: ContractSet,
+                             regenerate: String = regenerateCommand) throws(SwiftTypesError) -> [GeneratedFile] {
         var reader = SwiftSchemaReader(contracts: contracts)
         var messages: [(contract: ActionContract, model: SwiftStructModel)] = []
         for action in contracts.manifest.actions {
@@ -42,23 +46,28 @@ public enum SwiftTypesGenerator {
         for (contract, model) in messages {
             let sources = [contract.schema, contracts.manifest.envelopeSchema]
             files.append(GeneratedFile(path: model.name + ".swift",
-                                       contents: header(sources: sources) + SwiftTypeEmitter.message(model, contract: contract)))
+                                       contents: header(sources: sources, regenerate) + SwiftTypeEmitter.message(model, contract: contract)))
         }
         for (file, model) in reader.shared.sorted(by: { $0.model.name < $1.model.name }) {
-            files.append(GeneratedFile(path: model.name + ".swift", contents: header(sources: [file]) + SwiftTypeEmitter.shared(model)))
+            files.append(GeneratedFile(path: model.name + ".swift", contents: header(sources: [file], regenerate) + SwiftTypeEmitter.shared(model)))
         }
         files.append(GeneratedFile(path: "ContractTypes.swift",
-                                   contents: header(sources: ["manifest.json"]) + SwiftTypeEmitter.registry(messages.map(\.model.name))))
+                                   contents: header(sources: ["manifest.json"], regenerate) + SwiftTypeEmitter.registry(messages.map(\.model.name))))
+        // What every message type conforms to and the helper its decoder calls: generated too, so
+        // the folder type-checks alone (swiftc -typecheck of its files, nothing else).
+        files.append(GeneratedFile(path: "BridgeMessage.swift",
+                                   contents: header(sources: [], regenerate) + SwiftTypeEmitter.support))
         return files.sorted { $0.path < $1.path }
     }
 
-    static func header(sources: [String]) -> String {
-        """
-        // Generated from the contracts (\(sources.joined(separator: ", "))) by bridgectl. Do not edit:
-        // change the schema, then regenerate with `\(regenerateCommand)`
-        // (`make generate-check` fails while this file is stale).
+    static func header(sources: [String], _ regenerate: String) -> String {
+        let from = sources.isEmpty ? "(the same for every contract set)" : "from the contracts (\(sources.joined(separator: ", ")))"
+        return """
+            // Generated \(from) by bridgectl. Do not edit:
+            // change the schema, then regenerate with `\(regenerate)`
+            // (with --check, the same command fails while this file is stale).
 
-        """ + "\n"
+            """ + "\n"
     }
 }
 

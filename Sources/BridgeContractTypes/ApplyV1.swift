@@ -1,6 +1,6 @@
 // Generated from the contracts (apply.v1.json, envelope.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// apply (신청), v1: The person applies to the event campaign shown by the page. Requires login.
 public struct ApplyV1: BridgeMessage {

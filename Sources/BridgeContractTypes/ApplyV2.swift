@@ -1,6 +1,6 @@
 // Generated from the contracts (apply.v2.json, envelope.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// apply (신청), v2: The person applies to the event campaign shown by the page, with the plan they chose and when they want a call back. Requires login. Differs from v1: plan is required, contactTime is new.
 public struct ApplyV2: BridgeMessage {

@@ -1,6 +1,6 @@
 // Generated from the contracts (campaign.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// Read by the page from its own URL. The deep link that opened the page is authoritative; these only fill gaps. source is never taken from the page.
 public struct CampaignV1: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
 // Generated from the contracts (manifest.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// Every generated message type, in manifest order.
 public enum ContractTypes {

@@ -1,6 +1,6 @@
 // Generated from the contracts (open_directions.v1.json, envelope.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// open_directions (길찾기), v1: Directions to a place (a pickup point) in the person's map app: Naver Map, TMAP or Kakao Map. The app opens the map app when it can, else its fallback (mobile web or App Store).
 public struct OpenDirectionsV1: BridgeMessage {

@@ -1,6 +1,6 @@
 // Generated from the contracts (start.v1.json, envelope.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// start (센디 시작하기), v1: Starts onboarding from an event page.
 public struct StartV1: BridgeMessage {

@@ -1,6 +1,6 @@
 // Generated from the contracts (view_vehicles.v1.json, envelope.v1.json) by bridgectl. Do not edit:
-// change the schema, then regenerate with `bridgectl generate swift --out Sources/BridgeContractTypes`
-// (`make generate-check` fails while this file is stale).
+// change the schema, then regenerate with `bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes`
+// (with --check, the same command fails while this file is stale).
 
 /// view_vehicles (더 많은 차량 보러가기), v1: Opens the native vehicle list, optionally filtered.
 public struct ViewVehiclesV1: BridgeMessage {

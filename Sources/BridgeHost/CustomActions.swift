@@ -38,8 +38,8 @@ public struct CustomActionRequest<Payload: Sendable>: Sendable {
     }
 }
 
-/// App code that answers one custom action version: a typed payload in (a generated
-/// `BridgeContractTypes` payload such as `ShareV1.Payload`, or any Decodable that reads the
+/// App code that answers one custom action version: a typed payload in (a payload type of
+/// `bridgectl generate swift` such as `ShareV1.Payload`, or any Decodable that reads the
 /// payload object), an Encodable result out. The host checks the result against the action's
 /// result schema before the page gets it. Throw a `BridgeError` to choose the reply's code (e.g.
 /// UNAVAILABLE when the device cannot share); any other error is replied as INTERNAL.

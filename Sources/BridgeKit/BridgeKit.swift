@@ -1,7 +1,8 @@
 // BridgeKit: the one import an app needs. `import BridgeKit` brings in the host and its WebKit
 // adapter, the navigator and its protocols (NavigationHost, AuthState), the contracts, deep link
-// routing, campaign metadata, analytics events, JSON values and the typed messages. Each module stays its own layer;
-// this module only re-exports them (Examples/AppIntegration compiles the app-integration doc's
+// routing, campaign metadata, analytics events and JSON values. An app's typed messages come from
+// BridgeContractsPlugin, with its own contracts. Each module stays its own layer; this module only
+// re-exports them (Examples/AppIntegration compiles the app-integration doc's
 // example with this import alone).
 @_exported import JSONCore
 @_exported import DeeplinkRouting
@@ -9,4 +10,3 @@
 @_exported import BridgeContracts
 @_exported import BridgeHost
 @_exported import BridgeWebKit
-@_exported import BridgeContractTypes

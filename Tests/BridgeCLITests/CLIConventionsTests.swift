@@ -120,7 +120,7 @@ import TestSupport
     @Test func aByteOrderMarkIsNamedByEveryCommandThatReadsJSON() throws {
         let folder = try temporaryFolder("bom")
         let file = folder.appendingPathComponent("with-bom.json")
-        let body = try RepositoryPaths.text("examples/apply.json")
+        let body = try RepositoryPaths.text("Examples/messages/apply.json")
         try (Data([0xEF, 0xBB, 0xBF]) + Data(body.utf8)).write(to: file)
         let contracts = folder.appendingPathComponent("contracts")
         try FileManager.default.copyItem(at: RepositoryPaths.contracts, to: contracts)
@@ -129,7 +129,7 @@ import TestSupport
 
         let expected = "file starts with a UTF-8 byte-order mark (remove it)"
         for arguments in [
-            ["validate", file.path], ["validate", "--ndjson", file.path], ["validate", "--schema", file.path, RepositoryPaths.url("examples/apply.json").path],
+            ["validate", file.path], ["validate", "--ndjson", file.path], ["validate", "--schema", file.path, RepositoryPaths.url("Examples/messages/apply.json").path],
             ["validate", "--schema", RepositoryPaths.url("contracts/schemas/campaign.v1.json").path, "--ref", file.path, file.path],
             ["simulate", file.path], ["route", "--push", file.path],
             ["lint", "--contracts", contracts.path], ["check", "--contracts", contracts.path],
@@ -159,7 +159,7 @@ import TestSupport
 
         let check = run(["check", "--contracts", contracts.path])
         #expect(check.code == 0, "\(check.out.split(separator: "\n").filter { $0.hasPrefix("FAIL") })")
-        let simulate = run(["simulate", RepositoryPaths.url("examples/apply.json").path, "--contracts", contracts.path])
+        let simulate = run(["simulate", RepositoryPaths.url("Examples/messages/apply.json").path, "--contracts", contracts.path])
         #expect(simulate.code == 0 && simulate.out.hasPrefix("reply: ok"), "\(simulate.out)")
         let message = #"{"v":1,"id":"req-00000001","action":"apply","version":1,"payload":{"slug":"new-user-promo"}}"#
         let host = run(["host", "--stdio", "--contracts", contracts.path], input: Data((#"{"type":"message","body":"# + message + "}\n").utf8))
@@ -176,7 +176,7 @@ import TestSupport
             try? handle?.close()
         }
         writer.start()
-        let result = run(["validate", "--schema", fifo, RepositoryPaths.url("examples/apply.json").path])
+        let result = run(["validate", "--schema", fifo, RepositoryPaths.url("Examples/messages/apply.json").path])
         #expect(result.code == 0, "\(result.err)")
         #expect(result.out.hasSuffix("apply.json: valid\n"))
     }

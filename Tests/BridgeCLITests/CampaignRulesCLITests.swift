@@ -37,7 +37,7 @@ import Testing
 
     @Test func simulateNotesTheDropsAndNoEventCarriesTheDroppedValues() throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("examples/apply.json").path
+            .appendingPathComponent("Examples/messages/apply.json").path
         let result = run(["simulate", example, "--entry", Self.link, "--format", "json"])
         #expect(result.code == 0)
         #expect(result.err.contains("bridgectl simulate: note: entry link: query.campaign_id: \"2025 Q3\" dropped"))

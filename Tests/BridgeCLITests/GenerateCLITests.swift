@@ -139,4 +139,25 @@ import TestSupport
         #expect(formats.out.contains("/$defs/payload/properties/region/format: JS validators: format \"email\" is asserted"), "\(formats.out)")
         #expect(!formats.out.contains("sentAt"), "date-time is one the validators check")
     }
+
+    /// generate swift's headers and its --check hint name the command as invoked: the contracts
+    /// folder and the output folder really used.
+    @Test func generateSwiftHeadersNameTheContractsAndFolderReallyUsed() throws {
+        let folder = try temporaryContracts()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = folder.appendingPathComponent("contracts").path
+        let out = folder.appendingPathComponent("AppMessages").path
+        let generated = run(["generate", "swift", "--contracts", contracts, "--out", out])
+        #expect(generated.code == 0, "\(generated.err)")
+        let command = "bridgectl generate swift --contracts \(contracts) --out \(out)"
+        let header = try String(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("ApplyV1.swift"), encoding: .utf8)
+        #expect(header.contains("regenerate with `\(command)`"), "\(header.prefix(300))")
+        #expect(run(["generate", "swift", "--contracts", contracts, "--out", out, "--check"]).code == 0)
+
+        try "// edited\n".write(to: URL(fileURLWithPath: out).appendingPathComponent("BridgeMessage.swift"), atomically: true, encoding: .utf8)
+        let stale = run(["generate", "swift", "--contracts", contracts, "--out", out, "--check"])
+        #expect(stale.code == 1)
+        #expect(stale.out.contains("BridgeMessage.swift"), "\(stale.out)")
+        #expect(stale.out.contains("regenerate with: \(command)\n"), "\(stale.out)")
+    }
 }

@@ -13,12 +13,23 @@ struct SwiftTypesGeneratorTests {
         let first = try SwiftTypesGenerator.files(for: contracts)
         let second = try SwiftTypesGenerator.files(for: try RepositoryContracts.set())
         #expect(first == second)
-        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "CampaignV1.swift", "ContractTypes.swift", "OpenDirectionsV1.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
+        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "BridgeMessage.swift", "CampaignV1.swift", "ContractTypes.swift",
+                                      "OpenDirectionsV1.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
         for file in first {
-            #expect(file.contents.hasPrefix("// Generated from the contracts"), "\(file.path)")
+            #expect(file.contents.hasPrefix("// Generated "), "\(file.path)")
             #expect(file.contents.contains(SwiftTypesGenerator.regenerateCommand), "\(file.path)")
             let committed = try RepositoryPaths.text("Sources/BridgeContractTypes/" + file.path)
             #expect(committed == file.contents, "\(file.path) is stale")
+        }
+    }
+
+    @Test("every header names the regenerate command it is given, and only that one")
+    func headersNameTheCommandGiven() throws {
+        let command = "bridgectl generate swift --contracts ../app/contracts --out Sources/AppMessages"
+        let files = try SwiftTypesGenerator.files(for: try RepositoryContracts.set(), regenerate: command)
+        for file in files {
+            #expect(file.contents.contains("regenerate with `\(command)`"), "\(file.path)")
+            #expect(!file.contents.contains(SwiftTypesGenerator.regenerateCommand), "\(file.path)")
         }
     }
 

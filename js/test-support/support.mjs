@@ -1,30 +1,18 @@
 // Helpers shared by the Node tests in js/test/ (kept outside test/ so `node --test js/test/`
 // does not run this file as a test of its own). Node 20 built-ins only.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONTRACT, encodeComponent } from "../bridge.js";
+import { fakeWindow as fakeWindowAt, loadFixtures as loadFixturesOf } from "../src/fixture-runner.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const contractsDir = path.join(repoRoot, "contracts");
 
-/** Every fixture under contracts/fixtures, sorted by path: {path, action, version, fixture}. */
+/** Every fixture under contracts/fixtures, sorted by path: {path, file, action, version, fixture}. */
 export function loadFixtures() {
-  const root = path.join(contractsDir, "fixtures");
-  const found = [];
-  (function walk(folder) {
-    for (const name of readdirSync(folder).sort()) {
-      const full = path.join(folder, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith(".json")) found.push(full);
-    }
-  })(root);
-  return found.map((full) => {
-    const relative = path.relative(contractsDir, full).split(path.sep).join("/");
-    const parts = relative.split("/");
-    return { path: relative, file: full, action: parts[1], version: Number(parts[2].slice(1)), fixture: JSON.parse(readFileSync(full, "utf8")) };
-  });
+  return loadFixturesOf(contractsDir);
 }
 
 /** A page URL carrying campaign fields as a CRM link would (each value encoded once). */
@@ -35,11 +23,7 @@ export function pageURLFor(campaign) {
 
 /** A fake page: the global object the shim and the fake host are installed on. */
 export function fakeWindow(href) {
-  const opened = [];
-  return {
-    opened,
-    location: { href: href || "https://event.sendy.co.kr/event/page", assign: (url) => opened.push(url) },
-  };
+  return fakeWindowAt(href || "https://event.sendy.co.kr/event/page");
 }
 
 /** Timers a test advances by hand, so timeouts are tested without waiting. */

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The adopter's app, built where an adopter builds it: this folder (Package.swift, one app target
+# that applies BridgeContractsPlugin, its own contracts/ of Larkspur Foods, a made-up company) is
+# copied into a temporary folder outside the repository and built against bridgekit by local path,
+# in its own scratch folder (so bridgekit is built again from nothing: minutes, not seconds). Then:
+#   1. its output equals expected-output.txt (the embedded set routes its own message);
+#   2. `strings` of its binary shows no name of the example company (the repository's contracts/);
+#   3. an edited contract rebuilds the app with the new set (every file of contracts/ is an input);
+#   4. without contracts/manifest.json the build stops with the plugin's error naming the target;
+#   5. a contract file that is not JSON stops the build, naming the file.
+# The embedded set's digest must be the one the documented sha256sum recipe gives for the folder:
+# the same files as ContractSet.load(directory:) reads.
+# The temporary folder is removed however the script ends. Exit 0 pass, 1 a check failed.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+HERE="$ROOT/Tests/adopter-app"
+SWIFT=${SWIFT:-swift}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/bridgekit-adopter-app.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+case "$work/" in
+    "$ROOT"/*) echo "adopter-app: the temporary folder $work is inside the repository" >&2; exit 1 ;;
+esac
+
+mkdir "$work/app"
+cp -R "$HERE/Package.swift" "$HERE/Sources" "$work/app/"
+start=$(date +%s)
+if ! (cd "$work/app" && BRIDGEKIT_PATH="$ROOT" "$SWIFT" build --scratch-path "$work/build" >"$work/build.log" 2>&1); then
+    tail -n 40 "$work/build.log" >&2
+    echo "adopter-app: the package outside the repository does not build" >&2
+    exit 1
+fi
+echo "adopter-app: built outside the repository in $(( $(date +%s) - start )) s (bridgekit included)"
+
+binary="$work/build/debug/LarkspurApp"
+(cd "$work" && "$binary") | diff -u "$HERE/expected-output.txt" -
+echo "adopter-app: output as expected (Tests/adopter-app/expected-output.txt)"
+recipe=$(cd "$work/app/Sources/LarkspurApp/contracts" && find . -name '*.json' | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)
+if ! (cd "$work" && "$binary") | grep -qx "digest: $recipe"; then
+    echo "adopter-app: the embedded set's digest is not the folder's ($recipe)" >&2
+    exit 1
+fi
+echo "adopter-app: the embedded set has the folder's digest (the files ContractSet.load reads)"
+
+# The example company's names: ASCII ones case-insensitively, 센디 as its UTF-8 bytes (strings -a
+# shows only ASCII runs, so the Korean name is searched in the raw bytes too). A finding fails the
+# script at the end, after the other checks have run.
+foreign=0
+found=$(strings -a "$binary" | grep -i -o -E 'sendy|kakaotalk|alimtalk' | sort | uniq -c || true)
+korean=$(LC_ALL=C grep -a -c $'\xec\x84\xbc\xeb\x94\x94' "$binary" || true)
+if [ -n "$found" ] || [ "$korean" != "0" ]; then
+    foreign=1
+    {
+        echo "adopter-app: FAIL: the binary carries names of the example company (counts of matches):"
+        [ -z "$found" ] || echo "$found"
+        [ "$korean" = "0" ] || echo "      $korean line(s) of the binary with 센디"
+        echo "adopter-app: the strings that carry them (most frequent first):"
+        strings -a "$binary" | grep -i -E 'sendy|kakaotalk|alimtalk' | cut -c1-120 | sort | uniq -c | sort -rn | head -n 15
+    } >&2
+else
+    echo "adopter-app: strings of the binary show no name of the example company (sendy, 센디, kakaotalk, alimtalk)"
+fi
+
+build_again() { (cd "$work/app" && BRIDGEKIT_PATH="$ROOT" "$SWIFT" build --scratch-path "$work/build" >"$work/build.log" 2>&1); }
+
+# 3. The bridge name is printed from the embedded manifest: renamed, it must change after a build.
+manifest="$work/app/Sources/LarkspurApp/contracts/manifest.json"
+sed -i 's/"bridge": "larkspurBridge"/"bridge": "larkspurKitchen"/' "$manifest"
+build_again || { tail -n 40 "$work/build.log" >&2; echo "adopter-app: the rebuild after a contract edit failed" >&2; exit 1; }
+if ! (cd "$work" && "$binary") | grep -q "bridge larkspurKitchen,"; then
+    echo "adopter-app: an edited manifest.json did not rebuild the embedded set" >&2
+    exit 1
+fi
+echo "adopter-app: an edited contract rebuilds the app with the new set"
+
+# 4. No manifest: the plugin refuses the target, with the path it looked for.
+rm "$manifest"
+if build_again; then
+    echo "adopter-app: the build passed without contracts/manifest.json" >&2
+    exit 1
+fi
+if ! grep -q "target 'LarkspurApp' has no contracts/manifest.json among its sources" "$work/build.log"; then
+    tail -n 20 "$work/build.log" >&2
+    echo "adopter-app: the build without contracts/manifest.json failed without the plugin's error" >&2
+    exit 1
+fi
+echo "adopter-app: without contracts/manifest.json the build stops with the plugin's error"
+
+# 5. A schema that is not JSON: the plugin's tool names it.
+echo '{"bridge": "larkspurKitchen"}' >"$manifest"
+echo '{ "type": ' >"$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
+if build_again; then
+    echo "adopter-app: the build passed with a schema that is not JSON" >&2
+    exit 1
+fi
+if ! grep -q "contracts/schemas/order_menu.v1.json: not JSON" "$work/build.log"; then
+    tail -n 20 "$work/build.log" >&2
+    echo "adopter-app: the build with a broken schema failed without naming it" >&2
+    exit 1
+fi
+echo "adopter-app: a contract file that is not JSON stops the build, named"
+exit "$foreign"

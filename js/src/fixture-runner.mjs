@@ -1,0 +1,198 @@
+// fixture-runner.mjs: runs a contract set's fixtures through the shim and the fake host, for Node
+// (`node --test`), as a web page would produce each message: the action function called with the
+// fixture's payload, on a page whose URL carries the fixture's campaign fields. Hand-written and
+// contract-free like fake-host.js: the generated testing/fixtures.test.mjs passes the kit's
+// contract table, createBridge and installFakeHost. Unlike the rest of src/ it is for Node only
+// (it reads the fixtures with node:fs), so it is an .mjs file, never loaded by a page.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { differencesFromFixture, replyForFixture, NO_REPLY } from "./fake-host.js";
+
+const SCHEMA_LEVEL_CODES = ["INVALID_MESSAGE", "INVALID_PARAMS", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION"];
+const ENVELOPE_MEMBERS = ["v", "id", "action", "version", "payload", "campaign", "sentAt"];
+
+/** Every fixture under DIR/fixtures, sorted by path: {path, file, action, version, fixture}. */
+export function loadFixtures(contractsDir) {
+  const root = path.join(contractsDir, "fixtures");
+  const found = [];
+  (function walk(folder) {
+    for (const name of readdirSync(folder).sort()) {
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".json")) found.push(full);
+    }
+  })(root);
+  return found.map((full) => {
+    const relative = path.relative(contractsDir, full).split(path.sep).join("/");
+    const parts = relative.split("/");
+    return { path: relative, file: full, action: parts[1], version: Number(parts[2].slice(1)), fixture: JSON.parse(readFileSync(full, "utf8")) };
+  });
+}
+
+/** The code an invalid fixture expects (INVALID_PARAMS when it does not say). */
+export function expectedCode(fixture) {
+  return fixture.expect.valid ? null : fixture.expect.code || "INVALID_PARAMS";
+}
+
+/**
+ * Whether the message itself breaks the contract (what `bridgectl validate` decides), as opposed
+ * to a message that is fine but refused for where it came from (ORIGIN_REJECTED...).
+ */
+export function messageShouldValidate(fixture) {
+  return fixture.expect.valid || SCHEMA_LEVEL_CODES.indexOf(expectedCode(fixture)) < 0;
+}
+
+/** A page URL on `base` carrying campaign fields as a CRM link would (each value encoded once). */
+export function pageURLOn(base, campaign, encodeComponent) {
+  const items = Object.keys(campaign || {}).map((name) => encodeComponent(name) + "=" + encodeComponent(String(campaign[name])));
+  return base + (items.length ? "?" + items.join("&") : "");
+}
+
+/** A fake page: the global object the shim and the fake host are installed on. */
+export function fakeWindow(href) {
+  const opened = [];
+  return { opened, location: { href, assign: (url) => opened.push(url) } };
+}
+
+/**
+ * The fixture runner of one kit. `kit` is {CONTRACT, createBridge, installFakeHost, encodeComponent,
+ * buildUniversalLink}
+ * and `pageURLFor(campaign)` the URL of the page a message comes from (default: a page under the
+ * contract's webBaseURL).
+ */
+export function fixtureRunner(kit, pageURLFor) {
+  const { CONTRACT, createBridge, installFakeHost } = kit;
+  const pageURL = pageURLFor || ((campaign) => pageURLOn(CONTRACT.webBaseURL + "/page", campaign, kit.encodeComponent));
+
+  /** The action function the web team calls for an action and version (e.g. applyV1). */
+  function actionFunction(bridge, action, version) {
+    const entry = CONTRACT.actions[action];
+    return entry ? bridge[entry.method + "V" + version] : undefined;
+  }
+
+  /** Why the shim cannot produce this fixture's message from a page, or null when it can. */
+  function reasonShimCannotBuild(fixture) {
+    if (fixture.raw !== undefined) return "a raw body (e.g. duplicate keys) that a JavaScript object cannot hold";
+    const message = fixture.message;
+    if (message === null || typeof message !== "object" || Array.isArray(message)) return "the message is not an object";
+    const extra = Object.keys(message).filter((key) => ENVELOPE_MEMBERS.indexOf(key) < 0);
+    if (extra.length) return `envelope members the shim never writes: ${extra.join(", ")}`;
+    if (message.v !== CONTRACT.envelope) return `envelope version ${JSON.stringify(message.v)}; the shim always writes ${CONTRACT.envelope}`;
+    if (!("payload" in message)) return "no payload; the shim always sends one ({} by default)";
+    if (!("sentAt" in message)) return "no sentAt; the shim always stamps one";
+    if (!(message.action in CONTRACT.actions) && expectedCode(fixture) !== "UNKNOWN_ACTION") {
+      return `action ${JSON.stringify(message.action)} is not in the contract: the shim refuses it before sending (UNKNOWN_ACTION), the app answers ${expectedCode(fixture)}`;
+    }
+    if (message.campaign !== undefined) {
+      const probe = createBridge({ window: {}, pageURL: pageURL(message.campaign), navigate() {} });
+      const kept = probe.campaign;
+      const lost = Object.keys(message.campaign).filter((name) => kept[name] !== message.campaign[name]);
+      if (lost.length) {
+        const reasons = lost.map((name) => {
+          const warning = probe.campaignWarnings.find((item) => item.field === name);
+          return `${name} (${warning ? warning.reason : "not a campaign field"})`;
+        });
+        return `campaign fields the shim drops from a page URL: ${reasons.join(", ")}`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Calls the action function for the fixture's action and version (bridge.send for one the
+   * contract does not have) with the fixture's payload; the fake host compares what arrives with
+   * the fixture and answers as the fixture expects. Returns {envelope, differences, result, error, host, bridge, opened}.
+   */
+  async function runFixtureThroughShim(fixture, options = {}) {
+    const message = fixture.message;
+    const win = fakeWindow(pageURL(message.campaign));
+    const host = installFakeHost({ window: win, mode: options.mode || "promise" });
+    if (!options.defaultReply) host.expectFixture(fixture);
+    const bridge = createBridge({ window: win });
+    const callOptions = "id" in message ? undefined : { notify: true };
+    const typed = actionFunction(bridge, message.action, message.version);
+    const call = typed ? typed(message.payload, callOptions) : bridge.send(message.action, message.version, message.payload, callOptions);
+    let result;
+    let error;
+    try {
+      result = await call;
+    } catch (caught) {
+      error = caught;
+    }
+    await host.flush();
+    const envelope = host.messages[0];
+    return {
+      envelope,
+      differences: envelope === undefined ? null : differencesFromFixture(message, envelope),
+      result,
+      error,
+      host,
+      bridge,
+      opened: win.opened,
+    };
+  }
+
+  /**
+   * What one fixture comes to: [] when the shim and the fake host do what it expects, else the
+   * problems, one line each; `skipped` names why the shim cannot build an invalid message.
+   */
+  async function checkFixture(fixture) {
+    const reason = reasonShimCannotBuild(fixture);
+    if (fixture.expect.valid) {
+      if (reason !== null) return { problems: [`the shim cannot produce this valid message: ${reason}`] };
+      const run = await runFixtureThroughShim(fixture);
+      const problems = [];
+      if (run.error !== undefined) problems.push(`the call failed: ${run.error.code || ""} ${run.error.message}`);
+      if (run.differences && run.differences.length) problems.push(`the envelope differs from the fixture at ${run.differences.join(", ")}`);
+      if (!run.envelope) problems.push("the fake host received no message");
+      // The link the shim builds for the message is where the app is expected to navigate.
+      const { message, expect } = fixture;
+      const expectedURL = (expect.reply && expect.reply.result && expect.reply.result.url) || (expect.navigation && expect.navigation.url);
+      if (kit.buildUniversalLink && expectedURL && message.action in CONTRACT.actions) {
+        const built = kit.buildUniversalLink(message.action, message.version, message.payload);
+        if (built !== expectedURL) problems.push(`the shim's link is ${built}, the fixture expects ${expectedURL}`);
+      }
+      const expected = replyForFixture(fixture);
+      const wanted = expected === NO_REPLY ? undefined : fixture.expect.reply && fixture.expect.reply.result;
+      if (run.error === undefined && JSON.stringify(run.result) !== JSON.stringify(wanted)) {
+        problems.push(`resolved with ${JSON.stringify(run.result)}, the fixture expects ${JSON.stringify(wanted)}`);
+      }
+      return { problems };
+    }
+    if (reason !== null) return { problems: [], skipped: reason };
+    const run = await runFixtureThroughShim(fixture);
+    const code = run.error && run.error.code;
+    return { problems: code === expectedCode(fixture) ? [] : [`expected ${expectedCode(fixture)}, got ${code === undefined ? "a result" : code}`] };
+  }
+
+  return { actionFunction, reasonShimCannotBuild, runFixtureThroughShim, checkFixture };
+}
+
+/**
+ * Registers one node:test test per fixture of the folder named by BRIDGE_CONTRACTS (relative to
+ * the working directory); `test` is node:test's. Without BRIDGE_CONTRACTS, one failing test says
+ * how to name it: the runner never passes on nothing.
+ */
+export function registerFixtureTests(kit, test, environment) {
+  const folder = environment.BRIDGE_CONTRACTS;
+  if (!folder) {
+    test("BRIDGE_CONTRACTS names the contracts folder", () => {
+      throw new Error("set BRIDGE_CONTRACTS to the contracts folder whose fixtures to run, e.g. BRIDGE_CONTRACTS=contracts node --test <kit>/testing/");
+    });
+    return;
+  }
+  const contractsDir = path.resolve(folder);
+  const fixtures = loadFixtures(contractsDir);
+  const runner = fixtureRunner(kit);
+  test(`${contractsDir} has fixtures, valid and invalid`, () => {
+    if (!fixtures.some((entry) => entry.fixture.expect.valid)) throw new Error(`no valid fixture under ${contractsDir}/fixtures`);
+    if (!fixtures.some((entry) => !entry.fixture.expect.valid)) throw new Error(`no invalid fixture under ${contractsDir}/fixtures`);
+  });
+  for (const entry of fixtures) {
+    test(entry.path, async (t) => {
+      const outcome = await runner.checkFixture(entry.fixture);
+      if (outcome.skipped) t.diagnostic(`the shim cannot build it (${outcome.skipped}); bridgectl check runs it on the app's side`);
+      if (outcome.problems.length) throw new Error(`${entry.path}: ${outcome.problems.join("; ")}`);
+    });
+  }
+}

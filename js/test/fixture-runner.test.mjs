@@ -1,0 +1,71 @@
+// The fixture runner the kit ships (testing/fixtures.test.mjs, runtime src/fixture-runner.mjs), run
+// as the web team runs it: `BRIDGE_CONTRACTS=DIR node --test KIT/testing/`, on this repository's
+// kit and set, and on a kit generated for another company's set (Larkspur Foods, the adopter-app
+// template's contracts) in a temporary folder.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { bridgectl, loadFixtures, repoRoot } from "../test-support/support.mjs";
+
+const larkspur = path.join(repoRoot, "Tests", "adopter-app", "Sources", "LarkspurApp", "contracts");
+let scratch;
+let larkspurKit;
+
+before(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), "bridgekit-fixture-runner-"));
+  larkspurKit = path.join(scratch, "larkspur-kit");
+  const generated = bridgectl(["generate", "js", "--contracts", larkspur, "--out", larkspurKit]);
+  assert.equal(generated.status, 0, generated.stderr);
+});
+
+after(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** node --test of a kit's testing/ folder, with BRIDGE_CONTRACTS set (or not): {status, output, pass, fail}. */
+function runKit(kit, contracts, cwd = repoRoot) {
+  const env = { ...process.env };
+  delete env.BRIDGE_CONTRACTS;
+  delete env.NODE_TEST_CONTEXT; // so the child reports on its own, not into this run
+  if (contracts !== undefined) env.BRIDGE_CONTRACTS = contracts;
+  const result = spawnSync(process.execPath, ["--test", path.join(kit, "testing")], { cwd, env, encoding: "utf8", timeout: 120000 });
+  const count = (name) => Number((result.stdout.match(new RegExp(`^# ${name} (\\d+)$`, "m")) || [])[1]);
+  return { status: result.status, output: result.stdout + result.stderr, pass: count("pass"), fail: count("fail") };
+}
+
+test("the repository's kit runs every fixture of contracts/, named relative to the working directory", () => {
+  const run = runKit(path.join(repoRoot, "js"), "contracts");
+  assert.equal(run.status, 0, run.output);
+  assert.equal(run.fail, 0);
+  assert.equal(run.pass, loadFixtures().length + 1, "one test per fixture, and the one that the set has both kinds");
+});
+
+test("without BRIDGE_CONTRACTS the runner fails, saying how to name the folder", () => {
+  const run = runKit(path.join(repoRoot, "js"), undefined);
+  assert.notEqual(run.status, 0);
+  assert.equal(run.fail, 1);
+  assert.match(run.output, /set BRIDGE_CONTRACTS to the contracts folder/);
+});
+
+test("a kit generated for another company's set runs that set's fixtures", () => {
+  const run = runKit(larkspurKit, larkspur, scratch);
+  assert.equal(run.status, 0, run.output);
+  assert.equal(run.pass, 3, run.output);
+  assert.match(run.output, /fixtures\/order_menu\/v1\/valid-large\.json/);
+});
+
+test("a fixture the shim does not satisfy fails, named with what differs", () => {
+  const copy = path.join(scratch, "larkspur-broken");
+  cpSync(larkspur, copy, { recursive: true });
+  const file = path.join(copy, "fixtures", "order_menu", "v1", "valid-large.json");
+  const fixture = JSON.parse(readFileSync(file, "utf8"));
+  fixture.message.payload.size = "regular"; // the expected reply still says large
+  writeFileSync(file, JSON.stringify(fixture));
+  const run = runKit(larkspurKit, copy, scratch);
+  assert.notEqual(run.status, 0);
+  assert.equal(run.fail, 1, run.output);
+  assert.match(run.output, /fixtures\/order_menu\/v1\/valid-large\.json: the shim's link is \S+size=regular, the fixture expects \S+size=large/);
+});
