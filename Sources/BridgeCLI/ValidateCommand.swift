@@ -22,7 +22,8 @@ let validateCommand = Command(
 
     options:
       --contracts DIR      use the contracts in DIR instead of the bundled ones
-      --schema FILE        check each FILE against this schema instead of the contracts
+      --schema FILE        check each FILE against this schema instead of the contracts; the
+                           files it refers to in its folder (or below) are read, nothing else
       --ref FILE           register another schema document (by its file URI and its $id;
                            repeatable)
       --ref URI=FILE       register another schema document under URI (repeatable)
@@ -169,12 +170,16 @@ struct ValidateRun {
                 throw UsageError("\(reference.file): \(error)")
             }
         }
-        // Known by its file URI (the base of its relative references) and by its own $id.
+        // Known by its file URI (the base of its relative references) and by its own $id; the
+        // files it refers to beside it are read as the checker asks for them.
         let uri = Self.fileURI(schemaPath)
         do {
             try registry.add(schemaDocument, uri: uri)
-            let schema = try registry.compile(uri: uri, options: options)
+            let siblings = SiblingSchemaFiles(schemaFile: schemaPath)
+            let schema = try siblings.compile(uri: uri, registry: registry, options: options, read: Self.loadSchemaFile).schema
             return SchemaFileChecker(schema: schema, parseLimits: ParseLimits(maxBytes: 256 << 20))
+        } catch let error as UsageError {
+            throw error
         } catch {
             throw UsageError("\(schemaPath): the schema does not compile: \(error)")
         }
