@@ -16,7 +16,10 @@ let validateCommand = Command(CommandSpec(
     """,
     options: [
         ContractsOption.option,
-        .value("schema", "FILE", help: "check each FILE against this schema instead of the contracts"),
+        .value("schema", "FILE", help: """
+            check each FILE against this schema instead of the contracts; the files it refers
+            to in its folder (or below) are read, nothing else
+            """),
         .repeatable("ref", "[URI=]FILE", help: """
             register another schema document (repeatable): by its file URI and its $id,
             or with URI=FILE under URI
@@ -154,12 +157,16 @@ struct ValidateRun {
                 throw UsageError("\(reference.file): \(error)")
             }
         }
-        // Known by its file URI (the base of its relative references) and by its own $id.
+        // Known by its file URI (the base of its relative references) and by its own $id; the
+        // files it refers to beside it are read as the checker asks for them.
         let uri = Self.fileURI(schemaPath)
         do {
             try registry.add(schemaDocument, uri: uri)
-            let schema = try registry.compile(uri: uri, options: options)
+            let siblings = SiblingSchemaFiles(schemaFile: schemaPath)
+            let schema = try siblings.compile(uri: uri, registry: registry, options: options, read: Self.loadSchemaFile).schema
             return SchemaFileChecker(schema: schema, parseLimits: ParseLimits(maxBytes: 256 << 20))
+        } catch let error as UsageError {
+            throw error
         } catch {
             throw UsageError("\(schemaPath): the schema does not compile: \(error)")
         }

@@ -116,7 +116,8 @@ struct PageWriter {
         body += "<p>The campaign fields a link carries, with the rule each value must follow (from <code>campaign.v1.json</code>). "
         body += "The link builder and <code>bridgectl link build</code> refuse a value that breaks its rule; the app and the event page "
         body += "drop such a value from a link they are opened with, so that visit is not credited to the campaign. "
-        body += "Characters are counted as letters are: <code>카</code> is one, an emoji is one.</p>\n"
+        body += "Characters are code points, as JSON Schema counts them: <code>카</code> is one and so is 🚚, "
+        body += "but an emoji with a skin tone (👍🏽) or a flag (🇰🇷) is two.</p>\n"
         body += HTML.table(head: ["Field", "Rule"], rows: rules.fields.map { [HTML.code($0.name), HTML.escape($0.summary)] })
         if rules.closed {
             body += "<p class=\"note\">No other campaign field is accepted.</p>\n"

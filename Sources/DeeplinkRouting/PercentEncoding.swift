@@ -69,15 +69,28 @@ public enum PercentEncoding {
         decode(Array(raw.utf8))
     }
 
-    /// True when a decoded value still contains `%` and two hex digits: the sender most likely
-    /// encoded an already-encoded value (`%25EC` in the link becomes `%EC` here).
+    /// True when a decoded value was most likely encoded twice: it still holds `%XX` escapes, and
+    /// decoding those once more gives valid UTF-8 text that differs (`%EC%B5%9C` here was `%25EC%25B5%259C`
+    /// in the link, and decodes to "최"). Everyday copy such as "최대30%DC쿠폰" is not flagged:
+    /// the byte 0xDC before a Korean syllable is no UTF-8, so `%DC` there is no escape.
     public static func looksEncoded(_ decoded: String) -> Bool {
         let bytes = Array(decoded.utf8)
-        guard bytes.count >= 3 else { return false }
-        for index in 0..<(bytes.count - 2) where bytes[index] == UInt8(ascii: "%") {
-            if hexValue(bytes[index + 1]) != nil && hexValue(bytes[index + 2]) != nil { return true }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        var decodedAny = false
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+                decodedAny = true
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
         }
-        return false
+        return decodedAny && String(validating: out, as: UTF8.self) != nil
     }
 
     static func isUnreserved(_ byte: UInt8) -> Bool {

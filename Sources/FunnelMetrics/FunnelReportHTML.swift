@@ -26,7 +26,9 @@ extension FunnelReport {
         <meta name="viewport" content="width=device-width, initial-scale=1"/>
         <title>Funnel: \(escape(name))</title>
         <style>
-        body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2933; background: #fbfbfd; }
+        body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1f2933; background: #fbfbfd; word-break: keep-all; overflow-wrap: anywhere; }
+        svg { max-width: 100%; height: auto; }
+        @media (max-width: 640px) { body { margin: 1rem auto; padding: 0 0.75rem; } table { display: block; overflow-x: auto; } }
         h1 { font-size: 1.5rem; margin-bottom: 0.25rem; }
         h2 { font-size: 1.1rem; margin: 2rem 0 0.25rem; }
         p.lead, p.note { color: #52606d; margin: 0.25rem 0; }

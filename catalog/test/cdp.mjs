@@ -72,13 +72,16 @@ export class Browser {
     });
   }
 
-  /** A new tab: {session, errors} where errors collects console errors and uncaught exceptions. */
-  async newPage({ width = 1200, height = 900 } = {}) {
+  /**
+   * A new tab: {session, errors} where errors collects console errors and uncaught exceptions.
+   * `mobile` emulates a phone: the page's viewport meta tag applies, as on a device.
+   */
+  async newPage({ width = 1200, height = 900, mobile = false } = {}) {
     const { targetId } = await this.send("Target.createTarget", { url: "about:blank" });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
     const page = new Page(this, sessionId);
     for (const domain of ["Page", "Runtime", "Log"]) await page.send(`${domain}.enable`);
-    await page.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile: false });
+    await page.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: 1, mobile });
     return page;
   }
 

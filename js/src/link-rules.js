@@ -19,9 +19,30 @@ export function encodeComponent(text) {
   });
 }
 
-/** True when a decoded value still holds "%" and two hex digits (it was encoded twice). */
+/**
+ * True when a decoded value was most likely encoded twice: it still holds %XX escapes, and decoding
+ * those once more gives valid UTF-8 that differs. "최대30%DC쿠폰" is everyday copy (0xDC before a
+ * Korean syllable is no UTF-8), not an escape.
+ */
 export function looksEncoded(text) {
-  return /%[0-9A-Fa-f]{2}/.test(text);
+  if (!/%[0-9A-Fa-f]{2}/.test(text)) return false;
+  const bytes = new TextEncoder().encode(text);
+  const out = [];
+  for (let i = 0; i < bytes.length; i += 1) {
+    const escape = bytes[i] === 0x25 && i + 2 < bytes.length ? String.fromCharCode(bytes[i + 1], bytes[i + 2]) : "";
+    if (/^[0-9A-Fa-f]{2}$/.test(escape)) {
+      out.push(parseInt(escape, 16));
+      i += 2;
+    } else {
+      out.push(bytes[i]);
+    }
+  }
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(out));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

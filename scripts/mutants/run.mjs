@@ -10,11 +10,10 @@
 // narrowest test command that should catch it. The repository is copied to one scratch folder
 // (MUTANTS_SCRATCH, default /tmp/bridgekit-mutants-$USER) that is reused between runs, so its .build
 // stays warm: each mutant is applied there, its command is run, and the file is restored.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runIn, scratchFolder, syncScratch } from "./scratch.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const listFile = path.join(root, "scripts", "mutants", "mutants.json");
@@ -71,49 +70,10 @@ if (checkOnly) {
   process.exit(0);
 }
 
-// The scratch copy: every file git knows or would add, written only when it changed (unchanged
-// files keep their times, so the Swift build there stays incremental); files git no longer lists
-// are removed, except the build products.
-const scratch = process.env.MUTANTS_SCRATCH || path.join(os.tmpdir(), "bridgekit-mutants-" + (process.env.USER || os.userInfo().username));
-const keep = new Set([".build", ".git", "node_modules", "mutant-logs", "c-out"]);
-function sync() {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, maxBuffer: 1 << 28 })
-    .toString("utf8").split("\0").filter((file) => file && existsSync(path.join(root, file)));
-  const wanted = new Set(listed);
-  let written = 0;
-  for (const file of listed) {
-    const source = path.join(root, file);
-    if (!statSync(source).isFile()) continue;
-    const target = path.join(scratch, file);
-    const data = readFileSync(source);
-    if (existsSync(target) && readFileSync(target).equals(data)) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, data, { mode: statSync(source).mode });
-    written += 1;
-  }
-  let removed = 0;
-  (function prune(dir) {
-    for (const entry of readdirSync(path.join(scratch, dir), { withFileTypes: true })) {
-      const relative = dir ? dir + "/" + entry.name : entry.name;
-      if (!dir && keep.has(entry.name)) continue;
-      if (entry.isDirectory()) prune(relative);
-      else if (!wanted.has(relative)) { rmSync(path.join(scratch, relative)); removed += 1; }
-    }
-  })("");
-  return { written, removed, total: listed.length };
-}
+const scratch = scratchFolder("bridgekit-mutants");
+const run = (command, log) => runIn(scratch, command, log);
 
-function run(command, log) {
-  const started = Date.now();
-  const result = spawnSync("bash", ["-o", "pipefail", "-c", command + " > " + JSON.stringify(log) + " 2>&1"], {
-    cwd: scratch, stdio: "inherit", timeout: 1800 * 1000,
-    env: Object.assign({}, process.env, { MUTANTS_SCRATCH: scratch }),
-  });
-  return { ok: result.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
-}
-
-mkdirSync(path.join(scratch, "mutant-logs"), { recursive: true });
-const copied = sync();
+const copied = syncScratch(root, scratch);
 console.log("scratch " + scratch + ": " + copied.total + " files (" + copied.written + " written, " + copied.removed + " removed)");
 
 const selected = mutants.filter((m) => !only || only.has(m.name));

@@ -1,0 +1,278 @@
+#!/usr/bin/env node
+// A systematic, seeded mutation run: mutation sites found mechanically in Sources/ (Swift and C)
+// and js/src (sites.mjs says which operators), a seeded sample spread over every module, each
+// mutant applied alone to a scratch copy and the narrowest tests of its module run.
+//
+//   node scripts/mutants/sample.mjs [--seed N] [--per-module N] [--modules A,B] [--list]
+//   node scripts/mutants/sample.mjs --check     the equivalents file is sound (make mutants-check)
+//
+// A mutant that does not build is stillborn: it is replaced by the module's next site, and not
+// counted. A test command that fails, or runs past its time limit (a hang), kills the mutant.
+// A survivor is either "a test is missing" (write the test) or recorded as equivalent, with a
+// one-line reason, in scripts/mutants/equivalents.json, a file that can only shrink.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { runIn, scratchFolder, syncScratch } from "./scratch.mjs";
+import { findSites, languageOf, seededRandom, siteKey, spreadOrder } from "./sites.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const equivalentsFile = path.join(root, "scripts", "mutants", "equivalents.json");
+
+const swiftBuild = "swift build --build-tests";
+const swiftSuite = (suite) => "swift test --skip-build --filter " + suite;
+// The C checker's own tests by the file's concern (the suite runner first: it costs seconds).
+const cTests = (file) => {
+  const name = path.basename(file);
+  const own = /^(regex|format)/.test(name) ? "Tests/c/run-regex-format-tests.sh"
+    : /^reader/.test(name) ? "Tests/c/run-reader-tests.sh"
+    : /^(limits|parse|arena)/.test(name) ? "Tests/c/run-limits-tests.sh" : null;
+  return own ? ["scripts/mutants/c-suite.sh", own] : ["scripts/mutants/c-suite.sh"];
+};
+const jsTests = "CORPUS_SIZE=2000 BRIDGECTL=$PWD/.build/debug/bridgectl node --test js/test/";
+const generated = ".build/debug/bridgectl generate js --contracts contracts --check && .build/debug/bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes --check";
+
+/// Per module: what must build with the mutant in, and the narrowest test commands, tried in order
+/// (the first that fails kills the mutant).
+const modules = {
+  JSONCore: { build: swiftBuild, tests: [swiftSuite("JSONCoreTests")] },
+  DeeplinkRouting: { build: swiftBuild, tests: [swiftSuite("DeeplinkRoutingTests")] },
+  DeeplinkNavigation: { build: swiftBuild, tests: [swiftSuite("DeeplinkNavigationTests")] },
+  FunnelMetrics: { build: swiftBuild, tests: [swiftSuite("FunnelMetricsTests")] },
+  CSchemaCheck: { build: swiftBuild, tests: (file) => [...cTests(file), swiftSuite("SchemaCheckTests")] },
+  SchemaCheck: { build: swiftBuild, tests: [swiftSuite("SchemaCheckTests")] },
+  BridgeContracts: { build: swiftBuild, tests: [swiftSuite("BridgeContractsTests")] },
+  BridgeHost: { build: swiftBuild, tests: [swiftSuite("BridgeHostTests")] },
+  BridgeWebKit: { build: swiftBuild, tests: [swiftSuite("BridgeWebKitTests")] },
+  BridgeHostTesting: { build: swiftBuild, tests: [swiftSuite("BridgeHostTests")] },
+  BridgeCodegen: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
+  ContractCatalog: { build: swiftBuild, tests: [swiftSuite("ContractCatalogTests")] },
+  ContractEvolution: { build: swiftBuild, tests: [swiftSuite("ContractEvolutionTests")] },
+  BridgeCLI: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
+  EmbedResourcesTool: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
+  js: { build: "node --check {file}", tests: [jsTests] },
+};
+// Not sampled: generated code (checked by make generate-check instead) and the vendored C libraries.
+const excluded = /^Sources\/(CJanssonVendored|CPCRE2Vendored|BridgeContractTypes)\//;
+
+function testsFor(module, file) {
+  const tests = modules[module].tests;
+  return typeof tests === "function" ? tests(file) : tests;
+}
+
+function moduleOf(file) {
+  if (file.startsWith("js/src/")) return "js";
+  return file.split("/")[1];
+}
+
+function usage(message) {
+  console.error("mutants-sample: " + message);
+  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--list] | --check");
+  process.exit(2);
+}
+
+function parseArguments(argv) {
+  const options = { seed: 1, perModule: 10, modules: null, list: false, check: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const argument = argv[i];
+    const value = () => {
+      if (i + 1 >= argv.length) usage(argument + " needs a value");
+      return argv[++i];
+    };
+    if (argument === "--seed" || argument === "--per-module") {
+      const text = value();
+      if (!/^\d+$/.test(text) || (argument === "--per-module" && Number(text) === 0)) usage(argument + " takes a whole number" + (argument === "--per-module" ? " above 0" : "") + ", not " + JSON.stringify(text));
+      options[argument === "--seed" ? "seed" : "perModule"] = Number(text);
+    } else if (argument === "--modules") {
+      options.modules = new Set(value().split(",").filter(Boolean));
+      for (const name of options.modules) if (!modules[name]) usage("no module " + JSON.stringify(name) + " (known: " + Object.keys(modules).join(", ") + ")");
+    } else if (argument === "--list") options.list = true;
+    else if (argument === "--check") options.check = true;
+    else usage("unknown argument " + JSON.stringify(argument));
+  }
+  return options;
+}
+
+function sourceFiles() {
+  return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n")
+    .filter((file) => file && languageOf(file) && !excluded.test(file) && modules[moduleOf(file)]);
+}
+
+function allSites() {
+  const byModule = new Map();
+  for (const file of sourceFiles()) {
+    const text = readFileSync(path.join(root, file), "utf8");
+    for (const site of findSites(text, languageOf(file))) {
+      const module = moduleOf(file);
+      if (!byModule.has(module)) byModule.set(module, []);
+      byModule.get(module).push(Object.assign({ file }, site));
+    }
+  }
+  return byModule;
+}
+
+function loadEquivalents() {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(equivalentsFile, "utf8"));
+  } catch (error) {
+    console.error("mutants-sample: cannot read " + path.relative(root, equivalentsFile) + ": " + error.message);
+    process.exit(2);
+  }
+  const entries = parsed.equivalents || [];
+  const problems = [];
+  for (const [index, entry] of entries.entries()) {
+    if (typeof entry.site !== "string" || typeof entry.reason !== "string" || entry.reason.trim() === "") {
+      problems.push("entry " + index + " needs a site and a one-line reason");
+    }
+  }
+  return { entries, problems };
+}
+
+/// The equivalents file is sound: every entry names a site that still exists, and no entry was
+/// added since the committed version (the file can only shrink; a new equivalent needs the file's
+/// rule changed in review, not a quiet append).
+function check(byModule) {
+  const { entries, problems } = loadEquivalents();
+  const keys = new Set();
+  for (const sites of byModule.values()) for (const site of sites) keys.add(siteKey(site.file, site));
+  for (const entry of entries) if (!keys.has(entry.site)) problems.push("no such site any more (remove the entry): " + entry.site);
+  let committed = null;
+  try {
+    committed = JSON.parse(execFileSync("git", ["show", "HEAD:scripts/mutants/equivalents.json"], { cwd: root, stdio: ["ignore", "pipe", "ignore"] }).toString("utf8"));
+  } catch {
+    committed = null;
+  }
+  if (committed) {
+    const before = new Set((committed.equivalents || []).map((entry) => entry.site));
+    for (const entry of entries) if (!before.has(entry.site)) problems.push("added since the committed version (the file only shrinks): " + entry.site);
+  }
+  for (const problem of problems) console.error("mutants-sample: " + problem);
+  if (problems.length > 0) process.exit(1);
+  console.log("mutants-sample: " + entries.length + " recorded equivalents, each a site that exists; none added");
+}
+
+/// Writes the mutated line into the scratch copy of the file; returns the function that restores it.
+function plant(scratch, site) {
+  const file = path.join(scratch, site.file);
+  const original = readFileSync(file, "utf8");
+  const lines = original.split("\n");
+  if (lines[site.line - 1] !== site.original) throw new Error(site.file + ":" + site.line + " differs in the scratch copy");
+  lines[site.line - 1] = site.mutated;
+  writeFileSync(file, lines.join("\n"));
+  return () => writeFileSync(file, original);
+}
+
+function describe(site) {
+  return site.file + ":" + site.line + " " + site.kind + " " + JSON.stringify(site.from) + " -> " + JSON.stringify(site.to);
+}
+
+function main() {
+  const options = parseArguments(process.argv.slice(2));
+  const byModule = allSites();
+  if (options.check) return check(byModule);
+  const { entries, problems } = loadEquivalents();
+  if (problems.length > 0) { for (const problem of problems) console.error("mutants-sample: " + problem); process.exit(2); }
+  const equivalents = new Map(entries.map((entry) => [entry.site, entry.reason]));
+
+  const random = seededRandom(options.seed);
+  const plan = [];
+  for (const module of [...byModule.keys()].sort()) {
+    if (options.modules && !options.modules.has(module)) continue;
+    plan.push({ module, sites: byModule.get(module).length, order: spreadOrder(byModule.get(module), random) });
+  }
+  if (options.list) {
+    for (const entry of plan) {
+      console.log(entry.module + ": " + entry.sites + " sites; the first " + options.perModule + " of seed " + options.seed + ":");
+      for (const site of entry.order.slice(0, options.perModule)) console.log("  " + describe(site));
+    }
+    return;
+  }
+
+  const scratch = scratchFolder("bridgekit-mutants");
+  const copied = syncScratch(root, scratch);
+  console.log("scratch " + scratch + ": " + copied.total + " files (" + copied.written + " written, " + copied.removed + " removed); seed " + options.seed + ", " + options.perModule + " per module");
+  const started = Date.now();
+  const logs = path.join(scratch, "mutant-logs");
+
+  // Every module's commands must pass unmutated, or a kill would mean nothing.
+  const baselineBuild = runIn(scratch, swiftBuild, path.join(logs, "sample-baseline-build.log"));
+  if (!baselineBuild.ok) { console.error("mutants-sample: the unmutated package does not build; see " + path.join(logs, "sample-baseline-build.log")); process.exit(1); }
+  const commands = new Set(plan.flatMap((entry) => entry.order.slice(0, options.perModule * 3).flatMap((site) => testsFor(entry.module, site.file))));
+  for (const [index, command] of [...commands].entries()) {
+    const log = path.join(logs, "sample-baseline-" + index + ".log");
+    const result = runIn(scratch, command, log);
+    console.log("baseline " + (result.ok ? "passes" : "FAILS") + " (" + result.seconds + " s): " + command);
+    if (!result.ok) { console.error("mutants-sample: fails without a mutant; see " + log); process.exit(1); }
+  }
+
+  const results = [];
+  for (const entry of plan) {
+    const config = modules[entry.module];
+    let taken = 0;
+    for (const site of entry.order) {
+      if (taken >= options.perModule) break;
+      const key = siteKey(site.file, site);
+      const name = entry.module + "-" + site.line + "-" + site.kind;
+      if (equivalents.has(key)) {
+        taken += 1;
+        results.push({ module: entry.module, site, outcome: "equivalent", reason: equivalents.get(key) });
+        console.log("equivalent " + describe(site) + ": " + equivalents.get(key));
+        continue;
+      }
+      const restore = plant(scratch, site);
+      let outcome;
+      try {
+        const built = runIn(scratch, config.build.replace("{file}", site.file), path.join(logs, name + ".build.log"));
+        if (!built.ok) { results.push({ module: entry.module, site, outcome: "stillborn" }); continue; }
+        taken += 1;
+        outcome = { outcome: "survived", seconds: built.seconds };
+        for (const command of testsFor(entry.module, site.file)) {
+          const result = runIn(scratch, command, path.join(logs, name + ".log"), 900);
+          outcome.seconds += result.seconds;
+          if (!result.ok) { outcome = { outcome: "killed", by: command, timedOut: result.timedOut, seconds: outcome.seconds }; break; }
+        }
+      } finally {
+        restore();
+      }
+      results.push(Object.assign({ module: entry.module, site }, outcome));
+      console.log((outcome.outcome === "killed" ? "killed   " : "SURVIVED ") + describe(site) + " (" + outcome.seconds + " s" + (outcome.timedOut ? ", timed out" : "") + ")");
+    }
+  }
+  // Restore the build to the unmutated sources for the next run.
+  runIn(scratch, swiftBuild, path.join(logs, "sample-restore-build.log"));
+  report(results, options, Math.round((Date.now() - started) / 1000), path.join(logs, "sample-seed-" + options.seed + ".json"));
+}
+
+function report(results, options, seconds, file) {
+  const rows = new Map();
+  for (const result of results) {
+    if (!rows.has(result.module)) rows.set(result.module, { killed: 0, survived: 0, equivalent: 0, stillborn: 0 });
+    rows.get(result.module)[result.outcome] += 1;
+  }
+  const total = { killed: 0, survived: 0, equivalent: 0, stillborn: 0 };
+  console.log("\nmodule               killed  survived  equivalent  stillborn  score");
+  for (const [module, row] of [...rows.entries()].sort()) {
+    for (const key of Object.keys(total)) total[key] += row[key];
+    console.log(module.padEnd(20) + String(row.killed).padStart(7) + String(row.survived).padStart(10) + String(row.equivalent).padStart(12)
+      + String(row.stillborn).padStart(11) + "  " + score(row));
+  }
+  console.log("overall".padEnd(20) + String(total.killed).padStart(7) + String(total.survived).padStart(10) + String(total.equivalent).padStart(12)
+    + String(total.stillborn).padStart(11) + "  " + score(total));
+  const survivors = results.filter((result) => result.outcome === "survived");
+  if (survivors.length > 0) {
+    console.log("\nsurvivors (a test is missing, unless recorded as equivalent with a reason):");
+    for (const result of survivors) console.log("  " + describe(result.site) + "\n    key: " + siteKey(result.site.file, result.site));
+  }
+  writeFileSync(file, JSON.stringify({ seed: options.seed, perModule: options.perModule, seconds, results }, null, 2) + "\n");
+  console.log("\nseed " + options.seed + ": " + total.killed + " killed, " + total.survived + " survived, " + total.equivalent + " equivalent ("
+    + score(total) + " of those not equivalent) in " + seconds + " s; details in " + file);
+}
+
+function score(row) {
+  const counted = row.killed + row.survived;
+  return counted === 0 ? "-" : (Math.round((1000 * row.killed) / counted) / 10) + "%";
+}
+
+main();

@@ -1,0 +1,53 @@
+// The scratch copy both mutation runners use: every file git knows or would add, written only when
+// it changed (unchanged files keep their times, so the Swift build there stays incremental); files
+// git no longer lists are removed, except the build products. Commands run there with a log file.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const kept = new Set([".build", ".git", "node_modules", "mutant-logs", "c-out"]);
+
+export function scratchFolder(name) {
+  return process.env.MUTANTS_SCRATCH || path.join(os.tmpdir(), name + "-" + (process.env.USER || os.userInfo().username));
+}
+
+export function syncScratch(root, scratch) {
+  mkdirSync(path.join(scratch, "mutant-logs"), { recursive: true });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: root, maxBuffer: 1 << 28 })
+    .toString("utf8").split("\0").filter((file) => file && existsSync(path.join(root, file)));
+  const wanted = new Set(listed);
+  let written = 0;
+  for (const file of listed) {
+    const source = path.join(root, file);
+    if (!statSync(source).isFile()) continue;
+    const target = path.join(scratch, file);
+    const data = readFileSync(source);
+    if (existsSync(target) && readFileSync(target).equals(data)) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, data, { mode: statSync(source).mode });
+    written += 1;
+  }
+  let removed = 0;
+  (function prune(dir) {
+    for (const entry of readdirSync(path.join(scratch, dir), { withFileTypes: true })) {
+      const relative = dir ? dir + "/" + entry.name : entry.name;
+      if (!dir && kept.has(entry.name)) continue;
+      if (entry.isDirectory()) prune(relative);
+      else if (!wanted.has(relative)) { rmSync(path.join(scratch, relative)); removed += 1; }
+    }
+  })("");
+  return { written, removed, total: listed.length };
+}
+
+/// Runs a shell command in the scratch copy, its output to `log`; a command past `timeoutSeconds`
+/// is stopped and reported as timed out (for a mutant, a hang is a kill).
+export function runIn(scratch, command, log, timeoutSeconds = 1800) {
+  const started = Date.now();
+  const result = spawnSync("bash", ["-o", "pipefail", "-c", "{ " + command + "\n} > " + JSON.stringify(log) + " 2>&1"], {
+    cwd: scratch, stdio: "inherit", timeout: timeoutSeconds * 1000, killSignal: "SIGKILL",
+    env: Object.assign({}, process.env, { MUTANTS_SCRATCH: scratch }),
+  });
+  const timedOut = result.error?.code === "ETIMEDOUT";
+  return { ok: result.status === 0 && !timedOut, timedOut, seconds: Math.round((Date.now() - started) / 1000) };
+}
