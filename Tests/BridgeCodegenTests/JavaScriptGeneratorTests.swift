@@ -63,16 +63,16 @@ enum RepositoryContracts {
     @Test func kitsWhoseContentsDifferNeverShareAPackageVersion() throws {
         let model = try ShimModel(contracts: try ContractSet.load(directory: RepositoryContracts.directory))
         let files = try JavaScriptGenerator.files(for: try ContractSet.load(directory: RepositoryContracts.directory)).filter { $0.path != "package.json" }
-        let version = PackageManifestEmitter(model: model, files: files).version
+        let version = PackageManifestEmitter(model: model, files: files, regenerate: "r").version
         #expect(version.wholeMatch(of: /1\.5\.[0-9]{1,9}/) != nil, "\(version)")
-        #expect(PackageManifestEmitter(model: model, files: files.reversed()).version == version, "the order of the files does not matter")
+        #expect(PackageManifestEmitter(model: model, files: files.reversed(), regenerate: "r").version == version, "the order of the files does not matter")
         for index in files.indices {
             var changed = files
             changed[index] = GeneratedFile(path: files[index].path, contents: files[index].contents + " ", origin: files[index].origin)
-            #expect(PackageManifestEmitter(model: model, files: changed).version != version, "\(files[index].path)")
+            #expect(PackageManifestEmitter(model: model, files: changed, regenerate: "r").version != version, "\(files[index].path)")
         }
         let renamed = files.map { GeneratedFile(path: $0.path == "bridge.js" ? "bridge2.js" : $0.path, contents: $0.contents) }
-        #expect(PackageManifestEmitter(model: model, files: renamed).version != version, "a renamed file")
+        #expect(PackageManifestEmitter(model: model, files: renamed, regenerate: "r").version != version, "a renamed file")
     }
 
     @Test func aChangedSchemaWithoutRegeneratingMakesTheCheckNameTheFile() throws {
