@@ -105,7 +105,7 @@ struct RouteBenchmark {
             }
         }
         self.paths = paths
-        urls = paths.map { "https://sendy.co.kr/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=kakaotalk" }
+        urls = paths.map { "https://sendy.co.kr/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=newsletter" }
     }
 
     struct Timing {

@@ -23,7 +23,7 @@ let hostCommand = Command(
 
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
-      {"type":"open","url":URL|null,"source":"push|kakaotalk|externalURL|appInternal"?}
+      {"type":"open","url":URL|null,"source":"push|externalURL|appInternal|DECLARED"?}
       {"type":"message","body":STRING|OBJECT,"origin":ORIGIN?,"isMainFrame":BOOL?}
           ("bodyBase64":STRING instead of "body" posts raw bytes, e.g. invalid UTF-8)
       {"type":"login"}  {"type":"logout"}  {"type":"ready"}
@@ -211,6 +211,7 @@ final class HostSession {
             // The steps simulate --step takes too: one parser, the same messages.
             do {
                 let step = try ScenarioStep(object)
+                try step.checkSource(against: host.contracts.channels)
                 if case .advance = step, !manualClock {
                     return fail(number, "advance needs --manual-clock (the host runs on the wall clock)")
                 }
@@ -267,10 +268,11 @@ final class HostSession {
     private func open(_ object: JSONObject, _ number: Int) {
         var source: CampaignMetadata.Source?
         if let value = object["source"], value != .null {
-            guard let name = value.stringValue, let known = CampaignMetadata.Source(rawValue: name) else {
-                return fail(number, "\"source\" must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", "))")
+            let known = host.contracts.channels.knownSources
+            guard let name = value.stringValue, let named = known.first(where: { $0.rawValue == name }) else {
+                return fail(number, "\"source\" must be one of \(known.map(\.rawValue).joined(separator: ", "))")
             }
-            source = known
+            source = named
         }
         var url: String?
         if let value = object["url"], value != .null {

@@ -13,7 +13,7 @@ let routeCommand = Command(
     name: "route",
     summary: "show which deep link configuration a URL or push payload routes to",
     help: """
-    usage: bridgectl route URL [--source push|kakaotalk|externalURL|appInternal] [--contracts DIR] [--format text|json]
+    usage: bridgectl route URL [--source CHANNEL] [--contracts DIR] [--format text|json]
            bridgectl route --push PAYLOAD.json [--contracts DIR] [--format text|json]
 
     Parses a Universal Link (https on the manifest's universalLinkHosts), a custom-scheme link
@@ -25,8 +25,9 @@ let routeCommand = Command(
     raw Korean is taken as its UTF-8. Quote the URL in the shell (it contains "&").
 
     options:
-      --source S       the entry channel; otherwise inferred: kakaotalk when utm_source=kakaotalk
-                       or utm_medium=alimtalk, appInternal for the custom scheme, else externalURL
+      --source S       the entry channel (push, externalURL, appInternal or a channel routes.json
+                       declares); otherwise inferred: the first declared channel whose utm_source
+                       or utm_medium matches, appInternal for the custom scheme, else externalURL
       --push FILE      route the link inside a push payload JSON file (source push)
       --contracts DIR  a contracts folder instead of the bundled contracts
       --format F       text (default) or json
@@ -43,21 +44,17 @@ private struct RouteCommandRunner {
     func run(_ argv: [String]) -> Int32 {
         let arguments: Arguments
         let format: String
-        let source: CampaignMetadata.Source?
+        let sourceName: String?
         do {
             arguments = try Arguments(argv, spec: .init(options: ["source", "push", "contracts", "format"]))
             format = try arguments.choice("format", ["text", "json"], default: "text")
-            source = try arguments.value("source").map { name throws(UsageError) in
-                guard let source = CampaignMetadata.Source(rawValue: name) else {
-                    throw UsageError("--source must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-                }
-                return source
-            }
+            // Checked once the contracts are loaded: their routes.json declares more channels.
+            sourceName = arguments.value("source")
             let expected = arguments.value("push") == nil ? 1 : 0
             if arguments.positional.count != expected {
                 throw UsageError(expected == 1 ? "expected one URL (see bridgectl route --help)" : "--push takes the payload file; give no URL with it")
             }
-            if arguments.value("push") != nil && source != nil {
+            if arguments.value("push") != nil && sourceName != nil {
                 throw UsageError("--source cannot be combined with --push (a push is source push)")
             }
         } catch {
@@ -70,6 +67,13 @@ private struct RouteCommandRunner {
         case .success(let loaded): handler = loaded
         case .failure(let message):
             console.err("bridgectl route: \(message)\n")
+            return ExitCode.usage
+        }
+        let source: CampaignMetadata.Source?
+        do {
+            source = try sourceName.map { name throws(UsageError) in try handler.channels.sourceOption(name) }
+        } catch {
+            console.err("bridgectl route: \(error)\n")
             return ExitCode.usage
         }
 

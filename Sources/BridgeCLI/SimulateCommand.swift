@@ -22,7 +22,7 @@ let simulateCommand = Command(
 
     options:
       --entry URL        the link that opened the page (its campaign metadata is authoritative)
-      --source NAME      entry channel: push, kakaotalk, externalURL, appInternal
+      --source NAME      entry channel: push, externalURL, appInternal or one routes.json declares
       --origin ORIGIN    the WebView-attested origin (default: the contracts' first allowed origin)
       --frame            the message comes from a subframe, not the main frame
       --logged-out       nobody is logged in
@@ -94,10 +94,7 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         }
         if let entry = arguments.value("entry") { scenario.entry = entry }
         if let name = arguments.value("source") {
-            guard let source = CampaignMetadata.Source(rawValue: name) else {
-                throw UsageError("--source must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
-            }
-            scenario.source = source
+            scenario.source = try contracts.channels.sourceOption(name)
         }
         if let origin = arguments.value("origin") { scenario.origin = origin }
         if arguments.has("frame") { scenario.isMainFrame = false }
@@ -114,7 +111,11 @@ private func runSimulate(_ argv: [String], _ console: Console) -> Int32 {
         scenario.deferredWindowMs = steps.deferredWindowMs
         scenario.offerLifetimeMs = steps.offerLifetimeMs
         for (index, text) in arguments.all("step").enumerated() {
-            do { scenario.steps.append(try ScenarioStep(text: text)) } catch {
+            do {
+                let step = try ScenarioStep(text: text)
+                try step.checkSource(against: contracts.channels)
+                scenario.steps.append(step)
+            } catch {
                 throw UsageError("--step \(index + 1): \(error)")
             }
         }
@@ -246,7 +247,7 @@ private func timelineText(_ outcome: ScenarioOutcome, contracts: ContractSet) ->
 /// The shim's timeout for the simulated message's action version (its contract's timeoutMs).
 @MainActor
 private func pageTimeout(_ outcome: ScenarioOutcome, contracts: ContractSet) -> Int? {
-    guard let click = outcome.host.events(named: "event_webview_cta_clicked").first,
+    guard let click = outcome.host.events(named: contracts.manifest.analytics.ctaClicked).first,
           let action = click["action"]?.stringValue, let version = click["version"]?.integerValue else { return nil }
     return contracts.manifest.action(named: action)?.contract(version: Int(version))?.timeoutMs
 }

@@ -111,7 +111,7 @@ public struct RouteDefinition: Sendable, Equatable {
     public init(
         name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
         query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push,
-        enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases), external: ExternalRoute? = nil
+        enabledFrom: Set<EntryChannel> = Set(EntryChannel.builtIn), external: ExternalRoute? = nil
     ) {
         fields = Fields(name: name, pattern: pattern, requiresAuth: requiresAuth, parameters: parameters, query: query,
                         tab: tab, list: list, screen: screen, presentation: presentation, enabledFrom: enabledFrom,
