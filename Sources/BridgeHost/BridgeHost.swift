@@ -106,7 +106,7 @@ public final class BridgeHost {
     }
 
     /// Shares contracts compiled once among many hosts (one per WebView).
-    /// - navigator: the app's one navigator (shared with push, AlimTalk, Universal Links).
+    /// - navigator: the app's one navigator (shared with push, messenger links, Universal Links).
     /// - handler: the app's own `DeepLinkHandler`, so a CTA is parsed exactly as its links are
     ///   (default: one made from the contracts' routes.json, link settings and campaign rules).
     ///   It must know every route the contracts' route actions name.

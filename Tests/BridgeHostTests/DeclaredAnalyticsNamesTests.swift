@@ -3,6 +3,8 @@ import JSONCore
 import BridgeContracts
 import BridgeHost
 import BridgeHostTesting
+import DeeplinkRouting
+import DeeplinkNavigation
 import TestSupport
 
 /// The host emits the event names its contract set declares, and neutral ones when it declares none.
@@ -40,5 +42,42 @@ struct DeclaredAnalyticsNamesTests {
     @Test func theExampleSetKeepsItsNames() throws {
         #expect(try names(repositoryContracts())
             == ["push_clicked", "event_webview_opened", "event_webview_cta_clicked", "screen_view", "event_webview_cta_clicked", "external_app_opened"])
+    }
+}
+
+/// A channel the set declares opens the routes enabled from it, and a link from another channel
+/// is refused there.
+@Suite("a declared channel through the mock host")
+@MainActor
+struct DeclaredChannelHostTests {
+    private func host() throws -> MockBridgeHost {
+        var files = try RepositoryPaths.jsonFiles(under: "contracts")
+        var routes = try #require(files["routes.json"])
+        routes = routes.replacingOccurrences(of: #""kakaotalk": { "utm_source": ["kakaotalk"], "utm_medium": ["alimtalk"] }"#,
+            with: #""kakaotalk": { "utm_source": ["kakaotalk"], "utm_medium": ["alimtalk"] }, "sms": { "utm_source": ["sms"] }"#)
+        routes = routes.replacingOccurrences(of: #""enabledFrom": ["push", "kakaotalk", "appInternal", "bridge"]"#, with: #""enabledFrom": ["sms"]"#)
+        files["routes.json"] = routes
+        let contracts = try ContractSet(files: files, origin: "a copy")
+        try #require(contracts.route(named: "checkout")?.enabledFrom == [EntryChannel(rawValue: "sms")])
+        return try MockBridgeHost(contracts: contracts)
+    }
+
+    @Test func aLinkOfTheDeclaredChannelOpensItsRouteWhateverTheCase() throws {
+        let disposition = try host().openLink("https://sendy.co.kr/checkout/7?utm_source=SMS")
+        switch disposition {
+        case .navigated, .inProgress: break
+        default: Issue.record("expected it to navigate, got \(disposition)")
+        }
+    }
+
+    @Test func aLinkOfAnotherChannelIsRefusedThere() throws {
+        for url in ["https://sendy.co.kr/checkout/7?utm_source=kakaotalk", "https://sendy.co.kr/checkout/7"] {
+            let disposition = try host().openLink(url)
+            guard case .refused(_, let refusal) = disposition else {
+                Issue.record("\(url): expected refused, got \(disposition)")
+                continue
+            }
+            #expect(refusal.enabledFrom == [EntryChannel(rawValue: "sms")])
+        }
     }
 }
