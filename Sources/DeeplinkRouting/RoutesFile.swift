@@ -8,24 +8,20 @@ import JSONCore
 public enum RoutesFile {
     /// The routes of a routes.json text, in declaration order. `file` names the source in errors.
     public static func routes(fromJSON text: String, file: String = "routes.json") throws(RoutesFileError) -> [RouteDefinition] {
-        let document: JSONValue
+        try routes(from: parse(text, file: file), file: file)
+    }
+
+    private static func parse(_ text: String, file: String) throws(RoutesFileError) -> JSONValue {
         do {
-            document = try JSONValue(parsing: text)
+            return try JSONValue(parsing: text)
         } catch {
             throw RoutesFileError(file: file, pointer: "", message: "not valid JSON: \(error)")
         }
-        return try routes(from: document, file: file)
     }
 
     /// The channels a routes.json text declares (`"channels"`), in declaration order.
     public static func channels(fromJSON text: String, file: String = "routes.json") throws(RoutesFileError) -> ChannelRules {
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: text)
-        } catch {
-            throw RoutesFileError(file: file, pointer: "", message: "not valid JSON: \(error)")
-        }
-        return try channels(from: document, file: file)
+        try channels(from: parse(text, file: file), file: file)
     }
 
     /// The channels of an already parsed routes.json document.
