@@ -21,9 +21,10 @@ public struct ChannelRules: Sendable, Equatable {
             self.utmMedia = utmMedia.map { $0.lowercased() }
         }
 
-        func matches(_ utm: [String: String]) -> Bool {
-            if let source = utm["utm_source"]?.lowercased(), utmSources.contains(source) { return true }
-            if let medium = utm["utm_medium"]?.lowercased(), utmMedia.contains(medium) { return true }
+        /// `source` and `medium` lower-cased.
+        func matches(source: String?, medium: String?) -> Bool {
+            if let source, utmSources.contains(source) { return true }
+            if let medium, utmMedia.contains(medium) { return true }
             return false
         }
     }
@@ -95,7 +96,10 @@ public struct ChannelRules: Sendable, Equatable {
     /// The first declared channel whose utm fields `utm` matches.
     public func source(matching utm: [String: String]) -> CampaignMetadata.Source? {
         guard !channels.isEmpty, !utm.isEmpty else { return nil }
-        return channels.first { $0.matches(utm) }.map { CampaignMetadata.Source(rawValue: $0.name) }
+        // Lower-cased once, not once per channel.
+        let source = utm["utm_source"]?.lowercased(), medium = utm["utm_medium"]?.lowercased()
+        guard source != nil || medium != nil else { return nil }
+        return channels.first { $0.matches(source: source, medium: medium) }.map { CampaignMetadata.Source(rawValue: $0.name) }
     }
 
     /// Reads routes.json's `"channels"` object (absent: none), keeping its declaration order; a
