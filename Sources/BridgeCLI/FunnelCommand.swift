@@ -67,7 +67,12 @@ private func runFunnel(_ arguments: Arguments, _ console: Console) throws -> Int
         throw UsageError("\(name): \(error)")
     }
     if log.events.isEmpty { throw UsageError("\(name): no events (expected one JSON object per line)") }
-    let report = FunnelReport(events: log.events, summary: log.summary, resolver: RouteScreenResolver(routes: routes))
+    let analytics = contracts.manifest.analytics, funnel = contracts.manifest.funnel
+    let vocabulary = FunnelVocabulary(
+        pushClicked: analytics.pushClicked, pageOpened: analytics.pageOpened, ctaClicked: analytics.ctaClicked,
+        screenView: analytics.screenView, homeScreens: funnel.homeScreens, signIn: funnel.signIn)
+    let report = FunnelReport(events: log.events, summary: log.summary, resolver: RouteScreenResolver(routes: routes),
+                              vocabulary: vocabulary)
     if let html = arguments.value("html") {
         do {
             try Data(report.html(name: name).utf8).write(to: URL(fileURLWithPath: html), options: .atomic)

@@ -23,7 +23,7 @@ let hostCommand = Command(CommandSpec(
     about: """
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
-      {"type":"open","url":URL|null,"source":"push|kakaotalk|externalURL|appInternal"?}
+      {"type":"open","url":URL|null,"source":"push|externalURL|appInternal|DECLARED"?}
       {"type":"message","body":STRING|OBJECT,"origin":ORIGIN?,"isMainFrame":BOOL?}
           ("bodyBase64":STRING instead of "body" posts raw bytes, e.g. invalid UTF-8)
       {"type":"login"}  {"type":"logout"}  {"type":"ready"}

@@ -12,8 +12,8 @@ let linkCommand = Command(CommandSpec(
             UTF-8), so `bridgectl route` reads back exactly what was given. NAME=VALUE splits
             on the first "=" only. The query is written in the route's declared order, then
             campaign_id, group_id, variant, utm_source, utm_medium, utm_campaign, utm_term,
-            utm_content (other utm_* after, by name). --utm takes "source=kakaotalk" or
-            "utm_source=kakaotalk". --query may repeat a name for repeated values.
+            utm_content (other utm_* after, by name). --utm takes "source=newsletter" or
+            "utm_source=newsletter". --query may repeat a name for repeated values.
             --scheme https (default) is the Universal Link on the manifest's webBaseURL;
             custom (or the scheme's own name, e.g. myapp) gives myapp://event/...
             Campaign values must follow the contract's campaign rules (campaign.v1.json; see

@@ -23,9 +23,10 @@ let routeCommand = Command(CommandSpec(
     raw Korean is taken as its UTF-8. Quote the URL in the shell (it contains "&").
     """,
     options: [
-        .choice("source", CampaignMetadata.Source.allCases.map(\.rawValue), help: """
-            the entry channel; otherwise inferred: kakaotalk when utm_source=kakaotalk
-            or utm_medium=alimtalk, appInternal for the custom scheme, else externalURL
+        .value("source", "CHANNEL", help: """
+            the entry channel (push, externalURL, appInternal or a channel routes.json
+            declares); otherwise inferred: the first declared channel whose utm_source or
+            utm_medium matches, appInternal for the custom scheme, else externalURL
             """),
         .value("push", "PAYLOAD.json", help: "route the link inside a push payload JSON file (source push)"),
         ContractsOption.option, FormatOption.option,
@@ -41,15 +42,17 @@ private struct RouteCommandRunner {
 
     func run(_ arguments: Arguments) throws -> Int32 {
         let format = arguments.value("format")
-        let source = arguments.value("source").flatMap(CampaignMetadata.Source.init(rawValue:))
+        // Checked once the contracts are loaded: their routes.json declares more channels.
+        let sourceName = arguments.value("source")
         let expected = arguments.value("push") == nil ? 1 : 0
         if arguments.positional.count != expected {
             throw UsageError(expected == 1 ? "expected one URL (see bridgectl route --help)" : "--push takes the payload file; give no URL with it")
         }
-        if arguments.value("push") != nil && source != nil {
+        if arguments.value("push") != nil && sourceName != nil {
             throw UsageError("--source cannot be combined with --push (a push is source push)")
         }
         let handler = try RoutingContracts.handler(arguments).get()
+        let source = try sourceName.map { name throws(UsageError) in try handler.channels.sourceOption(name) }
 
         let input: String
         let result: Result<ParsedDeeplink, DeeplinkError>

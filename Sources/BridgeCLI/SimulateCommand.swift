@@ -20,7 +20,7 @@ let simulateCommand = Command(CommandSpec(
     """,
     options: [
         .value("entry", "URL", help: "the link that opened the page (its campaign metadata is authoritative)"),
-        .choice("source", CampaignMetadata.Source.allCases.map(\.rawValue), help: "entry channel"),
+        .value("source", "NAME", help: "entry channel: push, externalURL, appInternal or one routes.json declares"),
         .value("origin", "ORIGIN", help: "the WebView-attested origin (default: the contracts' first allowed origin)"),
         .flag("frame", help: "the message comes from a subframe, not the main frame"),
         .flag("logged-out", help: "nobody is logged in"),
@@ -69,7 +69,7 @@ private func runSimulate(_ arguments: Arguments, _ console: Console) throws -> I
         scenario.hasMessage = false
     }
     if let entry = arguments.value("entry") { scenario.entry = entry }
-    if let source = arguments.value("source").flatMap(CampaignMetadata.Source.init(rawValue:)) { scenario.source = source }
+    if let name = arguments.value("source") { scenario.source = try contracts.channels.sourceOption(name) }
     if let origin = arguments.value("origin") { scenario.origin = origin }
     if arguments.has("frame") { scenario.isMainFrame = false }
     if arguments.has("logged-out") { scenario.loggedIn = false }
@@ -85,7 +85,11 @@ private func runSimulate(_ arguments: Arguments, _ console: Console) throws -> I
     scenario.deferredWindowMs = steps.deferredWindowMs
     scenario.offerLifetimeMs = steps.offerLifetimeMs
     for (index, text) in arguments.all("step").enumerated() {
-        do { scenario.steps.append(try ScenarioStep(text: text)) } catch {
+        do {
+            let step = try ScenarioStep(text: text)
+            try step.checkSource(against: contracts.channels)
+            scenario.steps.append(step)
+        } catch {
             throw UsageError("--step \(index + 1): \(error)")
         }
     }
@@ -207,7 +211,7 @@ private func timelineText(_ outcome: ScenarioOutcome, contracts: ContractSet) ->
 /// The shim's timeout for the simulated message's action version (its contract's timeoutMs).
 @MainActor
 private func pageTimeout(_ outcome: ScenarioOutcome, contracts: ContractSet) -> Int? {
-    guard let click = outcome.host.events(named: "event_webview_cta_clicked").first,
+    guard let click = outcome.host.events(named: contracts.manifest.analytics.ctaClicked).first,
           let action = click["action"]?.stringValue, let version = click["version"]?.integerValue else { return nil }
     return contracts.manifest.action(named: action)?.contract(version: Int(version))?.timeoutMs
 }

@@ -133,6 +133,10 @@ public struct BridgeManifest: Sendable, Equatable {
     public let limits: BridgeLimits
     /// Actions in manifest order.
     public let actions: [BridgeAction]
+    /// The analytics event names the hosts emit and the funnel reads (`"analytics"`).
+    public var analytics: AnalyticsNames = .neutral
+    /// The funnel's home screens and sign-in event (`"funnel"`).
+    public var funnel: FunnelNames = .neutral
 
     public func action(named name: String) -> BridgeAction? {
         actions.first { $0.name == name }
@@ -159,7 +163,7 @@ extension BridgeManifest {
         for (name, _) in try actionsReader.object() {
             actions.append(try loadAction(name: name, reader: try actionsReader.child(name), frames: allowFrames))
         }
-        return BridgeManifest(
+        var manifest = BridgeManifest(
             bridge: try reader.child("bridge").string(),
             envelopeVersion: try reader.child("envelope").integer(),
             schemaBase: try reader.child("schemaBase").string(),
@@ -175,6 +179,9 @@ extension BridgeManifest {
             limits: limits,
             actions: actions
         )
+        manifest.analytics = try AnalyticsNames.load(reader.optionalChild("analytics"))
+        manifest.funnel = try FunnelNames.load(reader.optionalChild("funnel"))
+        return manifest
     }
 
     private static func loadAction(name: String, reader: FieldReader, frames: Bool) throws(ContractError) -> BridgeAction {

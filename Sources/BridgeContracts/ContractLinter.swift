@@ -298,6 +298,11 @@ public struct ContractLinter {
                 }
             }
         }
+        for fixture in contracts.fixtures {
+            guard let source = fixture.source, !contracts.channels.knownSources.contains(where: { $0.rawValue == source }) else { continue }
+            findings.append(LintFinding(file: fixture.path, pointer: "/source",
+                message: "\(UnknownChannelError(name: source, known: contracts.channels.knownSources.map(\.rawValue)))"))
+        }
         for fixture in contracts.fixtures where fixture.action == nil || fixture.version == nil {
             findings.append(LintFinding(file: fixture.path, pointer: "", message: "fixtures live in fixtures/<action>/v<version>/"))
         }

@@ -23,7 +23,7 @@ extension DeepLinkHandler {
         } catch {
             throw .campaignRules(error)
         }
-        self.init(routes: table, links: contracts.manifest.links, campaignRules: rules)
+        self.init(routes: table, links: contracts.manifest.links, campaignRules: rules, channels: contracts.channels)
     }
 }
 

@@ -12,6 +12,8 @@ import SchemaCheck
 public struct ContractSet: Sendable {
     public let manifest: BridgeManifest
     public let routes: [RouteDefinition]
+    /// The channels routes.json declares beside the built-in ones.
+    public let channels: ChannelRules
     /// Schema file name (e.g. "apply.v1.json") -> parsed document, in name order.
     public let schemas: [(file: String, document: JSONValue)]
     public let fixtures: [Fixture]
@@ -71,8 +73,15 @@ public struct ContractSet: Sendable {
         }
         // routes.json is the routing layer's file: read by its loader, with JSONCore's parser.
         try Self.refuseByteOrderMark(routesText, file: "routes.json")
+        let document: JSONValue
         do {
-            routes = try RoutesFile.routes(fromJSON: routesText, file: "routes.json")
+            document = try JSONValue(parsing: routesText)
+        } catch {
+            throw ContractError(file: "routes.json", message: "not valid JSON: \(error)")
+        }
+        do throws(RoutesFileError) {
+            channels = try RoutesFile.channels(from: document, file: "routes.json")
+            routes = try RoutesFile.routes(from: document, file: "routes.json")
         } catch {
             throw ContractError(file: error.file, pointer: error.pointer, message: error.message)
         }

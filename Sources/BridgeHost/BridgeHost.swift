@@ -101,7 +101,7 @@ public final class BridgeHost {
     }
 
     /// Shares contracts compiled once among many hosts (one per WebView).
-    /// - navigator: the app's one navigator (shared with push, AlimTalk, Universal Links).
+    /// - navigator: the app's one navigator (shared with push, messenger links, Universal Links).
     /// - handler: the app's own `DeepLinkHandler`, so a CTA is parsed exactly as its links are
     ///   (default: one made from the contracts' routes.json, link settings and campaign rules).
     ///   It must know every route the contracts' route actions name.
@@ -174,9 +174,9 @@ public final class BridgeHost {
 
     // MARK: - Page entry
 
-    /// A page was opened from `entry` (the AlimTalk / push / marketing link, or nil for an in-app
-    /// page). Its campaign metadata becomes authoritative for the page's messages. Records
-    /// `push_clicked` (push entries) and `event_webview_opened`. When the entry does not parse, the
+    /// A page was opened from `entry` (the messenger / push / marketing link, or nil for an in-app
+    /// page). Its campaign metadata becomes authoritative for the page's messages. Records the
+    /// manifest's `pushClicked` (push entries) and `pageOpened` events. When the entry does not parse, the
     /// page still counts as opened with only the source known, and the error is thrown.
     @discardableResult
     public func open(entry: String?, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> ParsedDeeplink? {
@@ -202,10 +202,10 @@ public final class BridgeHost {
         var fields: [(String, JSONValue)] = []
         if let path { fields.append(("path", .string(path))) }
         if campaign.entry.source == .push {
-            record(.analytics(.make(AnalyticsEvent.pushClicked, fields, campaign: campaign.entry)))
+            record(.analytics(.make(manifest.analytics.pushClicked, fields, campaign: campaign.entry)))
         }
         if let url { fields.append(("url", .string(url))) }
-        record(.analytics(.make(AnalyticsEvent.webviewOpened, fields, campaign: campaign.entry)))
+        record(.analytics(.make(manifest.analytics.pageOpened, fields, campaign: campaign.entry)))
     }
 
     // MARK: - Messages
@@ -310,7 +310,7 @@ public final class BridgeHost {
         if contract.isCustom {
             if let id { requestIDs.insert(id) }
             for conflict in conflicts { record(.campaignConflict(conflict)) }
-            record(.analytics(Self.clickEvent(action.name, version, id, ("handler", "custom"), campaign: metadata)))
+            record(.analytics(clickEvent(action.name, version, id, ("handler", "custom"), campaign: metadata)))
             let request = CustomActionRequest(action: action.name, version: version, requestID: id,
                                               payload: message.member("payload") ?? .object(JSONObject()), campaign: metadata,
                                               origin: origin, isMainFrame: isMainFrame)
@@ -324,7 +324,7 @@ public final class BridgeHost {
         }
         if let id { requestIDs.insert(id) }
         for conflict in conflicts { record(.campaignConflict(conflict)) }
-        record(.analytics(Self.clickEvent(action.name, version, id, ("route", .string(deeplink.configuration.name)),
+        record(.analytics(clickEvent(action.name, version, id, ("route", .string(deeplink.configuration.name)),
                                           campaign: metadata)))
 
         // 9: the shared navigator, through the bridge's door.
@@ -347,9 +347,9 @@ public final class BridgeHost {
     }
 
     /// The cta_clicked event: action, version, the request id if any, then who handles it.
-    private static func clickEvent(_ action: String, _ version: Int, _ id: String?, _ handling: (String, JSONValue),
+    private func clickEvent(_ action: String, _ version: Int, _ id: String?, _ handling: (String, JSONValue),
                                    campaign: CampaignMetadata) -> AnalyticsEvent {
-        .make(AnalyticsEvent.ctaClicked, fieldCount: 4, campaign: campaign) { properties in
+        .make(manifest.analytics.ctaClicked, fieldCount: 4, campaign: campaign) { properties in
             properties.append(uniqueKey: "action", .string(action))
             properties.append(uniqueKey: "version", .integer(Int64(version)))
             if let id { properties.append(uniqueKey: "request_id", .string(id)) }
@@ -506,7 +506,7 @@ public final class BridgeHost {
         // The screen view first, then the reply: the same order as a navigation that completes at once.
         if entry.outcome == .navigated {
             let route = entry.envelope.route
-            record(.analytics(.make(AnalyticsEvent.screenView, fieldCount: 3, campaign: route.campaignMetadata) { properties in
+            record(.analytics(.make(manifest.analytics.screenView, fieldCount: 3, campaign: route.campaignMetadata) { properties in
                 properties.append(uniqueKey: "screen", .string(route.configuration.screen))
                 properties.append(uniqueKey: "route", .string(route.configuration.name))
                 properties.append(uniqueKey: "url", .string(route.url))
@@ -514,7 +514,7 @@ public final class BridgeHost {
         } else if case .opened(let outcome) = entry.outcome {
             // Left the app: the funnel records where to, with the same campaign.
             let route = entry.envelope.route
-            record(.analytics(.make(AnalyticsEvent.externalOpened,
+            record(.analytics(.make(manifest.analytics.externalAppOpened,
                 [("route", .string(route.configuration.name)), ("provider", .string(outcome.provider)), ("opened", .string(outcome.target))],
                 campaign: route.campaignMetadata)))
         }

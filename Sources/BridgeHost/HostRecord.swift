@@ -13,12 +13,7 @@ public struct AnalyticsEvent: Sendable, Equatable {
         self.properties = properties
     }
 
-    public static let webviewOpened = "event_webview_opened"
-    public static let ctaClicked = "event_webview_cta_clicked"
-    public static let screenView = "screen_view"
-    public static let pushClicked = "push_clicked"
-    /// A CTA's destination opened outside the app (a map app, or its fallback).
-    public static let externalOpened = "external_app_opened"
+    // The event names come from the contract set's manifest (`BridgeManifest.analytics`).
 
     static func make(_ name: String, _ fields: [(String, JSONValue)], campaign: CampaignMetadata) -> AnalyticsEvent {
         make(name, fieldCount: fields.count, campaign: campaign) { properties in

@@ -166,6 +166,7 @@ public final class HostSession {
             // The steps simulate --step takes too: one parser, the same messages.
             do {
                 let step = try ScenarioStep(object)
+                try step.checkSource(against: host.contracts.channels)
                 if case .advance = step, !manualClock {
                     return fail(number, "advance needs --manual-clock (the host runs on the wall clock)")
                 }
@@ -222,10 +223,11 @@ public final class HostSession {
     private func open(_ object: JSONObject, _ number: Int) {
         var source: CampaignMetadata.Source?
         if let value = object["source"], value != .null {
-            guard let name = value.stringValue, let known = CampaignMetadata.Source(rawValue: name) else {
-                return fail(number, "\"source\" must be one of \(CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", "))")
+            let known = host.contracts.channels.knownSources
+            guard let name = value.stringValue, let named = known.first(where: { $0.rawValue == name }) else {
+                return fail(number, "\"source\" must be one of \(known.map(\.rawValue).joined(separator: ", "))")
             }
-            source = known
+            source = named
         }
         var url: String?
         if let value = object["url"], value != .null {

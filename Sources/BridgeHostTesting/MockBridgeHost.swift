@@ -207,7 +207,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         return answer.reply
     }
 
-    /// Routes a link the way a push tap or an AlimTalk link does (not through the bridge).
+    /// Routes a link the way a push tap or a messenger link does (not through the bridge).
     @discardableResult
     public func openLink(_ url: String, source: CampaignMetadata.Source? = nil) throws(DeeplinkError) -> NavigationDisposition {
         navigator.navigate(try bridge.handler.parse(url, source: source))

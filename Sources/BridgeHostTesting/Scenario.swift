@@ -98,13 +98,30 @@ public struct Scenario: Sendable {
         }
     }
 
+    /// A source as named; whether the contracts know it is checked when the scenario runs
+    /// (declared channels come from the set's routes.json).
     static func source(_ name: String?, at place: String) throws(ScenarioError) -> CampaignMetadata.Source? {
         guard let name else { return nil }
-        guard let source = CampaignMetadata.Source(rawValue: name) else {
-            let names = CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ScenarioError("\(place): source \"\(name)\" is not one of \(names)")
+        guard !name.isEmpty else { throw ScenarioError("\(place): source must be a channel name") }
+        return CampaignMetadata.Source(rawValue: name)
+    }
+
+    /// Every source the scenario names (its entry's, its deferred links') is built in or declared.
+    func checkSources(against channels: ChannelRules) throws(ScenarioError) {
+        if let source {
+            do {
+                _ = try channels.source(named: source.rawValue)
+            } catch {
+                throw ScenarioError("source: \(error)")
+            }
         }
-        return source
+        for (index, step) in steps.enumerated() {
+            do {
+                try step.checkSource(against: channels)
+            } catch {
+                throw ScenarioError("step \(index + 1): \(error)")
+            }
+        }
     }
 
     /// Runs the scenario on a fresh mock host and returns it (reply, navigations, events...). Time
@@ -112,6 +129,7 @@ public struct Scenario: Sendable {
     /// all happen, at the moments the clock says.
     @MainActor
     public func run(contracts: ContractSet) throws(ScenarioError) -> ScenarioOutcome {
+        try checkSources(against: contracts.channels)
         let host: MockBridgeHost
         do {
             host = try MockBridgeHost(contracts: contracts, loggedIn: loggedIn, appState: coldStart ? .coldStart : .foreground,

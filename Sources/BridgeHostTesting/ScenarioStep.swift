@@ -18,6 +18,12 @@ public enum ScenarioStep: Sendable, Equatable {
     case dismiss(offer: EnvelopeID)
     case advance(milliseconds: Int)
 
+    /// A deferred link's source must be built in or declared by the contracts' routes.json.
+    public func checkSource(against channels: ChannelRules) throws(ScenarioError) {
+        guard case .deferred(_, let source?) = self, !channels.knownSources.contains(source) else { return }
+        throw ScenarioError("\"source\" must be one of \(channels.knownSources.map(\.rawValue).joined(separator: ", "))")
+    }
+
     /// The step types this parser reads.
     public static let types = ["deferred", "interaction", "accept", "dismiss", "advance"]
 
@@ -29,11 +35,11 @@ public enum ScenarioStep: Sendable, Equatable {
             guard let url = value.stringValue else { throw ScenarioError("\"url\" must be a string (the deferred link)") }
             var source: CampaignMetadata.Source?
             if let value = object["source"], value != .null {
-                guard let name = value.stringValue, let known = CampaignMetadata.Source(rawValue: name) else {
-                    let names = CampaignMetadata.Source.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ScenarioError("\"source\" must be one of \(names)")
+                // Checked against the contracts' channels when the scenario runs.
+                guard let name = value.stringValue, !name.isEmpty else {
+                    throw ScenarioError("\"source\" must be a channel name (push, externalURL, appInternal or a declared one)")
                 }
-                source = known
+                source = CampaignMetadata.Source(rawValue: name)
             }
             self = .deferred(url: url, source: source)
         case "interaction":

@@ -100,7 +100,7 @@ struct PageWriter {
         }
 
         body += "<h2 id=\"routes\">Where links go (routes)</h2>\n"
-        body += "<p>Every link, from a push, an AlimTalk message, a marketing message or a button, opens one of these. "
+        body += "<p>Every link, from a push, a messenger, a marketing message or a button, opens one of these. "
         body += "\"login first\": a person who is not logged in sees the login screen, then the destination.</p>\n"
         body += HTML.table(head: ["Route", "Path", "Login", "Needs", "May take"], rows: contracts.routes.map { route in
             [

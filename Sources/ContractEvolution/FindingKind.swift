@@ -6,7 +6,7 @@ public enum Breaks: String, Sendable {
     case oldApps = "old apps"
     /// Either, depending on the values.
     case oldPagesOrOldApps = "old pages or old apps"
-    /// Links already sent (AlimTalk, push, marketing) stop opening what they opened.
+    /// Links already sent (messenger, push, marketing) stop opening what they opened.
     case links = "links in the field"
     /// Nothing the checker or router decides changes.
     case nobody = "nobody"

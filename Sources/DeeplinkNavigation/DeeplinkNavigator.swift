@@ -47,7 +47,7 @@ public enum NavigationDisposition: Sendable, Equatable {
     }
 }
 
-/// The one navigator every entry shares: push, AlimTalk and external links, and web CTAs all
+/// The one navigator every entry shares: push, messenger and external links, and web CTAs all
 /// arrive as a `ParsedDeeplink` and take this path (deeplink-routing-layer.ko.txt: the navigator
 /// only navigates; coordinator-push-routing.ko.txt: envelopes, fingerprint dedupe, a ready gate
 /// that keeps many callbacks, `enabledPages`, and every early return marking the envelope consumed).

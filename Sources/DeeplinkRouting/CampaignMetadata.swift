@@ -4,8 +4,23 @@ import JSONCore
 /// channel it came in through. The same value rides on every navigation and analytics event.
 public struct CampaignMetadata: Sendable, Equatable, Hashable {
     /// The entry channel. Push and external URLs must not be counted as one channel in the funnel.
-    public enum Source: String, Sendable, CaseIterable {
-        case push, kakaotalk, externalURL, appInternal
+    /// Built in: `push`, `externalURL`, `appInternal`; any other is declared in routes.json
+    /// (`ChannelRules`) and recognised by its utm fields.
+    public struct Source: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public static let push = Source(rawValue: "push")
+        public static let externalURL = Source(rawValue: "externalURL")
+        public static let appInternal = Source(rawValue: "appInternal")
+
+        /// The sources the code produces, in the order messages list them.
+        public static let builtIn: [Source] = [.push, .externalURL, .appInternal]
+
+        public var description: String { rawValue }
     }
 
     @inlinable public var campaignId: String? {
@@ -158,12 +173,10 @@ public struct CampaignMetadata: Sendable, Equatable, Hashable {
         return .object(object)
     }
 
-    /// The channel when the caller did not say: AlimTalk links are recognised by their utm fields,
-    /// the custom scheme is in-app or legacy, anything else came from outside.
-    static func inferredSource(_ campaign: CampaignMetadata, customScheme: Bool) -> Source {
-        if campaign.utmValue(named: "utm_source") == "kakaotalk" || campaign.utmValue(named: "utm_medium") == "alimtalk" {
-            return .kakaotalk
-        }
+    /// The channel when the caller did not say: the first declared channel whose utm fields match,
+    /// else the custom scheme is in-app or legacy, and anything else came from outside.
+    static func inferredSource(utm: [String: String], customScheme: Bool, channels: ChannelRules) -> Source {
+        if let declared = channels.source(matching: utm) { return declared }
         return customScheme ? .appInternal : .externalURL
     }
 }

@@ -14,24 +14,28 @@ public struct DeepLinkHandler: Sendable {
     public let pushURLKey: String
     /// What each campaign field may be: a value that breaks it is dropped, with a warning.
     public let campaignRules: CampaignRules
+    /// The declared channels a link without a stated source is recognised by (routes.json).
+    public let channels: ChannelRules
     /// The builder that prints URLs this handler parses back to the same values (made once: every
     /// CTA is checked with it).
     public let urlBuilder: DeeplinkURLBuilder
 
-    public init(routes: RouteTable, links: LinkConfiguration, campaignRules: CampaignRules = .unrestricted) {
+    public init(routes: RouteTable, links: LinkConfiguration, campaignRules: CampaignRules = .unrestricted,
+                channels: ChannelRules = .none) {
         self.init(
             routes: routes, universalLinkHosts: links.universalLinkHosts, customScheme: links.customScheme,
-            webBaseURL: links.webBaseURL, pushURLKey: links.pushURLKey, campaignRules: campaignRules
+            webBaseURL: links.webBaseURL, pushURLKey: links.pushURLKey, campaignRules: campaignRules, channels: channels
         )
     }
 
     /// The link settings given one by one (benchmarks, tests with a made-up table).
     public init(
         routes: RouteTable, universalLinkHosts: [String], customScheme: String, webBaseURL: String,
-        pushURLKey: String = "deeplink", campaignRules: CampaignRules = .unrestricted
+        pushURLKey: String = "deeplink", campaignRules: CampaignRules = .unrestricted, channels: ChannelRules = .none
     ) {
         self.routes = routes
         self.campaignRules = campaignRules
+        self.channels = channels
         self.universalLinkHosts = Set(universalLinkHosts.map { $0.lowercased() })
         self.customScheme = customScheme.lowercased()
         self.webBaseURL = URLAssembly.trimmedBase(webBaseURL)
@@ -265,7 +269,7 @@ public struct DeepLinkHandler: Sendable {
                 }
             }
         }
-        campaign.source = source ?? CampaignMetadata.inferredSource(campaign, customScheme: isCustomScheme)
+        campaign.source = source ?? CampaignMetadata.inferredSource(utm: campaign.utm, customScheme: isCustomScheme, channels: channels)
         let parsed = ParsedDeeplink(
             configuration: route, pathParameters: pathParameters, queryParameters: query,
             campaignMetadata: campaign, warnings: warnings,

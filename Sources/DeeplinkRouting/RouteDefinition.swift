@@ -82,7 +82,7 @@ public struct RouteDefinition: Sendable, Equatable {
     public init(
         name: String, pattern: String, requiresAuth: Bool, parameters: [String: ParameterType] = [:],
         query: [QueryField] = [], tab: String, list: String? = nil, screen: String, presentation: Presentation = .push,
-        enabledFrom: Set<EntryChannel> = Set(EntryChannel.allCases), external: ExternalRoute? = nil
+        enabledFrom: Set<EntryChannel> = Set(EntryChannel.builtIn), external: ExternalRoute? = nil
     ) {
         let segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let pathParts = segments.map { segment -> PathPart in

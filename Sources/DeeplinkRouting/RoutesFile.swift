@@ -1,29 +1,48 @@
 import JSONCore
 
-/// routes.json, the deep link configurations every link channel shares (push, AlimTalk,
-/// Universal Links, web CTAs): `{"routes": [{"name", "pattern", "requiresAuth", "parameters",
-/// "query", "tab", "list", "screen", "presentation", "enabledFrom"}, ...]}`. Reading it needs nothing but
+/// routes.json, the deep link configurations every link channel shares (push, messengers,
+/// Universal Links, web CTAs): `{"channels": {...}, "routes": [{"name", "pattern", "requiresAuth",
+/// "parameters", "query", "tab", "list", "screen", "presentation", "enabledFrom"}, ...]}`
+/// (`channels`: see `ChannelRules`). Reading it needs nothing but
 /// JSONCore, so an app that only routes links carries no JSON Schema checker.
 public enum RoutesFile {
     /// The routes of a routes.json text, in declaration order. `file` names the source in errors.
     public static func routes(fromJSON text: String, file: String = "routes.json") throws(RoutesFileError) -> [RouteDefinition] {
-        let document: JSONValue
+        try routes(from: parse(text, file: file), file: file)
+    }
+
+    private static func parse(_ text: String, file: String) throws(RoutesFileError) -> JSONValue {
         do {
-            document = try JSONValue(parsing: text)
+            return try JSONValue(parsing: text)
         } catch {
             throw RoutesFileError(file: file, pointer: "", message: "not valid JSON: \(error)")
         }
-        return try routes(from: document, file: file)
     }
 
-    /// The routes of an already parsed routes.json document.
+    /// The channels a routes.json text declares (`"channels"`), in declaration order.
+    public static func channels(fromJSON text: String, file: String = "routes.json") throws(RoutesFileError) -> ChannelRules {
+        try channels(from: parse(text, file: file), file: file)
+    }
+
+    /// The channels of an already parsed routes.json document.
+    public static func channels(from document: JSONValue, file: String = "routes.json") throws(RoutesFileError) -> ChannelRules {
+        do throws(JSONFieldError) {
+            return try ChannelRules.read(try JSONFieldReader(document).optionalChild("channels"))
+        } catch {
+            throw RoutesFileError(file: file, pointer: error.pointer, message: error.message)
+        }
+    }
+
+    /// The routes of an already parsed routes.json document. `enabledFrom` may name the built-in
+    /// channels and those the document declares; a route without it is enabled from all of them.
     public static func routes(from document: JSONValue, file: String = "routes.json") throws(RoutesFileError) -> [RouteDefinition] {
+        let channels = try channels(from: document, file: file)
         do throws(JSONFieldError) {
             let entries = try JSONFieldReader(document).child("routes")
             guard entries.value.arrayValue != nil else { throw entries.fail("expected an array of routes") }
             var routes: [RouteDefinition] = []
             for entry in try entries.items() {
-                let route = try definition(entry)
+                let route = try definition(entry, channels: channels)
                 if routes.contains(where: { $0.name == route.name }) {
                     throw entry.fail("duplicate route name \"\(route.name)\"", at: "name")
                 }
@@ -35,7 +54,7 @@ public enum RoutesFile {
         }
     }
 
-    private static func definition(_ reader: JSONFieldReader) throws(JSONFieldError) -> RouteDefinition {
+    private static func definition(_ reader: JSONFieldReader, channels: ChannelRules) throws(JSONFieldError) -> RouteDefinition {
         let name = try reader.child("name").string()
         let pattern = try reader.child("pattern").string()
         guard pattern.hasPrefix("/") else { throw reader.fail("pattern must start with \"/\"", at: "pattern") }
@@ -63,12 +82,12 @@ public enum RoutesFile {
         guard let presentation = Presentation(rawValue: presentationName) else {
             throw reader.fail("presentation must be push or modal", at: "presentation")
         }
-        var enabledFrom = Set(EntryChannel.allCases)
+        var enabledFrom = Set(channels.known)
         if let declared = try reader.optionalChild("enabledFrom") {
             enabledFrom = []
             for (index, channelName) in try declared.strings().enumerated() {
-                guard let channel = EntryChannel(rawValue: channelName) else {
-                    throw declared.fail("unknown channel \"\(channelName)\" (one of: \(EntryChannel.allCases.map(\.rawValue).joined(separator: ", ")))",
+                guard let channel = channels.channel(named: channelName) else {
+                    throw declared.fail("unknown channel \"\(channelName)\" (one of: \(channels.known.map(\.rawValue).joined(separator: ", ")); declare others in \"channels\")",
                                         at: String(index))
                 }
                 guard enabledFrom.insert(channel).inserted else {

@@ -28,6 +28,9 @@ public struct FunnelEvent: Sendable, Equatable {
     /// Names of events a host log implies but does not print as events (see `FunnelLog`).
     public static let coldStartWait = "cold_start_wait"
     public static let loginPresented = "login_presented"
+    /// A sign-in read from a host log (an envelope that waited for login went on), whatever the
+    /// set calls its own sign-in event.
+    public static let hostSignIn = "host_sign_in"
 }
 
 /// The two shapes of log line `FunnelLog` reads.
@@ -145,7 +148,7 @@ public enum FunnelLog {
                 let fields = JSONObject([("envelope", .integer(envelope)), ("route", object["route"] ?? .null)])
                 if waitingForLogin.contains(envelope), ["waiting_for_ready", "queued", "navigated", "failed"].contains(outcome) {
                     waitingForLogin.remove(envelope)
-                    events.append(FunnelEvent(name: FunnelSession.signIn, properties: fields, line: line))
+                    events.append(FunnelEvent(name: FunnelEvent.hostSignIn, properties: fields, line: line))
                 }
                 switch outcome {
                 case "pending_login": waitingForLogin.insert(envelope)

@@ -108,8 +108,9 @@ public struct FunnelReport: Sendable, Equatable {
             && lhs.groups.map(\.group) == rhs.groups.map(\.group) && lhs.groups.map(\.metrics) == rhs.groups.map(\.metrics)
     }
 
-    public init(events: [FunnelEvent], summary: FunnelLogSummary = FunnelLogSummary(), resolver: ScreenResolver) {
-        let (sessions, outside) = FunnelSession.sessions(of: events)
+    public init(events: [FunnelEvent], summary: FunnelLogSummary = FunnelLogSummary(), resolver: ScreenResolver,
+                vocabulary: FunnelVocabulary = .neutral) {
+        let (sessions, outside) = FunnelSession.sessions(of: events, vocabulary: vocabulary)
         var all = MetricCounts()
         var byGroup: [FunnelGroup: MetricCounts] = [:]
         var untimed = 0
@@ -136,7 +137,7 @@ public struct FunnelReport: Sendable, Equatable {
         let events = session.events
         // Every screen the visit showed, with its position (the entry itself may be a page).
         let shown: [(index: Int, screen: String)] = events.indices.compactMap { index in
-            FunnelSession.screen(of: events[index], resolver).map { (index, $0) }
+            session.screen(of: events[index], resolver).map { (index, $0) }
         }
 
         let target = session.target(resolver)
@@ -144,7 +145,7 @@ public struct FunnelReport: Sendable, Equatable {
 
         let entryTime = session.entryEvent.time
         let landedOnHome: Bool
-        if let first = shown.first(where: { FunnelSession.isHome($0.screen) }) {
+        if let first = shown.first(where: { session.isHome($0.screen) }) {
             if let entryTime, let homeTime = events[first.index].time {
                 landedOnHome = homeTime - entryTime <= wrongLandingWindowSeconds
             } else {
@@ -160,7 +161,7 @@ public struct FunnelReport: Sendable, Equatable {
         var consumed: Bool?
         var signedIn = false
         if session.entry == .push && session.isColdStart {
-            let signIn = events.firstIndex { $0.name == FunnelSession.signIn }
+            let signIn = events.firstIndex { $0.name == session.vocabulary.signIn || $0.name == FunnelEvent.hostSignIn }
             let neededSignIn = signIn != nil
                 || events.contains { $0.name == FunnelEvent.loginPresented }
                 || intended.contains { resolver.requiresLogin(screen: $0) }
@@ -173,7 +174,7 @@ public struct FunnelReport: Sendable, Equatable {
         let campaign = session.campaignValue("campaign_id")
         var missing: [String] = []
         var other: [String] = []
-        for event in events where isFunnelStep(event, intended: intended, resolver) {
+        for event in events where isFunnelStep(event, intended: intended, session.vocabulary) {
             guard let value = event.string("campaign_id") else {
                 missing.append(event.name)
                 continue
@@ -186,15 +187,15 @@ public struct FunnelReport: Sendable, Equatable {
             missingCampaignAt: missing, otherCampaignAt: other)
     }
 
-    /// The funnel's steps: push_clicked, event_webview_opened (not an in-app page),
-    /// event_webview_cta_clicked, and the screen_view of a screen the visit meant to reach. Other screen views (the person browsing on)
+    /// The funnel's steps: the push tap, the page opened (not an in-app page), the CTA click, and
+    /// the screen view of a screen the visit meant to reach. Other screen views (the person browsing on)
     /// are not campaign steps.
-    static func isFunnelStep(_ event: FunnelEvent, intended: Set<String>, _ resolver: ScreenResolver) -> Bool {
+    static func isFunnelStep(_ event: FunnelEvent, intended: Set<String>, _ vocabulary: FunnelVocabulary) -> Bool {
         switch event.name {
-        case FunnelSession.pushClicked, FunnelSession.ctaClicked: return true
+        case vocabulary.pushClicked, vocabulary.ctaClicked: return true
         // An in-app page the person opened later is not the campaign's (it has no campaign to carry).
-        case FunnelSession.webviewOpened: return event.string("source") != "appInternal"
-        case FunnelSession.screenView: return event.string("screen").map(intended.contains) ?? false
+        case vocabulary.pageOpened: return event.string("source") != "appInternal"
+        case vocabulary.screenView: return event.string("screen").map(intended.contains) ?? false
         default: return false
         }
     }

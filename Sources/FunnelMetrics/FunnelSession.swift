@@ -27,22 +27,22 @@ public struct FunnelSession: Sendable, Equatable {
 
     public var entryEvent: FunnelEvent { events[0] }
 
-    /// The names the funnel reads.
-    public static let pushClicked = "push_clicked"
-    public static let webviewOpened = "event_webview_opened"
-    public static let ctaClicked = "event_webview_cta_clicked"
-    public static let screenView = "screen_view"
-    public static let homeScreen = "home_screen"
-    public static let signIn = "sign_in_success"
-    /// The steps of the campaign funnel, which should all carry the campaign (the seed's list).
-    public static let steps = [pushClicked, webviewOpened, ctaClicked, screenView]
+    /// The event and screen names of the log (the contract set's manifest).
+    public let vocabulary: FunnelVocabulary
+
+    public init(key: String, entry: Entry, events: [FunnelEvent], vocabulary: FunnelVocabulary = .neutral) {
+        self.key = key
+        self.entry = entry
+        self.events = events
+        self.vocabulary = vocabulary
+    }
 
     /// Splits a log into sessions. Events are grouped by person (`distinct_id`/`session_id`; a log
     /// without either is one stream), put in time order when every event of the person has a time
     /// (else kept in line order), and cut at each entry: a `push_clicked`, a `deeplink_opened`, or an
     /// `event_webview_opened` whose source is not appInternal (a page opened from a link), except
     /// the page a push just opened (the first page after it, with the push's source or none). Events before a person's first entry belong to no session.
-    public static func sessions(of events: [FunnelEvent]) -> (sessions: [FunnelSession], outside: Int) {
+    public static func sessions(of events: [FunnelEvent], vocabulary: FunnelVocabulary = .neutral) -> (sessions: [FunnelSession], outside: Int) {
         var order: [String] = []
         var byKey: [String: [FunnelEvent]] = [:]
         for event in events {
@@ -61,20 +61,20 @@ public struct FunnelSession: Sendable, Equatable {
             for event in stream {
                 let startsSession: Entry?
                 switch event.name {
-                case pushClicked: startsSession = .push
+                case vocabulary.pushClicked: startsSession = .push
                 case "deeplink_opened": startsSession = .link
-                case webviewOpened where event.string("source") != "appInternal":
+                case vocabulary.pageOpened where event.string("source") != "appInternal":
                     // The page a push opens says the push's source (or none); a page from another
-                    // channel (an AlimTalk link tapped later) is a visit of its own.
+                    // channel (a messenger link tapped later) is a visit of its own.
                     let pageOfThisPush = current.map {
-                        $0.entry == .push && !$0.events.contains { $0.name == webviewOpened }
+                        $0.entry == .push && !$0.events.contains { $0.name == vocabulary.pageOpened }
                             && (event.string("source") == nil || event.string("source") == $0.events[0].string("source"))
                     } ?? false
                     startsSession = pageOfThisPush ? nil : .link
                 default: startsSession = nil
                 }
                 if let startsSession {
-                    if let finished = current { sessions.append(FunnelSession(key: key, entry: finished.entry, events: finished.events)) }
+                    if let finished = current { sessions.append(FunnelSession(key: key, entry: finished.entry, events: finished.events, vocabulary: vocabulary)) }
                     current = (startsSession, [event])
                 } else if current != nil {
                     current!.events.append(event)
@@ -82,7 +82,7 @@ public struct FunnelSession: Sendable, Equatable {
                     outside += 1
                 }
             }
-            if let finished = current { sessions.append(FunnelSession(key: key, entry: finished.entry, events: finished.events)) }
+            if let finished = current { sessions.append(FunnelSession(key: key, entry: finished.entry, events: finished.events, vocabulary: vocabulary)) }
         }
         return (sessions, outside)
     }
@@ -92,7 +92,7 @@ public struct FunnelSession: Sendable, Equatable {
     /// The campaign fields of the visit: the entry's, else the first step that has them.
     public func campaignValue(_ field: String) -> String? {
         if let value = entryEvent.string(field) { return value }
-        return events.lazy.filter { Self.steps.contains($0.name) }.compactMap { $0.string(field) }.first
+        return events.lazy.filter { vocabulary.steps.contains($0.name) }.compactMap { $0.string(field) }.first
     }
 
     /// The screen the entry meant to open: its `target_screen`, else the screen of its link.
@@ -107,7 +107,7 @@ public struct FunnelSession: Sendable, Equatable {
     public func intendedScreens(_ resolver: ScreenResolver) -> Set<String> {
         var screens = Set<String>()
         if let target = target(resolver) { screens.insert(target) }
-        for event in events where event.name == Self.ctaClicked {
+        for event in events where event.name == vocabulary.ctaClicked {
             if let screen = event.string("target_screen") ?? event.string("route").flatMap(resolver.screen(forRoute:)) {
                 screens.insert(screen)
             }
@@ -117,18 +117,18 @@ public struct FunnelSession: Sendable, Equatable {
 
     /// The screen an event shows, if it shows one: screen_view's `screen`, home_screen, the page an
     /// event_webview_opened shows.
-    public static func screen(of event: FunnelEvent, _ resolver: ScreenResolver) -> String? {
+    public func screen(of event: FunnelEvent, _ resolver: ScreenResolver) -> String? {
         switch event.name {
-        case screenView: return event.string("screen")
-        case homeScreen: return homeScreen
-        case webviewOpened: return (event.string("path") ?? event.string("url")).flatMap(resolver.screen(forLink:))
+        case vocabulary.screenView: return event.string("screen")
+        case let name where vocabulary.homeScreens.contains(name): return name
+        case vocabulary.pageOpened: return (event.string("path") ?? event.string("url")).flatMap(resolver.screen(forLink:))
         default: return nil
         }
     }
 
-    /// The home screen, whichever way a log names it.
-    public static func isHome(_ screen: String) -> Bool {
-        screen == homeScreen || screen == "home"
+    /// Whether `screen` is one of the home screens the set declares.
+    public func isHome(_ screen: String) -> Bool {
+        vocabulary.homeScreens.contains(screen)
     }
 
     /// A cold start: the push_clicked says so (cold_start true, app_state coldStart, or, the seed's

@@ -65,7 +65,7 @@ struct DeferredLinkCLITests {
         (#"{"type":"deferred"}"#, #"missing "url" (the deferred link)"#),
         (#"{"type":"deferred","url":7}"#, #""url" must be a string (the deferred link)"#),
         (#"{"type":"deferred","url":"https://sendy.co.kr/start","source":"sms"}"#,
-         #""source" must be one of push, kakaotalk, externalURL, appInternal"#),
+         #""source" must be one of push, externalURL, appInternal, kakaotalk"#),
         (#"{"type":"accept"}"#, #"missing "offer" (the number of an offer line)"#),
         (#"{"type":"dismiss","offer":"1"}"#, #""offer" must be a positive integer (the number of an offer line)"#),
         (#"{"type":"accept","offer":0}"#, #""offer" must be a positive integer (the number of an offer line)"#),

@@ -29,6 +29,30 @@ final class FunnelCLITests {
         return folder.appendingPathComponent(name).path
     }
 
+    @Test("the funnel reads the event and home-screen names of the set in use")
+    func theSetsNamesAreRead() throws {
+        let folder = try CLIConventionsTests.temporaryFolder("funnel-names")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contracts = folder.appendingPathComponent("contracts")
+        try FileManager.default.copyItem(at: RepositoryPaths.contracts, to: contracts)
+        let manifestURL = contracts.appendingPathComponent("manifest.json")
+        var manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+        manifest = manifest.replacingOccurrences(of: #""pushClicked": "push_clicked""#, with: #""pushClicked": "tap_push""#)
+            .replacingOccurrences(of: #""homeScreens": ["home_screen", "home"]"#, with: #""homeScreens": ["start"]"#)
+        try manifest.write(to: manifestURL, atomically: true, encoding: .utf8)
+        let log = [
+            #"{"event":"tap_push","properties":{"distinct_id":"p","time":0,"path":"/event/a","campaign_id":"c"}}"#,
+            #"{"event":"screen_view","properties":{"distinct_id":"p","time":3,"screen":"start","campaign_id":"c"}}"#,
+        ].joined(separator: "\n") + "\n"
+        let own = run(["funnel", "-", "--contracts", contracts.path], input: log)
+        #expect(own.code == 0, "\(own.err)")
+        #expect(own.out.contains("1 deep-link session"), "\(own.out)")
+        #expect(own.out.contains("  wrong landing (home <= 10 s)  1/1"), "\(own.out)")
+        // The example's names see no entry in the same log.
+        let example = run(["funnel", "-"], input: log)
+        #expect(!example.out.contains("1 deep-link session"), "\(example.out)\(example.err)")
+    }
+
     @Test("text: the hand-counted answers of the example log, in total and per group")
     func text() {
         let result = run(["funnel", Self.example])

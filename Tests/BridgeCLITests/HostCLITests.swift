@@ -116,6 +116,23 @@ struct HostCLITests {
         #expect(replies.last?.value(at: "/error/code") == "ORIGIN_REJECTED")
     }
 
+    @Test("host --stdio and simulate: a declared channel is a source, an undeclared one is refused naming the known")
+    func declaredSources() throws {
+        let open = #"{"type":"open","url":"https://sendy.co.kr/event/new-user-promo","source":"SOURCE"}"#
+        let input = ["kakaotalk", "sms"].map { open.replacingOccurrences(of: "SOURCE", with: $0) }.joined(separator: "\n") + "\n"
+        let result = run(["host", "--stdio", "--contracts", Self.contractsDirectory], input: input)
+        let output = try result.out.split(separator: "\n").map { try JSONDocument(String($0), limits: .unlimited).value }
+        let opened = output.first { $0["type"] == "event" }
+        #expect(opened?.value(at: "/properties/source") == "kakaotalk")
+        let errors = output.filter { $0["type"] == "error" }
+        #expect(errors.map { $0["line"] } == [2])
+        #expect(errors.first?["message"] == #""source" must be one of push, externalURL, appInternal, kakaotalk"#)
+        let simulate = run(["simulate", "--step", #"{"type":"interaction"}"#, "--source", "sms", "--contracts", Self.contractsDirectory])
+        #expect(simulate.code == 2)
+        #expect(simulate.err == #"bridgectl simulate: --source must be one of push, externalURL, appInternal, kakaotalk, not "sms""# + "\n")
+        #expect(run(["simulate", "--step", #"{"type":"interaction"}"#, "--source", "kakaotalk", "--contracts", Self.contractsDirectory]).code == 0)
+    }
+
     @Test("host --stdio: --manual-clock with advance, --ack after every line, --cold-start with ready")
     func hostStdioClockAndAck() throws {
         let message = #"{"type":"message","body":{"v":1,"id":"ID","action":"start","version":1,"payload":{}}}"#

@@ -73,12 +73,21 @@ import Testing
         #expect(result.out.contains("query.variant: \"%EC%84%BC\" still looks percent-encoded"))
     }
 
+    @Test func aDeclaredChannelIsRecognisedWhateverTheCaseAndAcceptedAsASource() throws {
+        let inferred = try json(run(["route", "https://sendy.co.kr/event/a?utm_source=KakaoTalk", "--format", "json"]).out)
+        #expect(inferred["campaign"]?["source"] == "kakaotalk")
+        let stated = try json(run(["route", "https://sendy.co.kr/event/a", "--source", "kakaotalk", "--format", "json"]).out)
+        #expect(stated["campaign"]?["source"] == "kakaotalk")
+        let unclaimed = try json(run(["route", "https://sendy.co.kr/event/a?utm_source=kakao", "--format", "json"]).out)
+        #expect(unclaimed["campaign"]?["source"] == "externalURL")
+    }
+
     @Test func sourceOption() throws {
         let report = try json(run(["route", Self.seedURL, "--source", "push", "--format", "json"]).out)
         #expect(report["campaign"]?["source"] == "push")
         let bad = run(["route", Self.seedURL, "--source", "sms"])
         #expect(bad.code == 2)
-        #expect(bad.err.contains("--source must be one of push, kakaotalk, externalURL, appInternal"))
+        #expect(bad.err.contains(#"--source must be one of push, externalURL, appInternal, kakaotalk, not "sms""#))
     }
 
     @Test func aLinkThatDoesNotRouteExitsOneWithTheFallback() throws {

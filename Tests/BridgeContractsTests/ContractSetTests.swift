@@ -22,7 +22,7 @@ struct ContractSetTests {
             Issue.record("loaded a routes.json that is not JSON")
         } catch {
             #expect(error.file == "routes.json")
-            #expect(error.description.hasPrefix("routes.json: not valid JSON: line 3 column "))
+            #expect(error.description.hasPrefix("routes.json: not valid JSON: line 7 column "))
         }
     }
 

@@ -86,6 +86,20 @@ struct StrictLintTests {
         #expect(found.first?.contains("lets it be object") == true)
     }
 
+    @Test func aFixtureFromAnUndeclaredChannelIsNamed() throws {
+        let file = "fixtures/start/v1/valid-push-entry.json"
+        let found = try findings([(file, #""source": "push","#, #""source": "sms","#)])
+        #expect(found == [
+            #"fixtures/start/v1/valid-push-entry.json: /source: unknown channel "sms" (known: push, externalURL, appInternal, kakaotalk; declare others in routes.json "channels")"#,
+        ])
+        // Declared, the same fixture is clean.
+        let declared = try findings([
+            (file, #""source": "push","#, #""source": "sms","#),
+            ("routes.json", #""kakaotalk": { "utm_source""#, #""sms": { "utm_source": ["sms"] }, "kakaotalk": { "utm_source""#),
+        ])
+        #expect(declared.filter { $0.contains("/source") } == [])
+    }
+
     @Test func scalarEnumsAndNullableQueryFieldsPass() throws {
         #expect(try findings([("schemas/view_vehicles.v1.json", region, #""region": { "type": ["string", "null"], "minLength": 1, "maxLength": 40"#)]) == [])
     }

@@ -38,15 +38,15 @@ struct BridgeHostScenarioTests {
 
         // The funnel: opened, CTA clicked and the screen view share campaign_id, group_id, variant, source.
         let names = host.analyticsEvents.map(\.name)
-        #expect(names == [AnalyticsEvent.webviewOpened, AnalyticsEvent.ctaClicked, AnalyticsEvent.screenView])
+        #expect(names == ["event_webview_opened", "event_webview_cta_clicked", "screen_view"])
         for event in host.analyticsEvents {
             #expect(event["campaign_id"] == "2025Q3_signup_retarget", "\(event.name)")
             #expect(event["group_id"] == "B", "\(event.name)")
             #expect(event["variant"] == "card_scanner_cta", "\(event.name)")
             #expect(event["source"] == "kakaotalk", "\(event.name)")
         }
-        #expect(host.events(named: AnalyticsEvent.ctaClicked).first?["action"] == "apply")
-        #expect(host.events(named: AnalyticsEvent.screenView).first?["screen"] == "event_apply")
+        #expect(host.events(named: "event_webview_cta_clicked").first?["action"] == "apply")
+        #expect(host.events(named: "screen_view").first?["screen"] == "event_apply")
     }
 
     @Test("the same message twice: one navigation, the second reply is DUPLICATE")
@@ -119,8 +119,8 @@ struct BridgeHostScenarioTests {
         #expect(campaign.utm["utm_source"] == "instagram")
         #expect(campaign.source == .push)
         #expect(host.campaignConflicts == [CampaignConflict(field: "campaign_id", entryValue: "entry_campaign", messageValue: "page_campaign", requestID: "merge-000001")])
-        #expect(host.events(named: AnalyticsEvent.pushClicked).count == 1)
-        #expect(host.events(named: AnalyticsEvent.pushClicked).first?["path"] == "/event/new-user-promo")
+        #expect(host.events(named: "push_clicked").count == 1)
+        #expect(host.events(named: "push_clicked").first?["path"] == "/event/new-user-promo")
     }
 
     @Test("a notification (no id) gets no reply but navigates and is recorded")

@@ -25,7 +25,7 @@ struct ExternalDestinationReplyTests {
         #expect(reply.result?.opened == "app" && reply.result?.provider == "kakaomap")
         #expect(host.externalOpens == [ExternalOpenRecord(url: "kakaomap://route?ep=37.4979502,127.0276368&by=CAR", scheme: "kakaomap", opened: true)])
         #expect(host.navigations.isEmpty)
-        let opened = try #require(host.events(named: AnalyticsEvent.externalOpened).first)
+        let opened = try #require(host.events(named: "external_app_opened").first)
         #expect(opened["provider"] == "kakaomap" && opened["opened"] == "app" && opened["campaign_id"] == "2025Q3_signup_retarget")
         #expect(host.records.contains(.envelope(id: EnvelopeID(1), route: "directions", outcome: .opened(.openedApp(provider: "kakaomap")))))
     }

@@ -106,10 +106,10 @@ struct HostBoundsTests {
         #expect(all.count == 6)
         #expect(bounded.records == Array(all.suffix(3)))
         #expect(bounded.recordTimes.count == 3)
-        #expect(bounded.analyticsEvents.map(\.name) == [AnalyticsEvent.webviewOpened, AnalyticsEvent.ctaClicked, AnalyticsEvent.screenView])
+        #expect(bounded.analyticsEvents.map(\.name) == ["event_webview_opened", "event_webview_cta_clicked", "screen_view"])
         bounded.receive(start(2))
         #expect(bounded.records == Array(all.suffix(3)))
-        #expect(bounded.analyticsEvents.map(\.name) == [AnalyticsEvent.screenView, AnalyticsEvent.ctaClicked, AnalyticsEvent.screenView])
+        #expect(bounded.analyticsEvents.map(\.name) == ["screen_view", "event_webview_cta_clicked", "screen_view"])
         #expect(bounded.navigations.map { $0.query["referrer"]?.first } == ["r-1", "r-2"])
         #expect(bounded.recordCount == all.count)
 

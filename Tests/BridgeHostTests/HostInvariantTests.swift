@@ -65,7 +65,7 @@ struct HostInvariantTests {
             }
             #expect(host.navigations.count == log.filter { $0.outcome == .navigated }.count)
             // Every navigation has its screen_view with the same campaign.
-            let views = host.events(named: AnalyticsEvent.screenView)
+            let views = host.events(named: "screen_view")
             #expect(views.count == host.navigations.count, "sequence \(sequence)")
             for (view, navigation) in zip(views, host.navigations) {
                 #expect(view["campaign_id"] == navigation.campaign.json["campaign_id"])

@@ -1,5 +1,6 @@
 import JSONCore
 import BridgeContracts
+import DeeplinkRouting
 import BridgeHost
 import BridgeHostTesting
 import TestSupport
@@ -52,4 +53,9 @@ func immediateReply(_ bridge: BridgeHost, body: [UInt8], origin: String, isMainF
     let box = Box()
     bridge.receive(body: body, origin: origin, isMainFrame: isMainFrame) { box.reply = $0 }
     return box.reply
+}
+
+extension CampaignMetadata.Source {
+    /// The example set's declared messenger channel.
+    static let kakaotalk = CampaignMetadata.Source(rawValue: "kakaotalk")
 }

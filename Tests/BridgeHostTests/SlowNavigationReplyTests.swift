@@ -36,7 +36,7 @@ struct SlowNavigationReplyTests {
         #expect(reply.json.serialized().contains("resolving") == false)
         #expect(host.navigations.map(\.route) == ["vehicleList"])
         // screen_view comes with the navigation, after the fetch.
-        #expect(host.analyticsEvents.map(\.name) == [AnalyticsEvent.webviewOpened, AnalyticsEvent.ctaClicked, AnalyticsEvent.screenView])
+        #expect(host.analyticsEvents.map(\.name) == ["event_webview_opened", "event_webview_cta_clicked", "screen_view"])
     }
 
     @Test("a fetch slower than the page waits: ok with resolving at timeoutMs - 500; the navigation follows, no second reply")
@@ -76,7 +76,7 @@ struct SlowNavigationReplyTests {
         #expect(reply.error?.code == .navigationFailed)
         #expect(reply.error?.details == [["reason": "detail_not_found", "route": "applyForm", "step": "resolveDetail"]])
         #expect(host.navigations.isEmpty)
-        #expect(host.events(named: AnalyticsEvent.screenView).isEmpty)
+        #expect(host.events(named: "screen_view").isEmpty)
     }
 
     @Test("a second CTA while the first resolves is queued behind it; each gets its own reply, in order")

@@ -310,7 +310,7 @@ struct EnabledPagesTests {
         let refused = fixture.navigator.navigate(link, from: .externalURL)
         let refusal = NavigationRefusal(route: "checkout", channel: .externalURL, enabledFrom: [.push, .kakaotalk, .appInternal, .bridge])
         #expect(refused == .refused(EnvelopeID(1), refusal))
-        #expect(refusal.description == "route checkout is not enabled from externalURL (enabled from: push, kakaotalk, appInternal, bridge)")
+        #expect(refusal.description == "route checkout is not enabled from externalURL (enabled from: push, appInternal, bridge, kakaotalk)")
         #expect(fixture.outcomes(EnvelopeID(1)) == [.refused(refusal)])
         #expect(fixture.host.calls.isEmpty)
         // A refusal is not remembered as a first delivery: the same payload from push is not a duplicate.

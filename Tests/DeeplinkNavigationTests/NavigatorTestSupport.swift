@@ -6,14 +6,20 @@ import TestSupport
 /// A handler over the repository's contracts/routes.json, with the link settings of its
 /// manifest.json, read by the routing layer alone (no contract set, no JSON Schema).
 func repositoryHandler() throws -> DeepLinkHandler {
-    let routes = try RoutesFile.routes(fromJSON: try RepositoryPaths.text("contracts/routes.json"))
+    let text = try RepositoryPaths.text("contracts/routes.json")
+    let routes = try RoutesFile.routes(fromJSON: text)
     let manifest = JSONFieldReader(try JSONValue(parsing: try RepositoryPaths.text("contracts/manifest.json")))
     let links = LinkConfiguration(
         universalLinkHosts: try manifest.child("universalLinkHosts").strings(),
         customScheme: try manifest.child("customScheme").string(),
         webBaseURL: try manifest.child("webBaseURL").string(),
         pushURLKey: try manifest.child("pushURLKey").string())
-    return DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
+    return DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
+}
+
+extension EntryChannel {
+    /// The example set's declared messenger channel.
+    static let kakaotalk = EntryChannel(rawValue: "kakaotalk")
 }
 
 /// A host whose steps complete when the test says so: the deterministic double of an app whose

@@ -44,7 +44,7 @@ struct LinkValueGenerator {
         if chance(20) { utm["utm_" + value(of: .slug)] = value(of: .string) }
         return CampaignMetadata(
             campaignId: optionalText(), groupId: optionalText(), variant: optionalText(), utm: utm,
-            source: CampaignMetadata.Source.allCases.randomElement(using: &random)!)
+            source: (CampaignMetadata.Source.builtIn + [.kakaotalk]).randomElement(using: &random)!)
     }
 }
 

@@ -26,11 +26,12 @@ struct RoutesFileTests {
         #expect(checkout.enabledFrom == [.push, .kakaotalk, .appInternal, .bridge])
         #expect(!checkout.isEnabled(from: .externalURL))
         let event = try #require(RoutingFixtures.routes.first { $0.name == "eventCampaign" })
-        #expect(event.enabledFrom == Set(EntryChannel.allCases))
+        #expect(event.enabledFrom == Set(EntryChannel.builtIn + [.kakaotalk]))
         // Absent: every channel; an empty list: none (a route that only serves as a list beneath others).
         let none = try RoutesFile.routes(fromJSON: #"{"routes": [{"name": "l", "pattern": "/l", "requiresAuth": false, "tab": "home", "enabledFrom": []}]}"#)
         #expect(none[0].enabledFrom.isEmpty)
         #expect(EntryChannel.names([.bridge, .push]) == "push, bridge")
+        #expect(EntryChannel.names([.bridge, EntryChannel(rawValue: "sms"), .kakaotalk, .push]) == "push, bridge, kakaotalk, sms")
         #expect(EntryChannel(.kakaotalk) == .kakaotalk)
     }
 
@@ -59,7 +60,28 @@ struct RoutesFileTests {
         (#"{"routes": [{"name": "a", "pattern": "/a", "requiresAuth": "no", "tab": "home"}]}"#,
          "routes.json: /routes/0/requiresAuth: expected true or false"),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "sms"]}]}"#,
-         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, kakaotalk, externalURL, appInternal, bridge, deferred)"#),
+         #"routes.json: /routes/0/enabledFrom/1: unknown channel "sms" (one of: push, externalURL, appInternal, bridge, deferred; declare others in "channels")"#),
+        (#"{"channels": {"sms": {"utm_source": ["sms"]}}, "routes": [{\#(entry), "enabledFrom": ["push", "kakaotalk"]}]}"#,
+         #"routes.json: /routes/0/enabledFrom/1: unknown channel "kakaotalk" (one of: push, externalURL, appInternal, bridge, deferred, sms; declare others in "channels")"#),
+        (#"{"channels": {"push": {"utm_source": ["p"]}}, "routes": []}"#,
+         #"routes.json: /channels/push: "push" is a built-in channel (push, externalURL, appInternal, bridge, deferred): declare another name"#),
+        (#"{"channels": {"Bridge": {"utm_source": ["p"]}}, "routes": []}"#,
+         #"routes.json: /channels/Bridge: "Bridge" is a built-in channel (push, externalURL, appInternal, bridge, deferred): declare another name"#),
+        (#"{"channels": {"sms text": {"utm_source": ["p"]}}, "routes": []}"#,
+         #"routes.json: /channels/sms text: channel name "sms text" must start with a letter and hold only ASCII letters, digits, "_" and "-""#),
+        (#"{"channels": {"1sms": {"utm_source": ["p"]}}, "routes": []}"#,
+         #"routes.json: /channels/1sms: channel name "1sms" must start with a letter and hold only ASCII letters, digits, "_" and "-""#),
+        (#"{"channels": {"sms": {}}, "routes": []}"#,
+         #"routes.json: /channels/sms: channel "sms" needs a non-empty "utm_source" or "utm_medium" list"#),
+        (#"{"channels": {"sms": {"utm_source": []}}, "routes": []}"#,
+         #"routes.json: /channels/sms/utm_source: "utm_source" must list at least one value (or be left out)"#),
+        (#"{"channels": {"sms": {"utm_medium": [""]}}, "routes": []}"#,
+         #"routes.json: /channels/sms/utm_medium/0: an empty utm_medium matches nothing"#),
+        (#"{"channels": {"sms": {"utm_medium": "sms"}}, "routes": []}"#,
+         #"routes.json: /channels/sms/utm_medium: expected an array of strings"#),
+        (#"{"channels": {"sms": {"utm_sauce": ["sms"]}}, "routes": []}"#,
+         #"routes.json: /channels/sms/utm_sauce: unknown field "utm_sauce" (a channel has "utm_source" and "utm_medium")"#),
+        (#"{"channels": ["sms"], "routes": []}"#, "routes.json: /channels: expected an object"),
         (#"{"routes": [{\#(entry), "enabledFrom": ["push", "push"]}]}"#,
          #"routes.json: /routes/0/enabledFrom/1: channel "push" is listed twice"#),
         (#"{"routes": [{\#(entry), "enabledFrom": "push"}]}"#, "routes.json: /routes/0/enabledFrom: expected an array of strings"),

@@ -14,6 +14,15 @@ enum RoutingFixtures {
         }
     }()
 
+    /// The example set's declared channels (kakaotalk, recognised by its utm fields).
+    static let channels: ChannelRules = {
+        do {
+            return try RoutesFile.channels(fromJSON: try RepositoryPaths.text("contracts/routes.json"))
+        } catch {
+            fatalError("contracts/routes.json does not load: \(error)")
+        }
+    }()
+
     static let links: LinkConfiguration = {
         do {
             let manifest = JSONFieldReader(try JSONValue(parsing: try RepositoryPaths.text("contracts/manifest.json")))
@@ -28,7 +37,7 @@ enum RoutingFixtures {
     }()
 
     static let handler: DeepLinkHandler = {
-        do { return try DeepLinkHandler(routes: RouteTable(routes: routes), links: links) } catch {
+        do { return try DeepLinkHandler(routes: RouteTable(routes: routes), links: links, channels: channels) } catch {
             fatalError("contracts/routes.json does not form a table: \(error)")
         }
     }()
@@ -37,7 +46,7 @@ enum RoutingFixtures {
 
     /// A handler over the given routes with the repository's link settings.
     static func handler(routes: [RouteDefinition]) throws -> DeepLinkHandler {
-        DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
+        DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: channels)
     }
 
     static func route(_ name: String, _ pattern: String, _ parameters: [String: ParameterType] = [:], query: [RouteDefinition.QueryField] = []) -> RouteDefinition {
@@ -57,4 +66,13 @@ enum RoutingFixtures {
             return error
         }
     }
+}
+
+extension CampaignMetadata.Source {
+    /// The example set's declared messenger channel.
+    static let kakaotalk = CampaignMetadata.Source(rawValue: "kakaotalk")
+}
+
+extension EntryChannel {
+    static let kakaotalk = EntryChannel(rawValue: "kakaotalk")
 }

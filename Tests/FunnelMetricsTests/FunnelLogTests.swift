@@ -29,7 +29,7 @@ struct FunnelLogTests {
         {"type":"envelope","envelope":1,"route":"orderDetail","outcome":"navigated"}
         """
         let result = try FunnelLog.events(Array(log.utf8))
-        #expect(result.events.map(\.name) == ["push_clicked", "login_presented", "sign_in_success", "cold_start_wait"])
+        #expect(result.events.map(\.name) == ["push_clicked", "login_presented", FunnelEvent.hostSignIn, "cold_start_wait"])
         #expect(result.summary.hostLines == 6)
         #expect(result.summary.skippedLines == 1)
         #expect(result.events.allSatisfy { $0.sessionKey == nil && $0.time == nil })

@@ -12,9 +12,35 @@ struct FunnelReportTests {
         return RouteScreenResolver(routes: try! RouteTable(routes: RoutesFile.routes(fromJSON: text)))
     }()
 
-    func report(_ lines: [String]) throws -> FunnelReport {
+    /// The example set's names (contracts/manifest.json "analytics" and "funnel").
+    static let example = FunnelVocabulary(
+        pushClicked: "push_clicked", pageOpened: "event_webview_opened", ctaClicked: "event_webview_cta_clicked",
+        screenView: "screen_view", homeScreens: ["home_screen", "home"], signIn: "sign_in_success")
+
+    func report(_ lines: [String], vocabulary: FunnelVocabulary = Self.example) throws -> FunnelReport {
         let log = try FunnelLog.events(Array(lines.joined(separator: "\n").utf8))
-        return FunnelReport(events: log.events, summary: log.summary, resolver: Self.resolver)
+        return FunnelReport(events: log.events, summary: log.summary, resolver: Self.resolver, vocabulary: vocabulary)
+    }
+
+    @Test func theFunnelReadsTheNamesItIsGivenAndNoOthers() throws {
+        // A push that lands on the declared home screen 3 s after the tap, then signs in.
+        let lines = [
+            #"{"event":"tap_push","properties":{"distinct_id":"p","time":0,"path":"/event/a","cold_start":true,"campaign_id":"c"}}"#,
+            #"{"event":"logged_in","properties":{"distinct_id":"p","time":2}}"#,
+            #"{"event":"view","properties":{"distinct_id":"p","time":3,"screen":"start","campaign_id":"c"}}"#,
+        ]
+        let own = FunnelVocabulary(pushClicked: "tap_push", pageOpened: "page", ctaClicked: "cta", screenView: "view",
+                                   homeScreens: ["start"], signIn: "logged_in")
+        let report = try report(lines, vocabulary: own)
+        #expect(report.all.sessions == 1)
+        #expect(report.all.wrongLanding.numerator == 1)
+        #expect(report.all.coldStartSignedIn == 1)
+        // The same log read with the example's names has no entry, so no session.
+        #expect(try self.report(lines).all.sessions == 0)
+        // "home" is a home screen only when the set says so.
+        let homeless = FunnelVocabulary(pushClicked: "tap_push", pageOpened: "page", ctaClicked: "cta", screenView: "view",
+                                        homeScreens: ["dashboard"], signIn: "logged_in")
+        #expect(try self.report(lines, vocabulary: homeless).all.wrongLanding.numerator == 0)
     }
 
     func pairs(_ metrics: MetricCounts) -> [(Int, Int)] {

@@ -120,7 +120,7 @@ struct RouteBenchmark {
             }
         }
         self.paths = paths
-        urls = paths.map { "https://www.example.com/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=kakaotalk" }
+        urls = paths.map { "https://www.example.com/" + $0.joined(separator: "/") + "?campaign_id=c&utm_source=newsletter" }
     }
 
     struct Timing {
