@@ -31,8 +31,10 @@ final class FunnelCLITests {
 
     @Test("the funnel reads the event and home-screen names of the set in use")
     func theSetsNamesAreRead() throws {
-        let folder = try CLIConventionsTests.temporaryFolder("funnel-names")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        try withTemporaryFolder("funnel-names") { folder in try checkTheSetsNames(in: folder) }
+    }
+
+    func checkTheSetsNames(in folder: URL) throws {
         let contracts = folder.appendingPathComponent("contracts")
         try FileManager.default.copyItem(at: RepositoryPaths.contracts, to: contracts)
         let manifestURL = contracts.appendingPathComponent("manifest.json")
