@@ -106,7 +106,7 @@ private struct ReleaseCommandRunner {
 
     private func load(_ folder: String) -> Result<(LoadedContracts, ReleaseCatalog), Refused> {
         guard FileSystem.status(atPath: folder)?.isDirectory == true else {
-            return .failure(Refused(message: "\(folder): not a contracts folder (no such directory); run from the repository root or pass --contracts DIR"))
+            return .failure(Refused(message: "\(folder): not a contracts folder (no such directory); pass --contracts DIR"))
         }
         do {
             let loaded = try LoadedContracts.folder(folder)
