@@ -237,19 +237,8 @@ public final class DeeplinkNavigator {
     private func probe(_ id: EnvelopeID, _ body: () -> Void) -> NavigationDisposition {
         probes.append((id, nil))
         body()
-        let outcome = lastProbe(of: id).map { probes.remove(at: $0).outcome } ?? nil
+        let outcome = probes.lastIndex { $0.id == id }.map { probes.remove(at: $0).outcome } ?? nil
         return NavigationDisposition(id, outcome: outcome)
-    }
-
-    /// A plain loop rather than `lastIndex(where:)`: a closure called while `probes` is read would
-    /// make every access to it a checked one.
-    private func lastProbe(of id: EnvelopeID) -> Int? {
-        var index = probes.count
-        while index > 0 {
-            index -= 1
-            if probes[index].id == id { return index }
-        }
-        return nil
     }
 
     /// Login finished: the pending envelope (if any) is taken out exactly once and queued.
@@ -347,11 +336,10 @@ public final class DeeplinkNavigator {
     private func armStepTimer(for ticket: Int) {
         guard let due = stepTimerDue, due.ticket == ticket else { return }
         stepTimerDue = nil
-        // A plain loop: a closure called while `events` is being read would make every access
-        // to it a checked one.
-        for index in nextEvent..<events.count {
-            if case .stepFinished(let finishedTicket, _) = events[index], finishedTicket == ticket { return }
+        let finished = events[nextEvent...].contains {
+            if case .stepFinished(let finishedTicket, _) = $0 { finishedTicket == ticket } else { false }
         }
+        guard !finished else { return }
         stepTimer = clock.schedule(afterMilliseconds: due.milliseconds) { [weak self] in
             self?.send(.stepTimedOut(ticket: ticket))
         }
@@ -439,7 +427,7 @@ public final class DeeplinkNavigator {
     private func record(_ envelope: RouteEnvelope, _ outcome: EnvelopeOutcome) {
         let entry = EnvelopeLogEntry(envelope: envelope, outcome: outcome, at: clock.now())
         envelopeLog.append(entry)
-        if let probe = lastProbe(of: envelope.id) { probes[probe].outcome = outcome }
+        if let probe = probes.lastIndex(where: { $0.id == envelope.id }) { probes[probe].outcome = outcome }
         if outcome.settlesRequest, !waiters.isEmpty, let waiting = waiters[envelope.id] {
             var still: [Waiter] = []
             for waiter in waiting {
