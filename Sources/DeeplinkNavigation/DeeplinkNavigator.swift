@@ -200,7 +200,7 @@ public final class DeeplinkNavigator {
     /// Called with every log entry as it is recorded (analytics, records, the bridge's replies),
     /// for the navigator's life.
     public func addObserver(_ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
-        observers.append(NavigatorObserver(owner: nil) { _, entry in observer(entry) })
+        observers.append(NavigatorObserver(observer))
     }
 
     /// Called with every log entry as long as `owner` is alive, then dropped: what a `BridgeHost`
@@ -212,10 +212,7 @@ public final class DeeplinkNavigator {
     /// As `addObserver(owner:_:)`, with the owner handed to each call: the navigator reads its weak
     /// reference once per entry, and the observer needs no weak reference of its own.
     public func addObserver<Owner: AnyObject>(owner: Owner, _ observer: @escaping @MainActor (Owner, EnvelopeLogEntry) -> Void) {
-        observers.append(NavigatorObserver(owner: owner) { owner, entry in
-            // Only ever called with the owner it was made with.
-            observer(unsafeDowncast(owner!, to: Owner.self), entry)
-        })
+        observers.append(NavigatorObserver(owner: owner, observer))
     }
 
     /// Observers held now (those whose owner is gone are dropped at the next record).
@@ -447,35 +444,36 @@ public final class DeeplinkNavigator {
     }
 }
 
-/// An observer of the log, and (for `addObserver(owner:_:)`) the object whose life it follows. A
-/// class, so the list's copy for a record retains one object per observer rather than copying a
-/// weak reference and a closure.
+/// An observer of the log; one that follows an owner (`addObserver(owner:_:)`) holds it weakly
+/// in its call. A class, so the list's copy for a record retains one object per observer.
 @MainActor
 private final class NavigatorObserver {
-    private let followsOwner: Bool
-    private weak var owner: AnyObject?
-    /// Called with the owner (nil for an observer without one) and the entry.
-    private let call: @MainActor (AnyObject?, EnvelopeLogEntry) -> Void
+    /// Calls the observer with an entry; false, without calling it, once its owner is gone.
+    private let call: @MainActor (EnvelopeLogEntry) -> Bool
+    /// Its owner was released: nothing will ever want its calls again.
+    private(set) var isOrphaned = false
 
-    init(owner: AnyObject?, call: @escaping @MainActor (AnyObject?, EnvelopeLogEntry) -> Void) {
-        followsOwner = owner != nil
-        self.owner = owner
-        self.call = call
+    init(_ observer: @escaping @MainActor (EnvelopeLogEntry) -> Void) {
+        call = { entry in
+            observer(entry)
+            return true
+        }
+    }
+
+    /// Generic over the owner, so it reaches `observer` as the type it was given, with no cast.
+    init<Owner: AnyObject>(owner: Owner, _ observer: @escaping @MainActor (Owner, EnvelopeLogEntry) -> Void) {
+        call = { [weak owner] entry in
+            guard let owner else { return false }
+            observer(owner, entry)
+            return true
+        }
     }
 
     /// Calls the observer with `entry`; false, without calling it, once its owner is gone.
     func deliver(_ entry: EnvelopeLogEntry) -> Bool {
-        guard followsOwner else {
-            call(nil, entry)
-            return true
-        }
-        guard let owner else { return false }
-        call(owner, entry)
-        return true
+        if !isOrphaned && !call(entry) { isOrphaned = true }
+        return !isOrphaned
     }
-
-    /// Its owner was released: nothing will ever want its calls again.
-    var isOrphaned: Bool { followsOwner && owner == nil }
 }
 
 extension DeeplinkNavigator: NavigatorContext {
