@@ -88,10 +88,8 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
             let resolution: DetailResolution
             do throws(NavigationStepError) {
                 if let show = try await resolve(host, destination) {
-                    // A cancelled navigation keeps nothing (its completion is ignored anyway):
-                    // `cancelSteps`, the only one that cancels this task, has forgotten the slot,
-                    // so asking the task too would only cost its status read.
-                    if self.prepared?.id == id { self.prepared = (id, .show(show)) }
+                    // A cancelled navigation keeps nothing (its completion is ignored anyway).
+                    if !Task.isCancelled, self.prepared?.id == id { self.prepared = (id, .show(show)) }
                     resolution = .found
                 } else {
                     resolution = .notFound
@@ -100,7 +98,7 @@ public final class AsyncNavigationHostAdapter<Host: NavigationHost>: CallbackNav
                 resolution = .failed(error)
             }
             finished(id)
-            if resolution != .found { forget(id) }
+            if resolution != .found || Task.isCancelled { forget(id) }
             completion(resolution)
         }
     }
