@@ -96,8 +96,9 @@ func fail(_ message: String) -> Never {
 let handler: DeepLinkHandler
 do {
     guard let text = BundledRoutes.files["routes.json"] else { fail("routes.json was not embedded") }
+    // The routes and the entry channels they declare (the messenger rules live in routes.json).
     let routes = try RoutesFile.routes(fromJSON: text)
-    handler = DeepLinkHandler(routes: try RouteTable(routes: routes), links: links)
+    handler = DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
 } catch {
     fail("\(error)")
 }
