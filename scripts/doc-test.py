@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Doc test: runs the shell examples of the docs and compares their output (part of `make test`).
 
-Files read: README.md, docs/*.md, BENCHMARKS.md, RELIABILITY.md. (CHANGELOG.md is history: the
-commands it quotes were true once, so it is not checked.)
+Files read: README.md, docs/*.md, BENCHMARKS.md, RELIABILITY.md. (CHANGELOG.md lists changes per
+version; the commands it names were true for their version, so it is not checked.)
 
 For authors, the one convention:
 

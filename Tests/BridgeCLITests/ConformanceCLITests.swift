@@ -54,9 +54,8 @@ struct ConformanceCLITests {
         let directory = Self.suite.appendingPathComponent("tests/\(folder)")
         let required = Self.files(under: directory).filter { !$0.hasPrefix("optional/") }
         #expect(!required.isEmpty, "no test files under \(directory.path)")
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-cli-suite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = try TemporaryFolder("cli-suite")
+        defer { scratch.remove() }
 
         var passed = 0
         var failures: [String] = []
@@ -69,12 +68,12 @@ struct ConformanceCLITests {
                     object["$schema"] = nil
                     schema = .object(object)
                 }
-                let schemaFile = scratch.appendingPathComponent("schema-\(caseIndex).json")
+                let schemaFile = scratch.url("schema-\(caseIndex).json")
                 try Data(JSONDocument(schema).text.utf8).write(to: schemaFile)
                 let tests = testCase["tests"]?.arrayValue ?? []
                 var dataFiles: [String] = []
                 for (testIndex, test) in tests.enumerated() {
-                    let dataFile = scratch.appendingPathComponent("data-\(caseIndex)-\(testIndex).json")
+                    let dataFile = scratch.url("data-\(caseIndex)-\(testIndex).json")
                     try Data(JSONDocument(test["data"] ?? .null).text.utf8).write(to: dataFile)
                     dataFiles.append(dataFile.path)
                 }

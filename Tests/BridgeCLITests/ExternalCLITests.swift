@@ -64,18 +64,17 @@ struct ExternalCLITests {
         let printed = run(["generate", "info-plist", "--contracts", Self.contractsDirectory])
         #expect(printed.code == 0)
         #expect(printed.out.hasSuffix("<key>LSApplicationQueriesSchemes</key>\n<array>\n\t<string>nmap</string>\n\t<string>tmap</string>\n\t<string>kakaomap</string>\n\t<string>https</string>\n</array>\n"))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-plist-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let partial = folder.appendingPathComponent("Partial.plist")
+        let folder = try TemporaryFolder("plist")
+        defer { folder.remove() }
+        let partial = folder.url("Partial.plist")
         try Data("<plist><dict><key>LSApplicationQueriesSchemes</key><array><string>nmap</string><string>kakaomap</string></array></dict></plist>".utf8).write(to: partial)
         let checked = run(["generate", "info-plist", "--contracts", Self.contractsDirectory, "--check", partial.path])
         #expect(checked.code == 1)
         #expect(checked.out == "\(partial.path): LSApplicationQueriesSchemes lacks tmap, https: canOpenURL says no for them even when the app is installed\n")
-        let full = folder.appendingPathComponent("Info.plist")
+        let full = folder.url("Info.plist")
         try Data(printed.out.utf8).write(to: full)
         #expect(run(["generate", "info-plist", "--contracts", Self.contractsDirectory, "--check", full.path]).code == 0)
         #expect(run(["generate", "info-plist", "extra"]).code == 2)
-        #expect(run(["generate", "info-plist", "--check", folder.appendingPathComponent("missing.plist").path]).code == 2)
+        #expect(run(["generate", "info-plist", "--check", folder.url("missing.plist").path]).code == 2)
     }
 }

@@ -14,9 +14,9 @@ import TestSupport
         return (code, console.stdout, console.stderr)
     }
 
-    private func temporaryContracts() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-generate-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: folder.appendingPathComponent("contracts"))
+    private func temporaryContracts() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("generate")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("contracts"), to: folder.url("contracts"))
         return folder
     }
 
@@ -35,9 +35,9 @@ import TestSupport
 
     @Test func checkFailsNamingTheStaleFileAfterASchemaChange() throws {
         let folder = try temporaryContracts()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts").path
-        let out = folder.appendingPathComponent("js").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts").path
+        let out = folder.url("js").path
 
         let missing = run(["generate", "js", "--contracts", contracts, "--out", out, "--check"])
         #expect(missing.code == 1)
@@ -80,21 +80,21 @@ import TestSupport
 
     @Test func unsupportedSchemasAndUsageErrorsExitTwo() throws {
         let folder = try temporaryContracts()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts").path
         let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/start.v1.json")
         let text = try String(contentsOf: schema, encoding: .utf8)
         try text.replacingOccurrences(of: "\"promoCode\": { \"type\": \"string\"", with: "\"promoCode\": { \"unevaluatedProperties\": false, \"type\": \"string\"")
             .write(to: schema, atomically: true, encoding: .utf8)
-        let unsupported = run(["generate", "js", "--contracts", contracts, "--out", folder.appendingPathComponent("js").path])
+        let unsupported = run(["generate", "js", "--contracts", contracts, "--out", folder.url("js").path])
         #expect(unsupported.code == 2)
         #expect(unsupported.err.contains("start.v1.json#/$defs/payload/properties/promoCode/unevaluatedProperties"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("js").path), "nothing is written")
+        #expect(!FileManager.default.fileExists(atPath: folder.url("js").path), "nothing is written")
 
         #expect(run(["generate", "ts"]).code == 2)
         #expect(run(["generate"]).code == 2)
         #expect(run(["generate", "js", "--fast"]).code == 2)
-        #expect(run(["generate", "js", "--contracts", folder.appendingPathComponent("nowhere").path]).code == 2)
+        #expect(run(["generate", "js", "--contracts", folder.url("nowhere").path]).code == 2)
         let help = run(["generate", "--help"])
         #expect(help.code == 0)
         #expect(help.out.contains("--check"))
@@ -114,8 +114,8 @@ import TestSupport
     /// lint names each keyword the JS validator generator cannot compile, with its JSON Pointer.
     @Test func lintNamesKeywordsTheValidatorGeneratorCannotCompile() throws {
         let folder = try temporaryContracts()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts").path
         let clean = run(["lint", "--contracts", contracts])
         #expect(clean.code == 0, "\(clean.out)")
         let schema = URL(fileURLWithPath: contracts).appendingPathComponent("schemas/view_vehicles.v1.json")

@@ -20,10 +20,10 @@ enum RepositoryContracts {
         return try ContractSet(files: files, origin: "test copy")
     }
 
-    /// A fresh folder with a copy of the contracts, removed by the caller.
-    static func temporaryCopy() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-codegen-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: directory), to: folder.appendingPathComponent("contracts"))
+    /// A fresh folder with a copy of the contracts; the caller removes it in a `defer`.
+    static func temporaryCopy() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("codegen")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: directory), to: folder.url("contracts"))
         return folder
     }
 }
@@ -46,9 +46,9 @@ enum RepositoryContracts {
 
     @Test func outputIsTheSameWhateverTheContractsFolderIsCalled() throws {
         let copy = try RepositoryContracts.temporaryCopy()
-        defer { try? FileManager.default.removeItem(at: copy) }
+        defer { copy.remove() }
         let fromRepository = try JavaScriptGenerator.files(for: try ContractSet.load(directory: RepositoryContracts.directory))
-        let fromCopy = try JavaScriptGenerator.files(for: try ContractSet.load(directory: copy.appendingPathComponent("contracts").path))
+        let fromCopy = try JavaScriptGenerator.files(for: try ContractSet.load(directory: copy.url("contracts").path))
         #expect(fromRepository == fromCopy)
     }
 
@@ -77,9 +77,9 @@ enum RepositoryContracts {
 
     @Test func aChangedSchemaWithoutRegeneratingMakesTheCheckNameTheFile() throws {
         let folder = try RepositoryContracts.temporaryCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts")
-        let out = folder.appendingPathComponent("js").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts")
+        let out = folder.url("js").path
         let written = try GeneratedFiles.write(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), to: out)
         #expect(written.count == 25)
         #expect(GeneratedFiles.stale(try JavaScriptGenerator.files(for: try ContractSet.load(directory: contracts.path)), in: out).isEmpty)
@@ -188,11 +188,11 @@ enum RepositoryContracts {
 
     @Test func aStaleBinaryDoesNotOverwriteAnEditedRuntime() throws {
         let folder = try RepositoryContracts.temporaryCopy()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = try ContractSet.load(directory: folder.appendingPathComponent("contracts").path)
-        let out = folder.appendingPathComponent("js").path
+        defer { folder.remove() }
+        let contracts = try ContractSet.load(directory: folder.url("contracts").path)
+        let out = folder.url("js").path
         _ = try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out)
-        let runtime = folder.appendingPathComponent("js/src/bridge-runtime.js")
+        let runtime = folder.url("js/src/bridge-runtime.js")
         let edited = try String(contentsOf: runtime, encoding: .utf8) + "// an edit bridgectl was not rebuilt with\n"
         try edited.write(to: runtime, atomically: true, encoding: .utf8)
 
