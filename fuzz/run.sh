@@ -14,7 +14,7 @@
 #   regex     C: a pattern and a subject; a pattern on the checker's fast path must answer as
 #             PCRE2 answers the same pattern in a group
 #   host      Swift: BridgeHost.receive on arbitrary sessions (fuzz/swift, libFuzzer driver)
-#   url       Swift: DeepLinkHandler URL parsing (fuzz/swift, libFuzzer driver)
+#   url       Swift: DeeplinkHandler URL parsing (fuzz/swift, libFuzzer driver)
 # Everything goes to fuzz/out/ (git-ignored). Crash inputs: fuzz/out/artifacts/<target>/.
 # Exit status: 0 when every target ran and found nothing, 1 on any crash, leak, timeout
 # or out-of-memory, 2 when a target could not be built. A slow or timed-out unit that replays

@@ -5,9 +5,9 @@ import BridgeKit
 /// deep link handler and one navigator (shared with push, AlimTalk and Universal Links).
 @MainActor
 func makeNavigator(contracts: ContractSet, coordinator: some NavigationHost,
-                   session: AuthState) throws -> (CompiledContracts, DeepLinkHandler, DeeplinkNavigator) {
+                   session: AuthState) throws -> (CompiledContracts, DeeplinkHandler, DeeplinkNavigator) {
     let compiled = try CompiledContracts(contracts: contracts)
-    let links = try DeepLinkHandler(contracts: contracts)
+    let links = try DeeplinkHandler(contracts: contracts)
     let navigator = DeeplinkNavigator(host: coordinator,          // your NavigationHost (async/await)
                                       auth: session,              // your AuthState
                                       duplicateWindowMs: contracts.manifest.limits.duplicateWindowMs,
@@ -50,7 +50,7 @@ func customActions(shareSheet: some ShareSheet) -> CustomActions {
 /// One bridge per WebView, opened with the link that opened the page (nil for an in-app page);
 /// the recorder receives the analytics events.
 @MainActor
-func makeBridge(compiled: CompiledContracts, links: DeepLinkHandler, navigator: DeeplinkNavigator,
+func makeBridge(compiled: CompiledContracts, links: DeeplinkHandler, navigator: DeeplinkNavigator,
                 customActions: CustomActions, analytics: HostRecorder,
                 linkThatOpenedThePage: String?) throws -> WebKitMessageAdapter {
     let bridge = try BridgeHost(compiled: compiled, navigator: navigator, handler: links,

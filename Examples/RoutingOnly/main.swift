@@ -93,12 +93,12 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-let handler: DeepLinkHandler
+let handler: DeeplinkHandler
 do {
     guard let text = BundledRoutes.files["routes.json"] else { fail("routes.json was not embedded") }
     // The routes and the entry channels they declare (the messenger rules live in routes.json).
     let routes = try RoutesFile.routes(fromJSON: text)
-    handler = DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
+    handler = DeeplinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
 } catch {
     fail("\(error)")
 }

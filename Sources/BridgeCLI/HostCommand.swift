@@ -78,10 +78,10 @@ private func runHost(_ arguments: Arguments, _ console: Console) throws -> Int32
                               manualClock: manualClock, acknowledgeLines: arguments.has("ack"), write: { console.out($0) })
     if console is ProcessConsole {
         var input = StandardHostInput()
-        session.run(input: &input, sleep: sleepMilliseconds)
+        session.run(input: &input, sleep: sleepMs)
     } else {
         var input = ConsoleHostInput(console: console)
-        session.run(input: &input, sleep: sleepMilliseconds)
+        session.run(input: &input, sleep: sleepMs)
     }
     return ExitCode.success
 }

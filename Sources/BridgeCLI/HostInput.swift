@@ -13,7 +13,7 @@ import BridgeHostTesting
 /// A console's lines (tests): they are all there, so no timeout is ever needed.
 struct ConsoleHostInput: HostSessionInput {
     let console: Console
-    mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent {
+    mutating func next(timeoutMs: Int?) -> HostSessionInputEvent {
         console.readLine().map(HostSessionInputEvent.line) ?? .end
     }
 }
@@ -45,7 +45,7 @@ struct StandardHostInput: HostSessionInput {
     /// unread, under 64 KiB already handed on and not yet dropped, and one 64 KiB read.
     private(set) var largestBufferBytes = 0
 
-    mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent {
+    mutating func next(timeoutMs: Int?) -> HostSessionInputEvent {
         while true {
             if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
                 var line = buffer[start..<newline]
@@ -75,7 +75,7 @@ struct StandardHostInput: HostSessionInput {
                 return .line(String(decoding: buffer[start...], as: UTF8.self))
             }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, Int32(clamping: timeoutMilliseconds ?? -1))
+            let ready = poll(&request, 1, Int32(clamping: timeoutMs ?? -1))
             if ready < 0 {
                 if errno == EINTR { continue }
                 ended = true
@@ -98,7 +98,7 @@ struct StandardHostInput: HostSessionInput {
 }
 
 /// Sleeps the calling thread (the host has nothing to do until its next scheduled work).
-func sleepMilliseconds(_ milliseconds: Int) {
+func sleepMs(_ milliseconds: Int) {
     guard milliseconds > 0 else { return }
     var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
     var remaining = timespec()

@@ -103,7 +103,7 @@ struct RoutingContractsError: Error, CustomStringConvertible {
 
 /// The contracts a routing command works on (`--contracts DIR` or the bundled set), as a handler.
 enum RoutingContracts {
-    static func handler(_ arguments: Arguments) -> Result<DeepLinkHandler, RoutingContractsError> {
+    static func handler(_ arguments: Arguments) -> Result<DeeplinkHandler, RoutingContractsError> {
         let contracts: ContractSet
         do {
             contracts = try ContractsOption.load(arguments)
@@ -111,7 +111,7 @@ enum RoutingContracts {
             return .failure(RoutingContractsError(description: "\(error)"))
         }
         do {
-            return .success(try DeepLinkHandler(contracts: contracts))
+            return .success(try DeeplinkHandler(contracts: contracts))
         } catch {
             return .failure(RoutingContractsError(description: "\(contracts.origin): \(error)"))
         }

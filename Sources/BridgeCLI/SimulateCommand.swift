@@ -177,7 +177,7 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
     for conflict in host.campaignConflicts {
         text += "campaign conflict: \(conflict.field): entry \"\(conflict.entryValue)\" kept over page \"\(conflict.messageValue)\"\n"
     }
-    if host.clock.elapsedMilliseconds > 0 { text += timelineText(outcome, contracts: contracts) }
+    if host.clock.elapsedMs > 0 { text += timelineText(outcome, contracts: contracts) }
     return text
 }
 

@@ -2,7 +2,7 @@ import DeeplinkRouting
 
 // The routing layer knows nothing of contracts; these bring a contract set to it.
 
-extension DeepLinkHandler {
+extension DeeplinkHandler {
     /// A handler for the manifest's link settings over `routes`, with no campaign rules.
     public init(manifest: BridgeManifest, routes: RouteTable) {
         self.init(routes: routes, links: manifest.links)

@@ -8,7 +8,7 @@ import DeeplinkRouting
 /// the manifest and the URL only from webBaseURL, so no payload can lead outside the app's routes or
 /// onto a foreign host (a `javascript:` string is just a query value, encoded once).
 struct ActionMapper {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
 
     /// Throws rather than returning a `Result`: a generic enum around the link is destroyed through
     /// its run-time metadata, which cost as much as building a query item.
@@ -22,7 +22,7 @@ struct ActionMapper {
                 throw BridgeError(.internal,
                     "the contract for \(contract.action) v\(contract.version) maps \(mapping.pointer) to route parameter \(mapping.name), but the message has no value there")
             }
-            guard let text = DeepLinkHandler.parameterText(value) else {
+            guard let text = DeeplinkHandler.parameterText(value) else {
                 throw BridgeError(.internal,
                     "\(mapping.pointer) must be a string, number or boolean to fill route parameter \(mapping.name)")
             }
@@ -32,7 +32,7 @@ struct ActionMapper {
         query.reserveCapacity(contract.query.count)
         for mapping in contract.query {
             guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
-            guard let text = DeepLinkHandler.parameterText(value) else {
+            guard let text = DeeplinkHandler.parameterText(value) else {
                 throw BridgeError(.internal,
                     "\(mapping.pointer) must be a string, number or boolean to fill query field \(mapping.name)")
             }

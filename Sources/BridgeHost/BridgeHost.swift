@@ -46,7 +46,7 @@ public final class BridgeHost {
     public let contracts: ContractSet
     /// The parser that turns a CTA into a `ParsedDeeplink`: the app's own (shared with push and
     /// Universal Links) when it passed one, else one made from the contracts.
-    public let handler: DeepLinkHandler
+    public let handler: DeeplinkHandler
     public let navigator: DeeplinkNavigator
     public var recorder: HostRecorder? {
         get { recorderReference }
@@ -85,7 +85,7 @@ public final class BridgeHost {
     }
 
     /// Compiles every contract schema once. Throws when the contract set is unusable.
-    public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, handler: DeepLinkHandler? = nil,
+    public convenience init(contracts: ContractSet, navigator: DeeplinkNavigator, handler: DeeplinkHandler? = nil,
                             customActions: CustomActions = CustomActions(), recorder: HostRecorder? = nil,
                             capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
                             replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
@@ -102,12 +102,12 @@ public final class BridgeHost {
 
     /// Shares contracts compiled once among many hosts (one per WebView).
     /// - navigator: the app's one navigator (shared with push, messenger links, Universal Links).
-    /// - handler: the app's own `DeepLinkHandler`, so a CTA is parsed exactly as its links are
+    /// - handler: the app's own `DeeplinkHandler`, so a CTA is parsed exactly as its links are
     ///   (default: one made from the contracts' routes.json, link settings and campaign rules).
     ///   It must know every route the contracts' route actions name.
     /// - customActions: the app's handlers of the custom action versions this host takes.
     /// - capabilities: the action versions this build takes (default: every version of the contracts).
-    public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, handler: DeepLinkHandler? = nil,
+    public init(compiled: CompiledContracts, navigator: DeeplinkNavigator, handler: DeeplinkHandler? = nil,
                 customActions: CustomActions = CustomActions(), recorder: HostRecorder? = nil,
                 capabilities: HostCapabilities? = nil, requestIDCapacity: Int = 4096,
                 replyMarginMs: Int = 500) throws(BridgeHostSetupError) {
@@ -120,7 +120,7 @@ public final class BridgeHost {
             self.handler = handler
         } else {
             do {
-                self.handler = try DeepLinkHandler(contracts: contracts)
+                self.handler = try DeeplinkHandler(contracts: contracts)
             } catch {
                 switch error {
                 case .routes(let routes): throw .routes(routes)
@@ -146,7 +146,7 @@ public final class BridgeHost {
     /// What would otherwise fail at the first message: a custom action version this build takes
     /// with no handler, a handler for an action version that is not custom, a route the handler
     /// does not know.
-    private static func checkSetup(contracts: ContractSet, capabilities: HostCapabilities, handler: DeepLinkHandler,
+    private static func checkSetup(contracts: ContractSet, capabilities: HostCapabilities, handler: DeeplinkHandler,
                                    customActions: CustomActions) throws(BridgeHostSetupError) {
         for key in customActions.registered {
             guard let contract = contracts.manifest.action(named: key.action)?.contract(version: key.version) else {
@@ -339,7 +339,7 @@ public final class BridgeHost {
         // A notification is not waited for; its outcome is still recorded when it settles.
         if id == nil { reply(nil) }
         let wait = max(contract.timeoutMs / 2, contract.timeoutMs - replyMarginMs)
-        let deadline = navigator.clock.schedule(afterMilliseconds: wait) { [weak self] in
+        let deadline = navigator.clock.schedule(afterMs: wait) { [weak self] in
             self?.deadlinePassed(running)
         }
         awaiting[running] = AwaitingReply(requestID: id, action: action.name, version: version, deeplink: deeplink,
@@ -545,7 +545,7 @@ public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConver
     case customActionNotRegistered(CustomActions.Key)
     /// `CustomActions` has a handler for an action version the contracts do not declare custom.
     case customActionNotDeclared(CustomActions.Key, reason: String)
-    /// The injected `DeepLinkHandler` has no route of this name, which an action version navigates to.
+    /// The injected `DeeplinkHandler` has no route of this name, which an action version navigates to.
     case routeUnknownToHandler(CustomActions.Key, route: String)
 
     public var description: String {
@@ -558,7 +558,7 @@ public enum BridgeHostSetupError: Error, Sendable, Equatable, CustomStringConver
         case .customActionNotDeclared(let key, let reason):
             return "a handler is registered for \(key), which is not a custom action: \(reason)"
         case .routeUnknownToHandler(let key, let route):
-            return "\(key) navigates to route \(route), which the DeepLinkHandler given to the host does not have"
+            return "\(key) navigates to route \(route), which the DeeplinkHandler given to the host does not have"
         }
     }
 }

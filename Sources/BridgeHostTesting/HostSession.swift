@@ -22,14 +22,14 @@ public enum HostSessionInputEvent: Sendable, Equatable {
 /// on time while no line comes), or lines that are all there already.
 public protocol HostSessionInput {
     /// The next line, or `.timeout` after `milliseconds` (nil: wait as long as it takes).
-    mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent
+    mutating func next(timeoutMs: Int?) -> HostSessionInputEvent
 }
 
 /// Lines given up front (tests, a recorded session): no timeout is ever needed.
 public struct HostSessionLines: HostSessionInput {
     private var lines: ArraySlice<String>
     public init(_ lines: [String]) { self.lines = lines[...] }
-    public mutating func next(timeoutMilliseconds: Int?) -> HostSessionInputEvent {
+    public mutating func next(timeoutMs: Int?) -> HostSessionInputEvent {
         lines.popFirst().map(HostSessionInputEvent.line) ?? .end
     }
 }
@@ -87,12 +87,12 @@ public final class HostSession {
             guard !manualClock else { return }
             let elapsed = started.duration(to: wall.now)
             let milliseconds = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
-            let behind = milliseconds - host.clock.elapsedMilliseconds
+            let behind = milliseconds - host.clock.elapsedMs
             if behind > 0 { host.advanceClock(milliseconds: behind) }
         }
         var lineNumber = 0
         reading: while true {
-            switch input.next(timeoutMilliseconds: manualClock ? nil : host.clock.millisecondsUntilNextWork) {
+            switch input.next(timeoutMs: manualClock ? nil : host.clock.millisecondsUntilNextWork) {
             case .line(let line):
                 catchUp()
                 lineNumber += 1

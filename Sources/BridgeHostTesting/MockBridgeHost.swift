@@ -254,9 +254,9 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     /// fired. Returns the milliseconds that passed.
     @discardableResult
     public func runUntilIdle() -> Int {
-        let before = clock.elapsedMilliseconds
+        let before = clock.elapsedMs
         clock.runUntilIdle()
-        return clock.elapsedMilliseconds - before
+        return clock.elapsedMs - before
     }
 
     /// Completes the waiting step now, as planned (`failingSteps`, `detailOutcomes`) or with
@@ -336,7 +336,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         guard held || latency > 0 else { return finish(planned) }
         var timer: ScheduledWork?
         if !held {
-            timer = clock.schedule(afterMilliseconds: latency) { [weak self] in
+            timer = clock.schedule(afterMs: latency) { [weak self] in
                 guard let self, let waiting = self.waitingStep, waiting.destination.envelopeID == destination.envelopeID,
                       waiting.step == step else { return }
                 self.waitingStep = nil
@@ -403,7 +403,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     private func append(_ record: MockRecord) {
         recordCount += 1
         records.append(record, keepingAtMost: retention.limit)
-        recordTimes.append(clock.elapsedMilliseconds, keepingAtMost: retention.limit)
+        recordTimes.append(clock.elapsedMs, keepingAtMost: retention.limit)
         onRecord?(record)
     }
 

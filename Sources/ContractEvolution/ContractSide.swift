@@ -6,18 +6,18 @@ import DeeplinkRouting
 /// One contract set, compiled, answering for a message or a link what the app would: the
 /// message is read under the manifest's limits, checked by the compiled contracts (envelope,
 /// action, version, payload), and mapped by its action version's JSON Pointers to a route that
-/// `DeepLinkHandler` builds; a link is parsed by `DeepLinkHandler`.
+/// `DeeplinkHandler` builds; a link is parsed by `DeeplinkHandler`.
 final class ContractSide {
     let contracts: ContractSet
     let compiled: CompiledContracts
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     let normalizer: SchemaNormalizer
 
     init(contracts: ContractSet) throws(ContractError) {
         self.contracts = contracts
         compiled = try CompiledContracts(contracts: contracts)
         do {
-            handler = try DeepLinkHandler(contracts: contracts)
+            handler = try DeeplinkHandler(contracts: contracts)
         } catch {
             throw ContractError(file: "routes.json", message: "\(error)")
         }
@@ -100,7 +100,7 @@ final class ContractSide {
         }
         var parameters: [String: String] = [:]
         for mapping in contract.parameters {
-            guard let value = message.value(atTokens: mapping.tokens), let text = DeepLinkHandler.parameterText(value) else {
+            guard let value = message.value(atTokens: mapping.tokens), let text = DeeplinkHandler.parameterText(value) else {
                 return .failure(MappingFailure(code: "INTERNAL", message: "\(mapping.pointer) has no value for route parameter \(mapping.name)"))
             }
             parameters[mapping.name] = text
@@ -108,7 +108,7 @@ final class ContractSide {
         var query: [(name: String, value: String)] = []
         for mapping in contract.query {
             guard let value = message.value(atTokens: mapping.tokens), value != .null else { continue }
-            guard let text = DeepLinkHandler.parameterText(value) else {
+            guard let text = DeeplinkHandler.parameterText(value) else {
                 return .failure(MappingFailure(code: "INTERNAL", message: "\(mapping.pointer) cannot fill query field \(mapping.name)"))
             }
             query.append((mapping.name, text))

@@ -4,7 +4,7 @@ import DeeplinkRouting
 /// The routes.json part of a diff. Links already sent (messenger, push, marketing) are read by
 /// every app build that opens them, so a link the old routes read one way and the new routes
 /// reject, or read as another route or other parameters, is a break. Links are built with the
-/// old set's URL builder and read with both sets' `DeepLinkHandler`.
+/// old set's URL builder and read with both sets' `DeeplinkHandler`.
 extension DiffRun {
     func compareRoutes() {
         let oldRoutes = old.contracts.routes, newRoutes = new.contracts.routes

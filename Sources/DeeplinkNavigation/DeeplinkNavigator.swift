@@ -153,9 +153,9 @@ public final class DeeplinkNavigator {
         hostReference = host
         authReference = auth
         self.clock = clock
-        core = NavigatorCore(appState: appState, duplicateWindowMilliseconds: duplicateWindowMs,
-                             stepTimeoutMilliseconds: stepTimeoutMs, launchedAt: clock.now(),
-                             deferredWindowMilliseconds: deferredWindowMs, offerLifetimeMilliseconds: offerLifetimeMs,
+        core = NavigatorCore(appState: appState, duplicateWindowMs: duplicateWindowMs,
+                             stepTimeoutMs: stepTimeoutMs, launchedAt: clock.now(),
+                             deferredWindowMs: deferredWindowMs, offerLifetimeMs: offerLifetimeMs,
                              queueCapacity: queueCapacity)
         envelopeLog = EnvelopeLog(capacity: logCapacity)
     }
@@ -186,7 +186,7 @@ public final class DeeplinkNavigator {
     public var current: (envelope: RouteEnvelope, step: NavigationStep)? {
         core.running.map { ($0.envelope, $0.step) }
     }
-    public var stepTimeoutMs: Int { core.stepTimeoutMilliseconds }
+    public var stepTimeoutMs: Int { core.stepTimeoutMs }
     /// The most envelopes that wait at once (queue, ready gate and login slot together).
     public var queueCapacity: Int { core.queueCapacity }
     /// The deferred deep link on offer, if any (its id is the offer's).
@@ -332,7 +332,7 @@ public final class DeeplinkNavigator {
             if case .stepFinished(let finishedTicket, _) = $0 { finishedTicket == ticket } else { false }
         }
         guard !finished else { return }
-        stepTimer = clock.schedule(afterMilliseconds: due.milliseconds) { [weak self] in
+        stepTimer = clock.schedule(afterMs: due.milliseconds) { [weak self] in
             self?.send(.stepTimedOut(ticket: ticket))
         }
     }
@@ -356,7 +356,7 @@ public final class DeeplinkNavigator {
         case .presentOffer(let destination, let milliseconds):
             offerTimer?.cancel()
             let id = destination.envelopeID
-            offerTimer = clock.schedule(afterMilliseconds: milliseconds) { [weak self] in self?.send(.offerExpired(id)) }
+            offerTimer = clock.schedule(afterMs: milliseconds) { [weak self] in self?.send(.offerExpired(id)) }
             offerPresenter?.presentOffer(destination)
         case .withdrawOffer(let destination, let end):
             offerTimer?.cancel()

@@ -28,8 +28,8 @@ struct DuplicateFilter {
     private var order = RingQueue<(fingerprint: FingerprintKey, arrival: Int)>()
     private var arrivals = 0
 
-    init(windowMilliseconds: Int, capacity: Int = DuplicateFilter.defaultCapacity) {
-        window = Double(max(0, windowMilliseconds)) / 1000
+    init(windowMs: Int, capacity: Int = DuplicateFilter.defaultCapacity) {
+        window = Double(max(0, windowMs)) / 1000
         self.capacity = max(1, capacity)
     }
 

@@ -13,7 +13,7 @@ public protocol NavigationClock: AnyObject {
     func now() -> Date
     /// Runs `work` on the main actor once `milliseconds` have passed, unless cancelled first.
     @discardableResult
-    func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
+    func schedule(afterMs milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork
 }
 
 /// Work a clock will run later; `cancel()` makes sure it never runs.
@@ -69,7 +69,7 @@ public final class SystemNavigationClock: NavigationClock {
     public var heldCount: Int { heap.count }
 
     @discardableResult
-    public func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func schedule(afterMs milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         sequence += 1
         let handle = ScheduledWork(onCancel: {})
         push(Item(due: clock.now.advanced(by: .milliseconds(max(0, milliseconds))), sequence: sequence, work: work, handle: handle))
@@ -168,10 +168,10 @@ public final class ManualNavigationClock: NavigationClock {
     public func now() -> Date { current }
 
     /// Milliseconds since the clock was made (for timelines: "at 300 ms").
-    public var elapsedMilliseconds: Int { Int((current.timeIntervalSince(start) * 1000).rounded()) }
+    public var elapsedMs: Int { Int((current.timeIntervalSince(start) * 1000).rounded()) }
 
     @discardableResult
-    public func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    public func schedule(afterMs milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         sequence += 1
         let id = sequence
         let handle = ScheduledWork { [weak self] in self?.items.removeAll { $0.sequence == id } }

@@ -37,7 +37,7 @@ public enum NavigationFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// The destination could not be pushed or presented.
     case showFailed(NavigationStepError)
     /// An asynchronous step did not complete within the navigator's step timeout; it was cancelled.
-    case timedOut(NavigationStep, afterMilliseconds: Int)
+    case timedOut(NavigationStep, afterMs: Int)
     /// The navigator already held `capacity` envelopes waiting (behind the running navigation, at
     /// the ready gate, for login), so this new one was not taken: consumed at once, on record.
     case queueFull(capacity: Int)

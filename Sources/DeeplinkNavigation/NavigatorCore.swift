@@ -78,7 +78,7 @@ struct NavigatorCore: Sendable {
         /// The navigator gave up on this destination: stop its work, drop what was prepared.
         case cancelSteps(NavigationDestination)
         /// Show the offer of a deferred link (a snackbar); it expires after the given time.
-        case presentOffer(NavigationDestination, expiresAfterMilliseconds: Int)
+        case presentOffer(NavigationDestination, expiresAfterMs: Int)
         /// Take the offer away: it ended.
         case withdrawOffer(NavigationDestination, OfferEnd)
     }
@@ -103,8 +103,8 @@ struct NavigatorCore: Sendable {
     private(set) var hasInteracted = false
     /// When the app launched, for the deferred-link window.
     let launchedAt: Date
-    let deferredWindowMilliseconds: Int
-    let offerLifetimeMilliseconds: Int
+    let deferredWindowMs: Int
+    let offerLifetimeMs: Int
     /// Fingerprints of the deferred links seen: install attribution may deliver one twice, any time.
     /// The latest `NavigatorCore.deferredMemory` of them: attribution delivers a link again within
     /// seconds or minutes, not after hundreds of other deferred links.
@@ -113,21 +113,21 @@ struct NavigatorCore: Sendable {
     /// if the person touched the app meanwhile.
     private var committed: Set<EnvelopeID> = []
     private var duplicates: DuplicateFilter
-    let stepTimeoutMilliseconds: Int
+    let stepTimeoutMs: Int
     let queueCapacity: Int
     private var nextTicket = 1
     private var out: [Command] = []
 
-    init(appState: AppState, duplicateWindowMilliseconds: Int, stepTimeoutMilliseconds: Int, launchedAt: Date,
-         deferredWindowMilliseconds: Int = 10_000, offerLifetimeMilliseconds: Int = 60_000,
+    init(appState: AppState, duplicateWindowMs: Int, stepTimeoutMs: Int, launchedAt: Date,
+         deferredWindowMs: Int = 10_000, offerLifetimeMs: Int = 60_000,
          queueCapacity: Int = NavigatorCore.defaultQueueCapacity, duplicateCapacity: Int = DuplicateFilter.defaultCapacity) {
         self.appState = appState
         self.launchedAt = launchedAt
-        self.deferredWindowMilliseconds = max(0, deferredWindowMilliseconds)
-        self.offerLifetimeMilliseconds = max(1, offerLifetimeMilliseconds)
+        self.deferredWindowMs = max(0, deferredWindowMs)
+        self.offerLifetimeMs = max(1, offerLifetimeMs)
         isGateOpen = appState != .coldStart
-        duplicates = DuplicateFilter(windowMilliseconds: duplicateWindowMilliseconds, capacity: duplicateCapacity)
-        self.stepTimeoutMilliseconds = max(1, stepTimeoutMilliseconds)
+        duplicates = DuplicateFilter(windowMs: duplicateWindowMs, capacity: duplicateCapacity)
+        self.stepTimeoutMs = max(1, stepTimeoutMs)
         self.queueCapacity = max(1, queueCapacity)
     }
 
@@ -181,7 +181,7 @@ struct NavigatorCore: Sendable {
         case .stepTimedOut(let ticket):
             if let current = running, current.ticket == ticket {
                 out.append(.cancelSteps(NavigationDestination(current.envelope)))
-                finish(current.envelope, .failed(.timedOut(current.step, afterMilliseconds: stepTimeoutMilliseconds)))
+                finish(current.envelope, .failed(.timedOut(current.step, afterMs: stepTimeoutMs)))
             }
         case .cancel(let id):
             cancel(id)
@@ -223,7 +223,7 @@ struct NavigatorCore: Sendable {
             deferredSeen.remember(envelope.id, for: envelope.fingerprintKey)
             // The routing seed's rule: once the person is browsing, do not yank them away; offer.
             let elapsed = envelope.receivedAt.timeIntervalSince(launchedAt) * 1000
-            if hasInteracted || elapsed > Double(deferredWindowMilliseconds) {
+            if hasInteracted || elapsed > Double(deferredWindowMs) {
                 return makeOffer(envelope)
             }
         }
@@ -257,7 +257,7 @@ struct NavigatorCore: Sendable {
         if let older = offer { end(older, .replaced(by: envelope.id)) }
         offer = envelope
         record(envelope, .offered)
-        out.append(.presentOffer(NavigationDestination(envelope), expiresAfterMilliseconds: offerLifetimeMilliseconds))
+        out.append(.presentOffer(NavigationDestination(envelope), expiresAfterMs: offerLifetimeMs))
     }
 
     private mutating func end(_ offered: RouteEnvelope, _ end: OfferEnd) {
@@ -366,7 +366,7 @@ struct NavigatorCore: Sendable {
         let ticket = nextTicket
         nextTicket += 1
         running = Running(envelope: envelope, step: step, ticket: ticket)
-        out.append(step.isAsynchronous ? .startTimer(ticket: ticket, milliseconds: stepTimeoutMilliseconds) : .stopTimer)
+        out.append(step.isAsynchronous ? .startTimer(ticket: ticket, milliseconds: stepTimeoutMs) : .stopTimer)
         out.append(.perform(step, ticket: ticket, NavigationDestination(envelope)))
     }
 

@@ -1,4 +1,4 @@
-/// Reverse routing: the URL that `DeepLinkHandler` would parse back into the same route,
+/// Reverse routing: the URL that `DeeplinkHandler` would parse back into the same route,
 /// parameters, query and campaign. The "URL auto-generation" tool for operations, so that
 /// campaign links are never double encoded and `+`, `&` and Korean survive.
 public struct DeeplinkURLBuilder: Sendable {
@@ -32,7 +32,7 @@ public struct DeeplinkURLBuilder: Sendable {
         public let warnings: [DeeplinkWarning]
     }
 
-    /// Builds the link from exact values: `DeepLinkHandler` parses it back to the same values.
+    /// Builds the link from exact values: `DeeplinkHandler` parses it back to the same values.
     /// Query values are emitted in the route's declared field order (repeated values in their
     /// order), empty values omitted; then the campaign fields in the shared order. The campaign's
     /// `source` is not part of a URL (it is the channel the link travels by). Campaign values

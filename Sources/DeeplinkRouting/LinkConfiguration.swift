@@ -1,4 +1,4 @@
-/// Where the app's links live: what `DeepLinkHandler` needs besides the routes. A bridge app
+/// Where the app's links live: what `DeeplinkHandler` needs besides the routes. A bridge app
 /// takes it from its contract manifest (BridgeContracts builds it); an app that only routes
 /// links states it in its own configuration.
 public struct LinkConfiguration: Sendable, Equatable {

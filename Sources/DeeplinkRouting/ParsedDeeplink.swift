@@ -1,5 +1,5 @@
 /// A deep link resolved to one configuration: what every entry channel (Universal Link, custom
-/// scheme, push, a messenger link, a CTA message) turns into before navigation. Only `DeepLinkHandler`
+/// scheme, push, a messenger link, a CTA message) turns into before navigation. Only `DeeplinkHandler`
 /// makes checked ones; the public initializer is for test doubles further up.
 ///
 /// A value whose fields live in one `ValueBox` (its doc comment says why and states the inlining

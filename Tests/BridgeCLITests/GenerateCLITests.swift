@@ -23,12 +23,12 @@ import TestSupport
     /// Without --out the kit goes beside the contracts folder in use, never into the working folder.
     @Test func theDefaultOutputIsBesideTheContractsFolder() throws {
         let folder = try temporaryContracts()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts").path
         let written = run(["generate", "js", "--contracts", contracts])
         #expect(written.code == 0, "\(written.err)")
         #expect(written.out.contains("wrote \(folder.path)/js/bridge.js\n"), "\(written.out)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("js/bridge.js").path))
+        #expect(FileManager.default.fileExists(atPath: folder.url("js/bridge.js").path))
         let check = run(["generate", "js", "--contracts", contracts, "--check"])
         #expect(check.code == 0 && check.out == "\(folder.path)/js: the 25 files of the kit are current\n", "\(check.out)")
     }
@@ -144,9 +144,9 @@ import TestSupport
     /// folder and the output folder really used.
     @Test func generateSwiftHeadersNameTheContractsAndFolderReallyUsed() throws {
         let folder = try temporaryContracts()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = folder.appendingPathComponent("contracts").path
-        let out = folder.appendingPathComponent("AppMessages").path
+        defer { folder.remove() }
+        let contracts = folder.url("contracts").path
+        let out = folder.url("AppMessages").path
         let generated = run(["generate", "swift", "--contracts", contracts, "--out", out])
         #expect(generated.code == 0, "\(generated.err)")
         let command = "bridgectl generate swift --contracts \(contracts) --out \(out)"

@@ -31,7 +31,7 @@ struct HostInputTests {
         var input = StandardHostInput(descriptor: readEnd, maxLineBytes: 1024)
         var lines: [String] = []
         reading: while true {
-            switch input.next(timeoutMilliseconds: 10_000) {
+            switch input.next(timeoutMs: 10_000) {
             case .line(let line): lines.append(line)
             case .timeout: Issue.record("the writer stalled"); break reading
             case .end: break reading

@@ -31,7 +31,7 @@ struct ContractSetTests {
         #expect(contracts.manifest.links == LinkConfiguration(
             universalLinkHosts: ["sendy.co.kr", "www.sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr",
             pushURLKey: "deeplink"))
-        let handler = try DeepLinkHandler(contracts: contracts)
+        let handler = try DeeplinkHandler(contracts: contracts)
         #expect(handler.links == contracts.manifest.links)
         #expect(handler.routes.names == contracts.routes.map(\.name))
     }

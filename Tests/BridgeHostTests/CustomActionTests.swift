@@ -72,7 +72,7 @@ struct CustomActionTests {
     let recorder = RecordingRecorder()
 
     private func bridge(_ customActions: CustomActions, contracts: ContractSet? = nil,
-                        handler: DeepLinkHandler? = nil) throws -> (BridgeHost, DeeplinkNavigator) {
+                        handler: DeeplinkHandler? = nil) throws -> (BridgeHost, DeeplinkNavigator) {
         let navigator = DeeplinkNavigator(host: navigationHost, auth: navigationHost, clock: ManualNavigationClock(),
                                           duplicateWindowMs: 2_000)
         let bridge = try BridgeHost(contracts: try contracts ?? customActionContracts(), navigator: navigator, handler: handler,
@@ -220,10 +220,10 @@ struct CustomActionTests {
         #expect(throws: BridgeHostSetupError.self) { _ = try bridge(unknown) }
     }
 
-    @Test func theInjectedDeepLinkHandlerAndNavigatorAreTheOnesUsed() async throws {
+    @Test func theInjectedDeeplinkHandlerAndNavigatorAreTheOnesUsed() async throws {
         let contracts = try customActionContracts()
         // The app's own handler: the same routes, its own web host for the links it prints.
-        let appHandler = DeepLinkHandler(routes: try RouteTable(routes: contracts.routes), universalLinkHosts: ["m.sendy.co.kr"],
+        let appHandler = DeeplinkHandler(routes: try RouteTable(routes: contracts.routes), universalLinkHosts: ["m.sendy.co.kr"],
                                          customScheme: "sendy", webBaseURL: "https://m.sendy.co.kr")
         var actions = CustomActions()
         actions.register("share", version: 1) { _ in ["shared": true] }
@@ -237,7 +237,7 @@ struct CustomActionTests {
 
     @Test func anInjectedHandlerWithoutAContractRouteStopsTheHostAtSetup() throws {
         let contracts = try customActionContracts()
-        let partial = DeepLinkHandler(routes: try RouteTable(routes: contracts.routes.filter { $0.name != "applyForm" }),
+        let partial = DeeplinkHandler(routes: try RouteTable(routes: contracts.routes.filter { $0.name != "applyForm" }),
                                       universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
         var actions = CustomActions()
         actions.register("share", version: 1) { _ in ["shared": true] }

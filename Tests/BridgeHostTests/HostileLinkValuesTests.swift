@@ -28,11 +28,11 @@ import TestSupport
     }
 
     let contracts: ContractSet
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
 
     init() throws {
         contracts = try ContractSet.load(directory: ExampleContracts.path)
-        handler = try DeepLinkHandler(contracts: contracts)
+        handler = try DeeplinkHandler(contracts: contracts)
     }
 
     @Test func theTableIsThere() {

@@ -9,7 +9,7 @@ import TestSupport
 
 /// The bridge's own findings, on edited copies of the bundled contracts: routes and links,
 /// the manifest, actions and versions, and the shared schemas reported once. Every
-/// counterexample is checked again here with the sets' own `DeepLinkHandler` or compiled
+/// counterexample is checked again here with the sets' own `DeeplinkHandler` or compiled
 /// contracts.
 @Suite struct BridgeFindingsTests {
     static let bundled = (try? ExampleContracts.files()) ?? [:]
@@ -44,8 +44,8 @@ import TestSupport
     func expectBrokenLink(_ finding: Finding, old: ContractSet, new: ContractSet) throws {
         #expect(finding.severity == .breaking)
         let url = try #require(finding.counterexample?.url)
-        let before = try DeepLinkHandler(contracts: old).parse(url)
-        if let after = try? DeepLinkHandler(contracts: new).parse(url) {
+        let before = try DeeplinkHandler(contracts: old).parse(url)
+        if let after = try? DeeplinkHandler(contracts: new).parse(url) {
             #expect(after.configuration.name != before.configuration.name || after.pathParameters != before.pathParameters, "\(url)")
         }
     }
@@ -63,7 +63,7 @@ import TestSupport
                                                            (#""parameters": { "id": "int" },"#, #""parameters": { "orderId": "int" },"#)]])
         let finding = try only(.routeParameterRenamed, in: report)
         try expectBrokenLink(finding, old: old, new: new)
-        let parsed = try DeepLinkHandler(contracts: new).parse(try #require(finding.counterexample?.url))
+        let parsed = try DeeplinkHandler(contracts: new).parse(try #require(finding.counterexample?.url))
         #expect(parsed.pathParameters.keys.sorted() == ["orderId"])
     }
 

@@ -108,16 +108,16 @@ final class CountingClock: NavigationClock {
 
     func now() -> Date { manual.now() }
 
-    func schedule(afterMilliseconds milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
+    func schedule(afterMs milliseconds: Int, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         scheduled += 1
-        return manual.schedule(afterMilliseconds: milliseconds, work)
+        return manual.schedule(afterMs: milliseconds, work)
     }
 }
 
 @Suite("Async/await NavigationHost through AsyncNavigationHostAdapter")
 @MainActor
 struct AsyncNavigationHostTests {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     init() throws { handler = try repositoryHandler() }
 
     func link(_ path: String) throws -> ParsedDeeplink { try handler.parse("https://sendy.co.kr" + path) }
@@ -191,7 +191,7 @@ struct AsyncNavigationHostTests {
         host.finishTab()
         _ = await entered.next()
         clock.advance(milliseconds: 5_000)
-        #expect(navigator.log.outcomes(of: slow) == [.failed(.timedOut(.resolveDetail, afterMilliseconds: 5_000))])
+        #expect(navigator.log.outcomes(of: slow) == [.failed(.timedOut(.resolveDetail, afterMs: 5_000))])
         #expect(await entered.next() == "selectTab home")
         host.finishDetail(.success("too late"))  // the hung fetch of #1 finally answers: ignored
         host.finishTab()

@@ -37,7 +37,7 @@ final class MockOpener: ApplicationOpening {
 @Suite("The map-app seed's router policy, with a mock opener")
 @MainActor
 struct ExternalRouterTests {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     init() throws { handler = try repositoryHandler() }
 
     func directions(_ provider: String, name: String = "강남역") throws -> ParsedDeeplink {
@@ -184,7 +184,7 @@ struct ExternalNavigationTests {
 
         let hung = fixture.navigator.navigate(try fixture.link(Self.link.replacingOccurrences(of: "lat=37.4979502", with: "lat=37.5"))).envelopeID
         fixture.clock.advance(milliseconds: 3_000)
-        #expect(fixture.outcomes(hung) == [.failed(.timedOut(.openExternal, afterMilliseconds: 3_000))])
+        #expect(fixture.outcomes(hung) == [.failed(.timedOut(.openExternal, afterMs: 3_000))])
         opener.finishHeld()  // too late: ignored
         #expect(fixture.outcomes(hung).count == 1)
     }

@@ -85,7 +85,7 @@ struct NavigatorAsyncStepTests {
         fixture.clock.advance(milliseconds: 2_999)
         #expect(fixture.outcomes(id).isEmpty)
         fixture.clock.advance(milliseconds: 1)
-        #expect(fixture.outcomes(id) == [.failed(.timedOut(.resolveDetail, afterMilliseconds: 3_000))])
+        #expect(fixture.outcomes(id) == [.failed(.timedOut(.resolveDetail, afterMs: 3_000))])
         #expect(fixture.host.calls.last == .cancelSteps(id))
         fetch.complete(nil)
         #expect(fixture.host.shown.isEmpty)

@@ -103,7 +103,7 @@ struct NavigatorBoundsTests {
 
     @Test("duplicate filter: at capacity every fingerprint is kept; one more and the oldest is forgotten (it navigates again)")
     func duplicateFilterAtCapacity() throws {
-        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 3)
+        var filter = DuplicateFilter(windowMs: 2_000, capacity: 3)
         for id in 1...3 { #expect(filter.check(try envelope(id, "f\(id)", at: 0)) == nil) }
         #expect(filter.count == 3)
         // At the bound all three are remembered: each again is a duplicate of its first.
@@ -121,7 +121,7 @@ struct NavigatorBoundsTests {
 
     @Test("duplicate filter: a fingerprint is forgotten when its window has passed, and a long session stays at its bound")
     func duplicateFilterForgetsWithTime() throws {
-        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 100)
+        var filter = DuplicateFilter(windowMs: 2_000, capacity: 100)
         #expect(filter.check(try envelope(1, "same", at: 0)) == nil)
         #expect(filter.check(try envelope(2, "same", at: 1_999)) == EnvelopeID(1))
         #expect(filter.check(try envelope(3, "same", at: 2_000)) == nil)
@@ -141,7 +141,7 @@ struct NavigatorBoundsTests {
 
     @Test("duplicate filter: exactly one window later is a new entry, even for a fingerprint the clock stepped back to")
     func duplicateFilterWindowEdgeBehindALaterEntry() throws {
-        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 100)
+        var filter = DuplicateFilter(windowMs: 2_000, capacity: 100)
         #expect(filter.check(try envelope(1, "later", at: 10_000)) == nil)
         // The clock steps back: "earlier" is remembered behind an entry stamped after it,
         // so the arrival-order sweep does not reach it when its window has passed.
@@ -152,7 +152,7 @@ struct NavigatorBoundsTests {
 
     @Test("duplicate filter: a clock that steps back does not lose entries or grow past the bound")
     func duplicateFilterClockSteppingBack() throws {
-        var filter = DuplicateFilter(windowMilliseconds: 2_000, capacity: 8)
+        var filter = DuplicateFilter(windowMs: 2_000, capacity: 8)
         var most = 0
         var mostQueued = 0
         for index in 0..<1_000 {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// A handler over the repository's contracts/routes.json, with the link settings of its
 /// manifest.json, read by the routing layer alone (no contract set, no JSON Schema).
-func repositoryHandler() throws -> DeepLinkHandler {
+func repositoryHandler() throws -> DeeplinkHandler {
     let text = try RepositoryPaths.text("contracts/routes.json")
     let routes = try RoutesFile.routes(fromJSON: text)
     let manifest = JSONFieldReader(try JSONValue(parsing: try RepositoryPaths.text("contracts/manifest.json")))
@@ -14,7 +14,7 @@ func repositoryHandler() throws -> DeepLinkHandler {
         customScheme: try manifest.child("customScheme").string(),
         webBaseURL: try manifest.child("webBaseURL").string(),
         pushURLKey: try manifest.child("pushURLKey").string())
-    return DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
+    return DeeplinkHandler(routes: try RouteTable(routes: routes), links: links, channels: try RoutesFile.channels(fromJSON: text))
 }
 
 extension EntryChannel {
@@ -209,7 +209,7 @@ final class ScriptedHost: CallbackNavigationHost, AuthState, ApplicationOpening 
 /// A navigator wired to a scripted host and a manual clock.
 @MainActor
 struct NavigatorFixture {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     let host: ScriptedHost
     let clock = ManualNavigationClock()
     let navigator: DeeplinkNavigator

@@ -28,13 +28,13 @@ struct SystemClockTests {
             let clock = SystemNavigationClock()
             let ran = Ran()
             let started = ContinuousClock.now
-            clock.schedule(afterMilliseconds: 260) { ran.names.append("c") }
-            clock.schedule(afterMilliseconds: 180) { ran.names.append("b") }
-            clock.schedule(afterMilliseconds: 20) { ran.names.append("a") }
-            let cancelled = clock.schedule(afterMilliseconds: 60) { ran.names.append("cancelled") }
-            clock.schedule(afterMilliseconds: 100) { [clock] in
+            clock.schedule(afterMs: 260) { ran.names.append("c") }
+            clock.schedule(afterMs: 180) { ran.names.append("b") }
+            clock.schedule(afterMs: 20) { ran.names.append("a") }
+            let cancelled = clock.schedule(afterMs: 60) { ran.names.append("cancelled") }
+            clock.schedule(afterMs: 100) { [clock] in
                 ran.names.append("chained")
-                clock.schedule(afterMilliseconds: 0) { ran.names.append("at once") }
+                clock.schedule(afterMs: 0) { ran.names.append("at once") }
             }
             cancelled.cancel()
             let setUp = ContinuousClock.now - started
@@ -57,8 +57,8 @@ struct SystemClockTests {
         let clock = SystemNavigationClock()
         let ran = Ran()
         // Ten minutes: were the sleeper kept for it, "soon" would not run within the wait.
-        let late = clock.schedule(afterMilliseconds: 600_000) { ran.names.append("late") }
-        clock.schedule(afterMilliseconds: 20) { ran.names.append("soon") }
+        let late = clock.schedule(afterMs: 600_000) { ran.names.append("late") }
+        clock.schedule(afterMs: 20) { ran.names.append("soon") }
         try await wait(seconds: 90) { !ran.names.isEmpty }
         #expect(ran.names == ["soon"])
         late.cancel()
@@ -70,10 +70,10 @@ struct SystemClockTests {
         let clock = SystemNavigationClock()
         let ran = Ran()
         var live: [ScheduledWork] = []
-        for index in 0..<10 { live.append(clock.schedule(afterMilliseconds: 60_000) { ran.names.append("live \(index)") }) }
+        for index in 0..<10 { live.append(clock.schedule(afterMs: 60_000) { ran.names.append("live \(index)") }) }
         var most = 0
         for _ in 0..<10_000 {
-            clock.schedule(afterMilliseconds: 10_000) { ran.names.append("cancelled") }.cancel()
+            clock.schedule(afterMs: 10_000) { ran.names.append("cancelled") }.cancel()
             most = max(most, clock.heldCount)
         }
         // Live at a compaction: the 10 and the one just scheduled (cancelled right after it returns).

@@ -18,9 +18,9 @@ struct DeclaredChannelTests {
     }
     """#
 
-    private func handler() throws -> DeepLinkHandler {
+    private func handler() throws -> DeeplinkHandler {
         let routes = try RoutesFile.routes(fromJSON: Self.routesJSON)
-        return DeepLinkHandler(routes: try RouteTable(routes: routes), links: RoutingFixtures.links,
+        return DeeplinkHandler(routes: try RouteTable(routes: routes), links: RoutingFixtures.links,
                                channels: try RoutesFile.channels(fromJSON: Self.routesJSON))
     }
 
@@ -51,7 +51,7 @@ struct DeclaredChannelTests {
         #expect(try source("utm_source=newsletter&utm_medium=sms") == "messenger")
         // Swapped declaration order, swapped answer.
         let swapped = #"{"channels": {"messenger": {"utm_medium": ["sms"]}, "sms": {"utm_source": ["sms"]}}, "routes": [{"name": "event", "pattern": "/event/:slug", "requiresAuth": false, "tab": "home"}]}"#
-        let handler = DeepLinkHandler(routes: try RouteTable(routes: RoutesFile.routes(fromJSON: swapped)), links: RoutingFixtures.links,
+        let handler = DeeplinkHandler(routes: try RouteTable(routes: RoutesFile.routes(fromJSON: swapped)), links: RoutingFixtures.links,
                                       channels: try RoutesFile.channels(fromJSON: swapped))
         #expect(try handler.parse("https://sendy.co.kr/event/a?utm_source=sms&utm_medium=sms").campaignMetadata.source.rawValue == "messenger")
     }
@@ -93,7 +93,7 @@ struct DeclaredChannelTests {
     }
 
     @Test func withoutDeclaredChannelsNoUTMValueIsSpecial() throws {
-        let handler = DeepLinkHandler(routes: try RouteTable(routes: RoutesFile.routes(fromJSON: Self.routesJSON)), links: RoutingFixtures.links)
+        let handler = DeeplinkHandler(routes: try RouteTable(routes: RoutesFile.routes(fromJSON: Self.routesJSON)), links: RoutingFixtures.links)
         #expect(try handler.parse("https://sendy.co.kr/event/a?utm_source=kakaotalk&utm_medium=alimtalk").campaignMetadata.source == .externalURL)
     }
 

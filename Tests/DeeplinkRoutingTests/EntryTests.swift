@@ -9,7 +9,7 @@ import Testing
     @Test func hostIsCaseInsensitiveAndWWWOnlyBecauseItIsListed() throws {
         #expect(try handler.parse("HTTPS://SENDY.CO.KR/event/x").configuration.name == "eventCampaign")
         #expect(try handler.parse("https://www.sendy.co.kr/event/x").configuration.name == "eventCampaign")
-        let withoutWWW = DeepLinkHandler(routes: handler.routes, universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
+        let withoutWWW = DeeplinkHandler(routes: handler.routes, universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy", webBaseURL: "https://sendy.co.kr")
         #expect(RoutingFixtures.error("https://www.sendy.co.kr/event/x", handler: withoutWWW) == .unknownHost("www.sendy.co.kr", fallback: nil))
     }
 

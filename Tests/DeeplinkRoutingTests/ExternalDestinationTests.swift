@@ -6,10 +6,10 @@ import JSONCore
 /// value encoded exactly once.
 @Suite("External destinations: provider URL templates and plain-decimal coordinates")
 struct ExternalDestinationTests {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
 
     init() throws {
-        handler = DeepLinkHandler(routes: try RouteTable(routes: RoutingFixtures.routes),
+        handler = DeeplinkHandler(routes: try RouteTable(routes: RoutingFixtures.routes),
                                   links: LinkConfiguration(universalLinkHosts: ["sendy.co.kr"], customScheme: "sendy",
                                                            webBaseURL: "https://sendy.co.kr"))
     }
@@ -57,14 +57,14 @@ struct ExternalDestinationTests {
                       (-0.0, "0"), (0.1, "0.1"), (90.0, "90"), (8.99667664028123e-8, "0.0000000899667664028123")])
     func plainDecimal(value: Double, text: String) {
         #expect(DecimalText.plain(value) == text)
-        #expect(DeepLinkHandler.parameterText(.number(value)) == text)
+        #expect(DeeplinkHandler.parameterText(.number(value)) == text)
     }
 
     @Test("non-finite numbers have no URL text")
     func nonFinite() {
         #expect(DecimalText.plain(.nan) == nil)
         #expect(DecimalText.plain(.infinity) == nil)
-        #expect(DeepLinkHandler.parameterText(.number(-.infinity)) == nil)
+        #expect(DeeplinkHandler.parameterText(.number(-.infinity)) == nil)
     }
 
     @Test("latitude and longitude in links: plain decimal within range", arguments: [

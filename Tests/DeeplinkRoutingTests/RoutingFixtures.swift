@@ -36,8 +36,8 @@ enum RoutingFixtures {
         }
     }()
 
-    static let handler: DeepLinkHandler = {
-        do { return try DeepLinkHandler(routes: RouteTable(routes: routes), links: links, channels: channels) } catch {
+    static let handler: DeeplinkHandler = {
+        do { return try DeeplinkHandler(routes: RouteTable(routes: routes), links: links, channels: channels) } catch {
             fatalError("contracts/routes.json does not form a table: \(error)")
         }
     }()
@@ -45,8 +45,8 @@ enum RoutingFixtures {
     static var builder: DeeplinkURLBuilder { handler.urlBuilder }
 
     /// A handler over the given routes with the repository's link settings.
-    static func handler(routes: [RouteDefinition]) throws -> DeepLinkHandler {
-        DeepLinkHandler(routes: try RouteTable(routes: routes), links: links, channels: channels)
+    static func handler(routes: [RouteDefinition]) throws -> DeeplinkHandler {
+        DeeplinkHandler(routes: try RouteTable(routes: routes), links: links, channels: channels)
     }
 
     static func route(_ name: String, _ pattern: String, _ parameters: [String: ParameterType] = [:], query: [RouteDefinition.QueryField] = []) -> RouteDefinition {
@@ -58,7 +58,7 @@ enum RoutingFixtures {
     }
 
     /// The error a throwing parse produced, or nil when it parsed.
-    static func error(_ url: String, handler: DeepLinkHandler = RoutingFixtures.handler) -> DeeplinkError? {
+    static func error(_ url: String, handler: DeeplinkHandler = RoutingFixtures.handler) -> DeeplinkError? {
         do {
             _ = try handler.parse(url)
             return nil

@@ -84,10 +84,10 @@ import Testing
     }
 
     @Test func payloadValuesBecomeParameterText() {
-        #expect(DeepLinkHandler.parameterText("a") == "a")
-        #expect(DeepLinkHandler.parameterText(12) == "12")
-        #expect(DeepLinkHandler.parameterText(.number(3.0)) == "3")
-        #expect(DeepLinkHandler.parameterText(true) == "true")
-        #expect(DeepLinkHandler.parameterText(nil) == nil)
+        #expect(DeeplinkHandler.parameterText("a") == "a")
+        #expect(DeeplinkHandler.parameterText(12) == "12")
+        #expect(DeeplinkHandler.parameterText(.number(3.0)) == "3")
+        #expect(DeeplinkHandler.parameterText(true) == "true")
+        #expect(DeeplinkHandler.parameterText(nil) == nil)
     }
 }

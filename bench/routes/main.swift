@@ -10,7 +10,7 @@
 //   routes=10: X ns/match
 //   routes=10000: Y ns/match
 //   ratio: Y/X
-// and the same for a full DeepLinkHandler.parse of a Universal Link. Target: ratio < 2.
+// and the same for a full DeeplinkHandler.parse of a Universal Link. Target: ratio < 2.
 // Times are the thread's CPU time (other processes on a busy machine do not count), the
 // fastest of the rounds; the wall-clock figures follow for comparison.
 // Build with -c release for meaningful numbers. Exit 0, or 2 for a usage error.
@@ -83,7 +83,7 @@ do {
 
 struct RouteBenchmark {
     let table: RouteTable
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     /// Decoded segment lists to match: the same count and shapes for every table size.
     let paths: [[String]]
     let urls: [String]
@@ -104,7 +104,7 @@ struct RouteBenchmark {
             }
         }
         table = try RouteTable(routes: routes)
-        handler = DeepLinkHandler(routes: table, universalLinkHosts: ["www.example.com"], customScheme: "myapp", webBaseURL: "https://www.example.com")
+        handler = DeeplinkHandler(routes: table, universalLinkHosts: ["www.example.com"], customScheme: "myapp", webBaseURL: "https://www.example.com")
 
         // 64 lookups spread over the whole table: hits of each shape, backtracking hits, misses.
         var paths: [[String]] = []

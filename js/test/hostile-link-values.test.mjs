@@ -1,7 +1,7 @@
 // The shared table of hostile link values (Tests/shared/hostile-link-values.json), run on the web
 // side: the link builder the contract catalog uses (src/link-rules.js, with the generated shim's
 // campaign rules) and the shim's reading of its page URL. Swift runs the same table through
-// DeeplinkURLBuilder, DeepLinkHandler and the host (HostileLinkValuesTests); every answer in the
+// DeeplinkURLBuilder, DeeplinkHandler and the host (HostileLinkValuesTests); every answer in the
 // table must come out on both sides, byte for byte.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// libFuzzer target: DeepLinkHandler.parse on arbitrary text (fuzz/run.sh target "url").
+// libFuzzer target: DeeplinkHandler.parse on arbitrary text (fuzz/run.sh target "url").
 //
 // Invariants, each a crash when broken:
 // - parsing never crashes and never hangs;
@@ -21,7 +21,7 @@ func fail(_ message: String, _ input: String) -> Never {
 
 /// Set up once, before the first input; immutable afterwards, so the C callback may read it.
 struct Harness: Sendable {
-    let handler: DeepLinkHandler
+    let handler: DeeplinkHandler
     let routeNames: Set<String>
     let linkHosts: Set<String>
     let base: String
@@ -32,7 +32,7 @@ struct Harness: Sendable {
             let root = ProcessInfo.processInfo.environment["BRIDGEKIT_ROOT"] ?? "."
             let contracts = try ContractSet.load(directory: root + "/contracts")
             let webBase = contracts.manifest.webBaseURL
-            return Harness(handler: try DeepLinkHandler(contracts: contracts),
+            return Harness(handler: try DeeplinkHandler(contracts: contracts),
                            routeNames: Set(contracts.routes.map(\.name)),
                            linkHosts: Set(contracts.manifest.universalLinkHosts.map { $0.lowercased() }),
                            base: webBase.hasSuffix("/") ? String(webBase.dropLast()) : webBase)

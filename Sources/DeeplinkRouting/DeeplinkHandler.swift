@@ -3,7 +3,7 @@ import JSONCore
 /// Turns a URL (Universal Link, custom scheme, push payload) or a CTA destination into a
 /// `ParsedDeeplink`. Only parses: it declares nothing (that is routes.json) and navigates nowhere
 /// (that is the navigator).
-public struct DeepLinkHandler: Sendable {
+public struct DeeplinkHandler: Sendable {
     public let routes: RouteTable
     /// Lower-cased hosts that Universal Links may use (`www.` only if listed).
     public let universalLinkHosts: Set<String>
