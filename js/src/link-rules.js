@@ -25,21 +25,9 @@ export function encodeComponent(text) {
  * Korean syllable is no UTF-8), not an escape.
  */
 export function looksEncoded(text) {
-  if (!/%[0-9A-Fa-f]{2}/.test(text)) return false;
-  const bytes = new TextEncoder().encode(text);
-  const out = [];
-  for (let i = 0; i < bytes.length; i += 1) {
-    const escape = bytes[i] === 0x25 && i + 2 < bytes.length ? String.fromCharCode(bytes[i + 1], bytes[i + 2]) : "";
-    if (/^[0-9A-Fa-f]{2}$/.test(escape)) {
-      out.push(parseInt(escape, 16));
-      i += 2;
-    } else {
-      out.push(bytes[i]);
-    }
-  }
+  // decodeURIComponent refuses an escape that is no UTF-8; a "%" without two hex digits is text.
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(out));
-    return true;
+    return decodeURIComponent(text.replace(/%(?![\da-f]{2})/gi, "%25")) !== text;
   } catch {
     return false;
   }

@@ -23,11 +23,12 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * or fallback opened, and the parameter types latitude/longitude) met that cap in a merge: a debt
  * the runtime should pay back by trimming, see BENCHMARKS.md. Raised to 8800 and 14100 (that row now counts validation.js too) when the
  * shim learnt cancellation, a receive channel shared by every bridge of a page and the server
- * case (8,788 B; fallback.js and validation.js became lazy to pay for most of it). Still a debt:
- * the target is 6000.
+ * case (8,788 B; fallback.js and validation.js became lazy to pay for most of it). Raised to 8850
+ * when the encoded-twice rule learnt to decode a second time (8,819 B). Still a debt: the target
+ * is 6000.
  */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 8800, cap: 8800 },
+  "shim": { minifiedGzip: 8850, cap: 8850 },
   "shim + validators": { minifiedGzip: 14100 },
 };
 
