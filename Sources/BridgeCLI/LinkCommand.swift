@@ -43,7 +43,7 @@ let linkBuildCommand = Command(CommandSpec(
         .value("campaign-id", "ID", help: "campaign_id"),
         .value("group-id", "ID", help: "group_id"),
         .value("variant", "V", help: "variant"),
-        .repeatable("utm", "NAME=VALUE", help: "a utm_* field: source=kakaotalk or utm_source=kakaotalk"),
+        .repeatable("utm", "NAME=VALUE", help: "a utm_* field: source=newsletter or utm_source=newsletter"),
         .value("scheme", "https|custom|SCHEME", help: "https: the Universal Link; custom or the scheme's name: SCHEME://...",
                default: "https"),
         .flag("strict", help: "refuse a value that already looks percent-encoded instead of warning"),

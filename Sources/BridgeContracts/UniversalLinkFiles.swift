@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import DeeplinkRouting
 import JSONCore
 
@@ -229,8 +234,16 @@ struct UniversalLinkFilesCheck {
 
     /// The command that rewrites `path` of this set, runnable from any folder: it names the set.
     private func regenerateCommand(_ target: String, _ path: String) -> String {
-        let folder = contracts.origin
+        let folder = Self.shown(contracts.origin)
         return "bridgectl generate \(target) --contracts \(ShellWord.quoted(folder)) --out \(ShellWord.quoted(folder + "/" + path))"
+    }
+
+    /// A set's folder as a person would type it here: relative when it lies under the working
+    /// folder, else as loaded.
+    static func shown(_ origin: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        let prefix = here.hasSuffix("/") ? here : here + "/"
+        return origin.hasPrefix(prefix) ? String(origin.dropFirst(prefix.count)) : origin
     }
 
     private enum Read {

@@ -52,6 +52,8 @@ public struct SiblingSchemaFiles: Sendable {
             guard failure.kind == .unresolvedReference, let reference = Self.unresolvedReference(in: failure.message) else {
                 throw failure
             }
+            // Another scheme is the registry's to hold (--ref): the checker's own error says where.
+            guard Self.withoutFragment(reference).hasPrefix("file://") else { throw failure }
             let path = try siblingPath(for: reference)
             // The same file asked for again: it was registered and still does not resolve (a
             // fragment it does not have), which is the checker's error to report.
