@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: adopter-app release deps js-deps build demo test catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check mutants-sample
+.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check mutants-sample
 
 deps:
 	@scripts/ensure-deps.sh
@@ -38,7 +38,12 @@ demo: build
 # routing-only example, contract lint, fixtures through the host, generated JS freshness,
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test
 # (mutants-check runs with make mutants, so a refactor need not edit the mutant list first).
-test: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
+# All of it runs with a TMPDIR of its own, removed afterwards (scripts/in-scratch-tmp.sh), so what
+# the tools under the tests leave there (SwiftPM's lock files) does not stay in /tmp either.
+test:
+	@scripts/in-scratch-tmp.sh $(MAKE) --no-print-directory test-targets
+
+test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak

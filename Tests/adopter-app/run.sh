@@ -23,7 +23,9 @@ case "$work/" in
     "$ROOT"/*) echo "adopter-app: the temporary folder $work is inside the repository" >&2; exit 1 ;;
 esac
 
-mkdir "$work/app"
+mkdir "$work/app" "$work/tmp"
+# SwiftPM leaves lock files named after the build folder in TMPDIR: keep them in the work folder.
+export TMPDIR="$work/tmp"
 cp -R "$HERE/Package.swift" "$HERE/Sources" "$work/app/"
 start=$(date +%s)
 if ! (cd "$work/app" && BRIDGEKIT_PATH="$ROOT" "$SWIFT" build --scratch-path "$work/build" >"$work/build.log" 2>&1); then
