@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import BridgeCLI
 
@@ -14,14 +15,7 @@ import Testing
     }
 
     func withFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-sibling-cli-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try body(folder)
+        try withTemporaryFiles("sibling-cli", files, body)
     }
 
     static let schemaOrgPair = [

@@ -1,6 +1,7 @@
 import Foundation
 import JSONCore
 import Testing
+import TestSupport
 
 @testable import SchemaCheck
 
@@ -10,16 +11,8 @@ import Testing
 @Suite struct SiblingSchemaFilesTests {
     static let draft7 = "http://json-schema.org/draft-07/schema#"
 
-    /// A fresh folder with `files` (relative path -> text), removed when `body` returns.
     func withFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-siblings-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (path, text) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        try body(folder)
+        try withTemporaryFiles("siblings", files, body)
     }
 
     func compile(_ main: URL, maximumFiles: Int = 1000, dialect: SchemaOptions.Dialect = .draft2020_12) throws -> (schema: CompiledSchema, filesRead: [String]) {

@@ -33,3 +33,16 @@ public struct TemporaryFolder: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// A temporary folder holding `files` (relative path -> UTF-8 text; folders are made as needed),
+/// removed with everything in it when `body` returns or throws.
+public func withTemporaryFiles(_ name: String, _ files: [String: String], _ body: (URL) throws -> Void) throws {
+    let folder = try TemporaryFolder(name)
+    defer { folder.remove() }
+    for (path, text) in files {
+        let url = folder.url(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    try body(folder.url)
+}
