@@ -2,7 +2,7 @@
 // it changed (unchanged files keep their times, so the Swift build there stays incremental); files
 // git no longer lists are removed, except the build products. Commands run there with a log file.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -20,8 +20,21 @@ export function syncScratch(root, scratch) {
   let written = 0;
   for (const file of listed) {
     const source = path.join(root, file);
-    if (!statSync(source).isFile()) continue;
     const target = path.join(scratch, file);
+    // A link git keeps (an example target's contracts/) is made again as the same link.
+    if (lstatSync(source).isSymbolicLink()) {
+      const link = readlinkSync(source);
+      let current = null;
+      try { current = readlinkSync(target); } catch { current = null; }
+      if (current !== link) {
+        rmSync(target, { recursive: true, force: true });
+        mkdirSync(path.dirname(target), { recursive: true });
+        symlinkSync(link, target);
+        written += 1;
+      }
+      continue;
+    }
+    if (!statSync(source).isFile()) continue;
     const data = readFileSync(source);
     if (existsSync(target) && readFileSync(target).equals(data)) continue;
     mkdirSync(path.dirname(target), { recursive: true });
