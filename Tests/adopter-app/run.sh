@@ -7,7 +7,9 @@
 #   2. `strings` of its binary shows no name of the example company (the repository's contracts/);
 #   3. an edited contract rebuilds the app with the new set (every file of contracts/ is an input);
 #   4. without contracts/manifest.json the build stops with the plugin's error naming the target;
-#   5. a contract file that is not JSON stops the build, naming the file.
+#   5. a contract file that is not JSON stops the build, naming the file;
+#   6. a schema part the typed messages cannot express stops the build, naming it.
+# Its output includes a message decoded as OrderMenuV1, a struct the plugin generated (1.).
 # The embedded set's digest must be the one the documented sha256sum recipe gives for the folder:
 # the same files as ContractSet.load(directory:) reads.
 # The temporary folder is removed however the script ends. Exit 0 pass, 1 a check failed.
@@ -100,4 +102,21 @@ if ! grep -q "contracts/schemas/order_menu.v1.json: not JSON" "$work/build.log";
     exit 1
 fi
 echo "adopter-app: a contract file that is not JSON stops the build, named"
+
+# 6. The set again, with a oneOf in the payload: no Swift type for it, so no build.
+cp -R "$HERE/Sources/LarkspurApp/contracts/." "$work/app/Sources/LarkspurApp/contracts/"
+sed -i 's/"size": { "enum": \["regular", "large"\], "description": "The portion." }/"size": { "oneOf": [{ "const": "regular" }, { "const": "large" }] }/' \
+    "$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
+grep -q '"oneOf"' "$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json" \
+    || { echo "adopter-app: the oneOf edit of order_menu.v1.json did not apply" >&2; exit 1; }
+if build_again; then
+    echo "adopter-app: the build passed with a schema part the typed messages cannot express" >&2
+    exit 1
+fi
+if ! grep -q 'order_menu.v1.json#/$defs/payload/properties/size/oneOf: oneOf has no Swift counterpart' "$work/build.log"; then
+    tail -n 20 "$work/build.log" >&2
+    echo "adopter-app: the build with a oneOf failed without naming it" >&2
+    exit 1
+fi
+echo "adopter-app: a schema part the typed messages cannot express stops the build, named"
 exit "$foreign"
