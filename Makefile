@@ -77,7 +77,8 @@ example: build
 # An adopter's app package outside the repository (Tests/adopter-app: Larkspur Foods, a made-up
 # company): copied into a temporary folder, built against bridgekit by local path with
 # BridgeContractsPlugin (bridgekit rebuilt in its own scratch folder: about two minutes alone),
-# run against its expected output, rebuilt after a contract edit, refused without a manifest;
+# run against its expected output (a message decoded as a struct the plugin generated), rebuilt
+# after a contract edit, refused without a manifest and with a schema no Swift type expresses;
 # and `strings` of its binary must show no name of the example company.
 adopter-app: deps
 	Tests/adopter-app/run.sh
