@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored mutants mutants-check mutants-sample
+.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored embed-metaschemas mutants mutants-check mutants-sample
 
 deps:
 	@scripts/ensure-deps.sh
@@ -82,7 +82,8 @@ example: build
 # An adopter's app package outside the repository (Tests/adopter-app: Larkspur Foods, a made-up
 # company): copied into a temporary folder, built against bridgekit by local path with
 # BridgeContractsPlugin (bridgekit rebuilt in its own scratch folder: about two minutes alone),
-# run against its expected output, rebuilt after a contract edit, refused without a manifest;
+# run against its expected output (a message decoded as a struct the plugin generated), rebuilt
+# after a contract edit, refused without a manifest and with a schema no Swift type expresses;
 # and `strings` of its binary must show no name of the example company.
 adopter-app: deps
 	Tests/adopter-app/run.sh
@@ -134,7 +135,22 @@ check: build
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) host --stdio < messages/host-session.jsonl | grep -q '"url":"https://order.yumtable.example/stores/st-42"'
 	@echo "$(ADOPTER): validate and host --stdio answer with its own contracts"
 
+# SchemaCheck's meta-schemas as a committed Swift source (not through the EmbedResources plugin:
+# BridgeContractsPlugin's tool links SchemaCheck, and SwiftPM runs no build-tool plugin for a
+# plugin tool's dependencies). generate-check fails while it differs from metaschemas/.
+EMBED_TOOL := .build/debug/EmbedResourcesTool
+METASCHEMAS_SWIFT := Sources/SchemaCheck/BundledMetaSchemas.swift
+EMBED_METASCHEMAS = $(EMBED_TOOL) --regenerate "make embed-metaschemas" metaschemas $(1) BundledMetaSchemas
+embed-metaschemas:
+	$(SWIFT) build --product EmbedResourcesTool
+	$(call EMBED_METASCHEMAS,$(METASCHEMAS_SWIFT))
+
 generate-check: build
+	scratch=$$(mktemp -d) && trap 'rm -rf "$$scratch"' EXIT && \
+		$(call EMBED_METASCHEMAS,"$$scratch/BundledMetaSchemas.swift") && \
+		{ cmp -s "$$scratch/BundledMetaSchemas.swift" $(METASCHEMAS_SWIFT) || \
+			{ echo "$(METASCHEMAS_SWIFT): stale (metaschemas/ changed): regenerate with make embed-metaschemas"; exit 1; }; }
+	@echo "$(METASCHEMAS_SWIFT): current with metaschemas/"
 	$(BRIDGECTL) generate js --contracts contracts --out js --check
 	$(BRIDGECTL) generate swift --contracts contracts --out Sources/BridgeContractTypes --check
 	$(BRIDGECTL) generate aasa --check --out contracts/well-known/apple-app-site-association.json

@@ -5,7 +5,8 @@
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting
-//   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen;
+//   BridgeHost -> BridgeWebKit -> BridgeKit (the app's one import), BridgeHostTesting, BridgeCodegen,
+//   BridgeSwiftCodegen (contracts -> Swift types, for bridgectl and BridgeContractsPlugin);
 //   ContractEvolution (diff of two contract sets)
 //   ContractCatalog               the contract catalog for people (HTML), from the above
 //   FunnelMetrics                 pure Swift: the seed's four funnel metrics over an event log
@@ -110,16 +111,13 @@ let package = Package(
                 "CSchemaCheck", "JSONCore",
                 .target(name: "CJansson", condition: .when(traits: ["SystemC"])),
                 .target(name: "CJanssonVendored", condition: .when(traits: ["VendoredC"])),
-            ],
-            plugins: ["EmbedResources"]
+            ]
+            // No build-tool plugin: its meta-schemas are a committed source (BundledMetaSchemas.swift,
+            // `make embed-metaschemas`), so BridgeContractsPlugin's tool can link it.
         ),
 
         // The bridge.
-        .target(
-            name: "BridgeContracts",
-            dependencies: ["SchemaCheck", "DeeplinkRouting", "JSONCore"],
-            plugins: ["EmbedResources"]
-        ),
+        .target(name: "BridgeContracts", dependencies: ["SchemaCheck", "DeeplinkRouting", "JSONCore"]),
         .target(
             name: "BridgeHost",
             dependencies: ["DeeplinkNavigation", "DeeplinkRouting", "BridgeContracts", "SchemaCheck", "JSONCore"],
@@ -144,6 +142,9 @@ let package = Package(
             name: "BridgeHostTesting",
             dependencies: ["BridgeHost", "BridgeContracts", "DeeplinkNavigation", "DeeplinkRouting", "JSONCore", "SchemaCheck"]
         ),
+        // contracts -> Swift message types (`generate swift`, and BridgeContractsPlugin at build time):
+        // no build-tool plugin of its own, so the plugin's tool can link it.
+        .target(name: "BridgeSwiftCodegen", dependencies: ["BridgeContracts", "JSONCore"]),
         .target(
             name: "BridgeCodegen",
             dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"],
@@ -163,7 +164,7 @@ let package = Package(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
-                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "ContractEvolution", "ContractCatalog", "FunnelMetrics",
+                "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "BridgeSwiftCodegen", "ContractEvolution", "ContractCatalog", "FunnelMetrics",
                 "JSONCore",
             ]
         ),
@@ -207,10 +208,13 @@ let package = Package(
             dependencies: ["EmbedResourcesTool"]
         ),
 
-        // An app target's own contracts/, embedded at build time as ContractSet.embedded(). The tool runs
-        // on the build machine only, and links no module that needs a build-tool plugin itself
-        // (SwiftPM builds plugin tools before it runs any plugin).
-        .executableTarget(name: "BridgeContractsPluginTool", dependencies: ["DeeplinkRouting", "JSONCore"]),
+        // An app target's own contracts/, embedded at build time as ContractSet.embedded(), and its
+        // typed messages as `generate swift` writes them. The tool runs on the build machine only, and
+        // links no module that needs a build-tool plugin itself (SwiftPM runs none for a plugin's tool).
+        .executableTarget(
+            name: "BridgeContractsPluginTool",
+            dependencies: ["BridgeSwiftCodegen", "BridgeContracts", "DeeplinkRouting", "JSONCore"]
+        ),
         .plugin(
             name: "BridgeContractsPlugin",
             capability: .buildTool(),
@@ -254,7 +258,10 @@ let package = Package(
             dependencies: ["ContractCatalog", "BridgeCLI", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
         .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
-        .testTarget(name: "BridgeCodegenTests", dependencies: ["BridgeCodegen", "BridgeContracts", "TestSupport"]),
+        .testTarget(
+            name: "BridgeCodegenTests",
+            dependencies: ["BridgeCodegen", "BridgeSwiftCodegen", "BridgeContracts", "TestSupport"]
+        ),
         .testTarget(
             name: "BridgeCLITests",
             dependencies: ["BridgeCLI", "BridgeContracts", "BridgeHost", "SchemaCheck", "JSONCore", "TestSupport"]

@@ -4,8 +4,10 @@ import PackagePlugin
 /// Embeds an app target's own contract set at build time. The target keeps its contracts folder,
 /// `contracts/` with `manifest.json` inside, among its sources (as an OpenAPI generator plugin finds
 /// the adopter's `openapi.yaml` among the target's files); every file of that folder is an input,
-/// so an edited, added or removed contract rebuilds the target. The target gets one generated
-/// source: `ContractSet.embedded()`, internal to its module (two modules each have their own).
+/// so an edited, added or removed contract rebuilds the target. The target gets two generated
+/// sources: `ContractSet.embedded()`, internal to its module (two modules each have their own),
+/// and the set's typed messages, the structs `bridgectl generate swift` writes for it (ApplyV1,
+/// ContractTypes, BridgeMessage, ...), public in the target's module.
 @main
 struct BridgeContractsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -19,13 +21,14 @@ struct BridgeContractsPlugin: BuildToolPlugin {
             throw PluginError.noManifest(target: target.name, folder: folder.path)
         }
         let embeddedSet = context.pluginWorkDirectoryURL.appending(path: "EmbeddedContracts.swift")
+        let types = context.pluginWorkDirectoryURL.appending(path: "ContractMessageTypes.swift")
         return [
             .buildCommand(
                 displayName: "Embedding contracts/ into \(target.name)",
                 executable: try context.tool(named: "BridgeContractsPluginTool").url,
-                arguments: [folder.path, embeddedSet.path, Self.contractsModule(of: module)],
+                arguments: [folder.path, embeddedSet.path, types.path, Self.contractsModule(of: module)],
                 inputFiles: inputs,
-                outputFiles: [embeddedSet]
+                outputFiles: [embeddedSet, types]
             )
         ]
     }

@@ -2,15 +2,14 @@ import Foundation
 import PackagePlugin
 
 /// Embeds a data folder of the package (or some files of it) into the target as Swift string
-/// literals, so that `bridgectl` carries its meta-schemas and the hand-written JS
-/// runtime of the web kit, and runs from any working directory. Which folder a target gets is
+/// literals, so that `bridgectl` carries the hand-written JS runtime of the web kit (SchemaCheck's
+/// meta-schemas are a committed source instead: `make embed-metaschemas`), and runs from any working directory. Which folder a target gets is
 /// decided by its name; the files are plan-time inputs, so an edited or added contract rebuilds
 /// the target.
 @main
 struct EmbedResources: BuildToolPlugin {
     /// Target -> folder, symbol, and the files of the folder to embed (nil: all of them).
     private static let folders: [String: (folder: String, symbol: String, only: [String]?)] = [
-        "SchemaCheck": ("metaschemas", "BundledMetaSchemas", nil),
         "BridgeCodegen": ("js/src", "BundledJavaScriptRuntime", nil),
         // The app's document-start script (the capability manifest), a template the host fills in.
         "BridgeHost": ("js/host", "BundledHostScripts", nil),

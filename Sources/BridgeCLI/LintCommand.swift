@@ -1,5 +1,6 @@
 import BridgeCodegen
 import BridgeContracts
+import BridgeSwiftCodegen
 import JSONCore
 
 let lintCommand = Command(CommandSpec(

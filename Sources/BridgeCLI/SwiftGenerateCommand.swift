@@ -1,5 +1,6 @@
 import BridgeCodegen
 import BridgeContracts
+import BridgeSwiftCodegen
 
 /// `bridgectl generate swift --out DIR [--check]`: one Codable struct per action version, for the
 /// package's Sources/BridgeContractTypes or an app's own folder. Registered by `generate`.
@@ -17,6 +18,7 @@ struct SwiftTypesGenerateCommand {
         let files: [GeneratedFile]
         do {
             files = try SwiftTypesGenerator.files(for: contracts, regenerate: regenerate)
+                .map { GeneratedFile(path: $0.path, contents: $0.contents) }
         } catch {
             for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }
             throw UsageError("swift: \(error.problems.count) schema part(s) of \(contracts.origin) cannot be expressed as Swift (bridgectl lint lists them)")

@@ -1,15 +1,20 @@
 // The tool BridgeContractsPlugin runs at build time:
-//   BridgeContractsPluginTool CONTRACTS_DIR OUTPUT.swift MODULE
-// Writes the Swift source that defines `ContractSet.embedded()` over every .json file of the app
-// target's contracts folder (the files `ContractSet.load(directory:)` reads, so both give the
-// same set and digest), as string literals. Internal, so each module that applies the plugin
-// has its own set. It imports MODULE: BridgeKit or BridgeContracts, whichever the target
-// declares. Sorted paths, no dates: the same folder gives the same file.
+//   BridgeContractsPluginTool CONTRACTS_DIR EMBEDDED.swift TYPES.swift MODULE
+// Writes EMBEDDED.swift, the Swift source that defines `ContractSet.embedded()` over every .json
+// file of the app target's contracts folder (the files `ContractSet.load(directory:)` reads, so
+// both give the same set and digest), as string literals. Internal, so each module that applies
+// the plugin has its own set. It imports MODULE: BridgeKit or BridgeContracts, whichever the
+// target declares. And TYPES.swift: the set's typed messages, the files `bridgectl generate swift`
+// writes for it (the same generator, BridgeSwiftCodegen), one after the other in path order (a
+// build command names its outputs before it runs, so one file whatever the number of actions).
+// Sorted paths, no dates: the same folder gives the same files.
 //
-// It links JSONCore and DeeplinkRouting only: SwiftPM builds a plugin's tool before it runs any
-// build-tool plugin, so the tool cannot link a module that itself needs one (SchemaCheck, which
-// embeds the meta-schemas). What it checks here: every file is UTF-8 JSON, routes.json loads;
-// the full check of the set is `bridgectl lint`, and `embedded()` throws what ContractSet throws.
+// It links no module that needs a build-tool plugin itself: SwiftPM runs none for a plugin's
+// tool (SchemaCheck's meta-schemas are a committed source for that reason). What it checks: every
+// file is UTF-8 JSON, routes.json loads, the set loads as ContractSet does, and its schemas can be
+// expressed as Swift; the full check of the set is `bridgectl lint`.
+import BridgeContracts
+import BridgeSwiftCodegen
 import DeeplinkRouting
 import Foundation
 import JSONCore
@@ -86,9 +91,38 @@ func swiftLiteral(_ text: String) -> String {
     return literal + "\""
 }
 
+/// The set's message types as `generate swift` writes them, one file after the other.
+func typesSource(files: [String: String], folder: String) throws(PluginToolError) -> String {
+    let contracts: ContractSet
+    do {
+        contracts = try ContractSet(files: files, origin: "\(folder)/")
+    } catch {
+        throw PluginToolError("\(folder)/: \(error)")
+    }
+    let generated: [SwiftTypesFile]
+    do {
+        generated = try SwiftTypesGenerator.files(for: contracts, regeneration: .buildPlugin)
+    } catch {
+        throw PluginToolError("\(folder)/schemas: \(error) (bridgectl lint lists them)")
+    }
+    return generated.map { "// MARK: - \($0.path)\n" + $0.contents }
+        .joined(separator: "\n")
+}
+
+/// Writes `text` unless the file already holds it, so an unchanged set does not recompile the target.
+func write(_ text: String, to path: String) throws(PluginToolError) {
+    let output = URL(fileURLWithPath: path)
+    if (try? Data(contentsOf: output)) == Data(text.utf8) { return }
+    do {
+        try Data(text.utf8).write(to: output, options: .atomic)
+    } catch {
+        throw PluginToolError("cannot write \(output.path): \(error)")
+    }
+}
+
 func run(_ arguments: [String]) -> Int32 {
-    guard arguments.count == 4, ["BridgeKit", "BridgeContracts"].contains(arguments[3]) else {
-        _ = fail("usage: BridgeContractsPluginTool CONTRACTS_DIR OUTPUT.swift BridgeKit|BridgeContracts")
+    guard arguments.count == 5, ["BridgeKit", "BridgeContracts"].contains(arguments[4]) else {
+        _ = fail("usage: BridgeContractsPluginTool CONTRACTS_DIR EMBEDDED.swift TYPES.swift BridgeKit|BridgeContracts")
         return 2
     }
     let given = URL(fileURLWithPath: arguments[1])
@@ -115,14 +149,12 @@ func run(_ arguments: [String]) -> Int32 {
             return fail("\(given.path)/\(error.file)\(error.pointer.isEmpty ? "" : "#" + error.pointer): \(error.message)")
         }
     }
-    let text = source(files: files, folder: given.lastPathComponent, module: arguments[3])
-    let output = URL(fileURLWithPath: arguments[2])
-    // Rewritten only when different, so an unchanged set does not recompile the target.
-    if (try? Data(contentsOf: output)) == Data(text.utf8) { return 0 }
     do {
-        try Data(text.utf8).write(to: output, options: .atomic)
+        let types = try typesSource(files: files, folder: given.path)
+        try write(source(files: files, folder: given.lastPathComponent, module: arguments[4]), to: arguments[2])
+        try write(types, to: arguments[3])
     } catch {
-        return fail("cannot write \(output.path): \(error)")
+        return fail(error.description)
     }
     return 0
 }

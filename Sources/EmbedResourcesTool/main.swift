@@ -1,16 +1,21 @@
 import Foundation
 
-// Usage: EmbedResourcesTool FOLDER OUTPUT.swift SYMBOL [FILE...]
+// Usage: EmbedResourcesTool [--regenerate COMMAND] FOLDER OUTPUT.swift SYMBOL [FILE...]
 // Writes `public enum SYMBOL { public static let files: [String: String] }` mapping each file's
-// path relative to FOLDER (or only the FILEs named, relative to FOLDER) to its UTF-8 text, as escaped string literals: the text then lies in
-// the binary ready to use, with nothing to decode at start-up (bridgectl validate reads the
-// contracts on every run). Sorted paths keep the output deterministic.
+// path relative to FOLDER (or only the FILEs named, relative to FOLDER) to its UTF-8 text, as
+// escaped string literals: the text then lies in the binary ready to use, with nothing to decode
+// at start-up (bridgectl validate reads the contracts on every run). Sorted paths keep the output
+// deterministic. With --regenerate, the header names COMMAND as the way to regenerate the file:
+// for a committed source (SchemaCheck's meta-schemas, so that a plugin's tool can link SchemaCheck;
+// SwiftPM runs no build-tool plugin for a plugin tool's dependencies).
 
 /// Everything lives in this function's scope, so it is released before the process exits and
 /// a LeakSanitizer build of the tool (swift build --sanitize=address) reports nothing.
-func embed(_ arguments: [String]) -> Int32 {
+func embed(_ given: [String]) -> Int32 {
+    let regenerate = given.count > 2 && given[1] == "--regenerate" ? given[2] : nil
+    let arguments = regenerate == nil ? given : [given[0]] + given[3...]
     guard arguments.count >= 4 else {
-        FileHandle.standardError.write(Data("usage: EmbedResourcesTool FOLDER OUTPUT SYMBOL [FILE...]\n".utf8))
+        FileHandle.standardError.write(Data("usage: EmbedResourcesTool [--regenerate COMMAND] FOLDER OUTPUT SYMBOL [FILE...]\n".utf8))
         return 2
     }
     let folder = URL(fileURLWithPath: arguments[1]).standardizedFileURL
@@ -37,7 +42,10 @@ func embed(_ arguments: [String]) -> Int32 {
         return 1
     }
 
-    var source = "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n\n"
+    var source = regenerate.map {
+        "// Generated from \(folder.lastPathComponent)/ by EmbedResourcesTool. Do not edit: change \(folder.lastPathComponent)/, then\n"
+            + "// regenerate with `\($0)` (`make generate-check` fails while this file is stale).\n\n"
+    } ?? "// Generated at build time by the EmbedResources plugin from \(folder.lastPathComponent)/. Do not edit.\n\n"
     source += "public enum \(symbol) {\n"
     source += "    /// Relative path -> file contents.\n"
     source += "    public static let files: [String: String] = [\n"

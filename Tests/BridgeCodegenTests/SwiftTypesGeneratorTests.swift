@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import BridgeCodegen
+@testable import BridgeSwiftCodegen
 
 @Suite("SwiftTypesGenerator: contracts to Codable structs, deterministic, unsupported schemas named")
 struct SwiftTypesGeneratorTests {

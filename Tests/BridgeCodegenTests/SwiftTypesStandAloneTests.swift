@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@testable import BridgeCodegen
+@testable import BridgeSwiftCodegen
 
 /// The files of `generate swift` compile on their own: `swiftc -typecheck` of them and nothing
 /// else (no hand-copied support file, no module of the toolkit), for the example set and for
@@ -37,7 +37,7 @@ struct SwiftTypesStandAloneTests {
     }
 
     /// Writes `files` into a temporary folder (removed afterwards) and type-checks them together.
-    static func typecheck(_ files: [GeneratedFile]) throws -> (status: Int32, output: String) {
+    static func typecheck(_ files: [SwiftTypesFile]) throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridgekit-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

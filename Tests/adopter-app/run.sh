@@ -7,7 +7,9 @@
 #   2. `strings` of its binary shows no name of the example company (the repository's contracts/);
 #   3. an edited contract rebuilds the app with the new set (every file of contracts/ is an input);
 #   4. without contracts/manifest.json the build stops with the plugin's error naming the target;
-#   5. a contract file that is not JSON stops the build, naming the file.
+#   5. a contract file that is not JSON stops the build, naming the file;
+#   6. a schema part the typed messages cannot express stops the build, naming it.
+# Its output includes a message decoded as OrderMenuV1, a struct the plugin generated (1.).
 # The embedded set's digest must be the one the documented sha256sum recipe gives for the folder:
 # the same files as ContractSet.load(directory:) reads.
 # The temporary folder is removed however the script ends. Exit 0 pass, 1 a check failed.
@@ -66,6 +68,20 @@ fi
 
 build_again() { (cd "$work/app" && BRIDGEKIT_PATH="$ROOT" "$SWIFT" build --scratch-path "$work/build" >"$work/build.log" 2>&1); }
 
+# The build must fail, and its log hold TEXT (a fixed string): refuses WHAT (the case, for the messages).
+refuses() {
+    local what=$1 text=$2
+    if build_again; then
+        echo "adopter-app: the build passed $what" >&2
+        exit 1
+    fi
+    if ! grep -qF -- "$text" "$work/build.log"; then
+        tail -n 20 "$work/build.log" >&2
+        echo "adopter-app: the build $what failed without naming it ($text)" >&2
+        exit 1
+    fi
+}
+
 # 3. The bridge name is printed from the embedded manifest: renamed, it must change after a build.
 manifest="$work/app/Sources/LarkspurApp/contracts/manifest.json"
 sed -i 's/"bridge": "larkspurBridge"/"bridge": "larkspurKitchen"/' "$manifest"
@@ -78,28 +94,22 @@ echo "adopter-app: an edited contract rebuilds the app with the new set"
 
 # 4. No manifest: the plugin refuses the target, with the path it looked for.
 rm "$manifest"
-if build_again; then
-    echo "adopter-app: the build passed without contracts/manifest.json" >&2
-    exit 1
-fi
-if ! grep -q "target 'LarkspurApp' has no contracts/manifest.json among its sources" "$work/build.log"; then
-    tail -n 20 "$work/build.log" >&2
-    echo "adopter-app: the build without contracts/manifest.json failed without the plugin's error" >&2
-    exit 1
-fi
+refuses "without contracts/manifest.json" "target 'LarkspurApp' has no contracts/manifest.json among its sources"
 echo "adopter-app: without contracts/manifest.json the build stops with the plugin's error"
 
 # 5. A schema that is not JSON: the plugin's tool names it.
 echo '{"bridge": "larkspurKitchen"}' >"$manifest"
 echo '{ "type": ' >"$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
-if build_again; then
-    echo "adopter-app: the build passed with a schema that is not JSON" >&2
-    exit 1
-fi
-if ! grep -q "contracts/schemas/order_menu.v1.json: not JSON" "$work/build.log"; then
-    tail -n 20 "$work/build.log" >&2
-    echo "adopter-app: the build with a broken schema failed without naming it" >&2
-    exit 1
-fi
+refuses "with a schema that is not JSON" "contracts/schemas/order_menu.v1.json: not JSON"
 echo "adopter-app: a contract file that is not JSON stops the build, named"
+
+# 6. The set again, with a oneOf in the payload: no Swift type for it, so no build.
+cp -R "$HERE/Sources/LarkspurApp/contracts/." "$work/app/Sources/LarkspurApp/contracts/"
+sed -i 's/"size": { "enum": \["regular", "large"\], "description": "The portion." }/"size": { "oneOf": [{ "const": "regular" }, { "const": "large" }] }/' \
+    "$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
+grep -q '"oneOf"' "$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json" \
+    || { echo "adopter-app: the oneOf edit of order_menu.v1.json did not apply" >&2; exit 1; }
+refuses "with a schema part the typed messages cannot express" \
+    'order_menu.v1.json#/$defs/payload/properties/size/oneOf: oneOf has no Swift counterpart'
+echo "adopter-app: a schema part the typed messages cannot express stops the build, named"
 exit "$foreign"

@@ -9,6 +9,25 @@ import BridgeContracts
 ///
 /// The types are for messages the checker already accepted: decoding checks the constants
 /// (`action`, `version`, `v`) and the Swift types, not patterns or lengths.
+/// One generated Swift file, relative to the output folder (e.g. "ApplyV1.swift").
+public struct SwiftTypesFile: Sendable, Equatable {
+    public let path: String
+    public let contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// What the headers of the generated files say regenerates them.
+public enum SwiftTypesRegeneration: Sendable, Equatable {
+    /// `bridgectl generate swift` with the paths really used (e.g. `regenerateCommand`).
+    case command(String)
+    /// BridgeContractsPlugin, at every build of the target whose contracts/ they come from.
+    case buildPlugin
+}
+
 public enum SwiftTypesGenerator {
     /// How this package's own Sources/BridgeContractTypes is regenerated (`make generate-check`).
     public static let regenerateCommand = "bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes"
@@ -29,7 +48,13 @@ public enum SwiftTypesGenerator {
     /// `regenerate` is the command the headers name: `bridgectl generate swift` with the paths
     /// really used.
     public static func files(for contracts: ContractSet,
-                             regenerate: String = regenerateCommand) throws(SwiftTypesError) -> [GeneratedFile] {
+                             regenerate: String = regenerateCommand) throws(SwiftTypesError) -> [SwiftTypesFile] {
+        try files(for: contracts, regeneration: .command(regenerate))
+    }
+
+    /// The same files, with headers that name `regeneration`: the command, or the build plugin.
+    public static func files(for contracts: ContractSet,
+                             regeneration: SwiftTypesRegeneration) throws(SwiftTypesError) -> [SwiftTypesFile] {
         var reader = SwiftSchemaReader(contracts: contracts)
         var messages: [(contract: ActionContract, model: SwiftStructModel)] = []
         for action in contracts.manifest.actions {
@@ -42,32 +67,41 @@ public enum SwiftTypesGenerator {
             var seen = Set<String>()
             throw SwiftTypesError(problems: reader.problems.filter { seen.insert($0.description).inserted })
         }
-        var files: [GeneratedFile] = []
+        var files: [SwiftTypesFile] = []
         for (contract, model) in messages {
             let sources = [contract.schema, contracts.manifest.envelopeSchema]
-            files.append(GeneratedFile(path: model.name + ".swift",
-                                       contents: header(sources: sources, regenerate) + SwiftTypeEmitter.message(model, contract: contract)))
+            files.append(SwiftTypesFile(path: model.name + ".swift",
+                                       contents: header(sources: sources, regeneration) + SwiftTypeEmitter.message(model, contract: contract)))
         }
         for (file, model) in reader.shared.sorted(by: { $0.model.name < $1.model.name }) {
-            files.append(GeneratedFile(path: model.name + ".swift", contents: header(sources: [file], regenerate) + SwiftTypeEmitter.shared(model)))
+            files.append(SwiftTypesFile(path: model.name + ".swift", contents: header(sources: [file], regeneration) + SwiftTypeEmitter.shared(model)))
         }
-        files.append(GeneratedFile(path: "ContractTypes.swift",
-                                   contents: header(sources: ["manifest.json"], regenerate) + SwiftTypeEmitter.registry(messages.map(\.model.name))))
+        files.append(SwiftTypesFile(path: "ContractTypes.swift",
+                                   contents: header(sources: ["manifest.json"], regeneration) + SwiftTypeEmitter.registry(messages.map(\.model.name))))
         // What every message type conforms to and the helper its decoder calls: generated too, so
         // the folder type-checks alone (swiftc -typecheck of its files, nothing else).
-        files.append(GeneratedFile(path: "BridgeMessage.swift",
-                                   contents: header(sources: [], regenerate) + SwiftTypeEmitter.support))
+        files.append(SwiftTypesFile(path: "BridgeMessage.swift",
+                                   contents: header(sources: [], regeneration) + SwiftTypeEmitter.support))
         return files.sorted { $0.path < $1.path }
     }
 
-    static func header(sources: [String], _ regenerate: String) -> String {
+    static func header(sources: [String], _ regeneration: SwiftTypesRegeneration) -> String {
         let from = sources.isEmpty ? "(the same for every contract set)" : "from the contracts (\(sources.joined(separator: ", ")))"
-        return """
-            // Generated \(from) by bridgectl. Do not edit:
-            // change the schema, then regenerate with `\(regenerate)`
-            // (with --check, the same command fails while this file is stale).
+        switch regeneration {
+        case .command(let regenerate):
+            return """
+                // Generated \(from) by bridgectl. Do not edit:
+                // change the schema, then regenerate with `\(regenerate)`
+                // (with --check, the same command fails while this file is stale).
 
-            """ + "\n"
+                """ + "\n"
+        case .buildPlugin:
+            return """
+                // Generated \(from) by BridgeContractsPlugin at build time. Do not edit:
+                // change the schema; the next build of this target generates it again.
+
+                """ + "\n"
+        }
     }
 }
 
