@@ -72,7 +72,7 @@ run() {
 run validate-valid "0" /dev/null validate "$WORK/valid.json"
 run validate-invalid "1" /dev/null validate "$WORK/invalid.json"
 run validate-garbage "1 2" /dev/null validate "$WORK/garbage.json"
-if "$BRIDGECTL" validate --help 2>&1 | grep -q -- '--ndjson'; then
+if "$BRIDGECTL" validate --help 2>&1 | grep -c -- '--ndjson' >/dev/null; then
     run validate-ndjson "0 1" "$WORK/stream.ndjson" validate --ndjson -
 else
     echo "leaks: SKIPPED validate --ndjson: this bridgectl has no --ndjson option yet" >&2

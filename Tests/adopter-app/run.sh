@@ -41,7 +41,7 @@ binary="$work/build/debug/LarkspurApp"
 (cd "$work" && "$binary") | diff -u "$HERE/expected-output.txt" -
 echo "adopter-app: output as expected (Tests/adopter-app/expected-output.txt)"
 recipe=$(cd "$work/app/Sources/LarkspurApp/contracts" && find . -name '*.json' | sed 's|^\./||' | LC_ALL=C sort | xargs sha256sum | sha256sum | cut -d' ' -f1)
-if ! (cd "$work" && "$binary") | grep -qx "digest: $recipe"; then
+if ! (cd "$work" && "$binary") | grep -cx "digest: $recipe" >/dev/null; then
     echo "adopter-app: the embedded set's digest is not the folder's ($recipe)" >&2
     exit 1
 fi
@@ -86,7 +86,7 @@ refuses() {
 manifest="$work/app/Sources/LarkspurApp/contracts/manifest.json"
 sed -i 's/"bridge": "larkspurBridge"/"bridge": "larkspurKitchen"/' "$manifest"
 build_again || { tail -n 40 "$work/build.log" >&2; echo "adopter-app: the rebuild after a contract edit failed" >&2; exit 1; }
-if ! (cd "$work" && "$binary") | grep -q "bridge larkspurKitchen,"; then
+if ! (cd "$work" && "$binary") | grep -c "bridge larkspurKitchen," >/dev/null; then
     echo "adopter-app: an edited manifest.json did not rebuild the embedded set" >&2
     exit 1
 fi
