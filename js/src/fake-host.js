@@ -137,7 +137,7 @@ function pathOf(win) {
  * options.inject: false: no manifest at document start; the page must ask (the handshake).
  * options.page: the page's name in the usage file (default: the window's path).
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
- * options.installed: the apps installed on the simulated device, by URL scheme (["kakaomap"]), as
+ * options.installed: the apps installed on the simulated device, by URL scheme (["mapsapp"]), as
  * `bridgectl host --installed`: a destination outside the app (open_directions) opens its app when
  * installed, else its fallback; host.setInstalled(list) changes them.
  * options.validators: the contract's validators module (testing/fake-host.js passes it): every
