@@ -115,10 +115,9 @@ test-stdio: build
 # Also the test contract set with a custom action (share v1, "handler": "custom"), which the
 # example contracts do not have yet.
 CUSTOM_ACTION_CONTRACTS := Tests/contracts/custom-action
-# And a second company's set (a food-delivery app: its own domain, scheme, bridge name and
-# actions), a project folder of its own: run from inside it, each command finds its contracts/
-# with no flag, as an adopter's do. (Its channel and analytics declarations go in its routes.json
-# and manifest.json once contracts declare them.)
+# And a second company's set (a food-delivery app: its own domain, scheme, bridge name, actions,
+# channels sms and yumchat, analytics and funnel names), a project folder of its own: run from
+# inside it, each command finds its contracts/ with no flag, as an adopter's do.
 ADOPTER := Tests/contracts/food-delivery
 ADOPTER_BRIDGECTL := $(CURDIR)/$(BRIDGECTL)
 lint: build
@@ -133,7 +132,15 @@ check: build
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) validate messages/order.json
 	cd $(ADOPTER) && { $(ADOPTER_BRIDGECTL) validate messages/order-invalid.json; test $$? -eq 1; }
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) host --stdio < messages/host-session.jsonl | grep -c '"url":"https://order.yumtable.example/stores/st-42"' >/dev/null
-	@echo "$(ADOPTER): validate and host --stdio answer with its own contracts"
+	cd $(ADOPTER) && link=$$($(ADOPTER_BRIDGECTL) link build orderMenu --param storeId=st-42 --query menu=m-7 \
+			--query quantity=1 --campaign-id lunch_rush --utm medium=Text_Message) && \
+		test "$$link" = 'https://order.yumtable.example/stores/st-42/order?menu=m-7&quantity=1&campaign_id=lunch_rush&utm_medium=Text_Message' && \
+		$(ADOPTER_BRIDGECTL) route "$$link" --format json | grep -c '"source": "sms"' >/dev/null
+	cd $(ADOPTER) && funnel=$$($(ADOPTER_BRIDGECTL) funnel messages/funnel-events.ndjson) && \
+		grep -c '4 deep-link sessions' <<<"$$funnel" >/dev/null && \
+		grep -c 'wrong landing (home <= 10 s)  1/4' <<<"$$funnel" >/dev/null && \
+		grep -c 'source=yumchat' <<<"$$funnel" >/dev/null
+	@echo "$(ADOPTER): validate, host --stdio, link build, route and funnel answer with its own contracts"
 
 # SchemaCheck's meta-schemas as a committed Swift source (not through the EmbedResources plugin:
 # BridgeContractsPlugin's tool links SchemaCheck, and SwiftPM runs no build-tool plugin for a

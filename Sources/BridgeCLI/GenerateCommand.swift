@@ -80,12 +80,13 @@ private struct GenerateCommandRunner {
         }
         // Beside the contracts folder in use, never in a folder of bridgectl's own.
         let directory = arguments.value("out") ?? Self.besideContracts("js", arguments)
-        // The command as invoked, with the contracts and the folder really used: written into every
-        // header, and the fix-it of --check.
+        // The fix-it of --check runs from here; the headers name the command from the project
+        // folder, so they are the same whichever folder generates or checks them.
         let regenerate = RegenerateCommand.text("js", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
+        let header = RegenerateCommand.header("js", contracts: try ContractsOption.locate(arguments).get().directory, out: directory)
         let files: [GeneratedFile]
         do {
-            files = try JavaScriptGenerator.files(for: contracts, regenerate: regenerate)
+            files = try JavaScriptGenerator.files(for: contracts, regenerate: header)
         } catch {
             throw UsageError("cannot generate from \(contracts.origin): \(error)")
         }
@@ -175,14 +176,29 @@ extension GenerateCommandRunner {
     }
 }
 
-/// `bridgectl generate TARGET` as it was invoked, for generated headers and fix-it hints: the
-/// contracts folder as given with --contracts, else the folder the set was loaded from (relative to
-/// the working directory when inside it), and the output folder.
+/// `bridgectl generate TARGET` in two forms. The fix-it hint of --check is the command as it runs
+/// from the working folder. The headers of generated files name it as it runs from the project
+/// folder (the one holding the contracts folder), whatever folder it was run from: a header that
+/// depended on the working folder would make a later --check from elsewhere call every file stale.
 enum RegenerateCommand {
+    /// The command as invoked: the contracts folder as given with --contracts, else the folder the
+    /// set was loaded from (relative to the working directory when inside it), and the output folder.
     static func text(_ target: String, contractsOption: String?, origin: String, out: String) -> String {
         var command = "bridgectl generate \(target)"
         if let folder = contractsOption ?? folder(of: origin) { command += " --contracts " + ShellWord.quoted(folder) }
         return command + " --out " + ShellWord.quoted(out)
+    }
+
+    /// The command for headers: `--contracts` names the contracts folder and `--out` the output
+    /// folder, both relative to the project folder (`--contracts contracts --out js`). An output
+    /// that shares no folder but / with the project stays absolute.
+    static func header(_ target: String, contracts: String, out: String,
+                       workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let contractsPath = ProjectPath.absolute(contracts, in: workingDirectory)
+        let project = ProjectPath.parent(of: contractsPath)
+        let outPath = ProjectPath.absolute(out, in: workingDirectory)
+        return "bridgectl generate \(target) --contracts " + ShellWord.quoted(ProjectPath.relative(contractsPath, from: project))
+            + " --out " + ShellWord.quoted(ProjectPath.relative(outPath, from: project))
     }
 
     /// A loaded set's folder as a relative path when it lies under the working directory; nil for a
@@ -193,5 +209,32 @@ enum RegenerateCommand {
         if origin == here { return "." }
         let prefix = here.hasSuffix("/") ? here : here + "/"
         return origin.hasPrefix(prefix) ? String(origin.dropFirst(prefix.count)) : origin
+    }
+}
+
+/// Paths as lists of folder names from /, with `.` and `..` resolved by text (no symbolic links
+/// followed: the same text gives the same header on every machine).
+enum ProjectPath {
+    static func absolute(_ path: String, in workingDirectory: String) -> [String] {
+        var components: [String] = []
+        let text = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        for name in text.split(separator: "/") {
+            switch name {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(String(name))
+            }
+        }
+        return components
+    }
+
+    static func parent(of path: [String]) -> [String] { Array(path.dropLast()) }
+
+    /// `path` from `base`: `js`, `../web/js`, `.`; absolute when the two share no folder but /.
+    static func relative(_ path: [String], from base: [String]) -> String {
+        let shared = zip(path, base).prefix { $0 == $1 }.count
+        guard shared > 0 || base.isEmpty else { return "/" + path.joined(separator: "/") }
+        let components = Array(repeating: "..", count: base.count - shared) + path.dropFirst(shared)
+        return components.isEmpty ? "." : components.joined(separator: "/")
     }
 }

@@ -31,7 +31,7 @@ let hostCommand = Command(CommandSpec(
       {"type":"complete","result":"ok|fail|notFound"?,"reason":TEXT?,"step":STEP?,"envelope":N?}
           (completes the waiting navigation step now)
       {"type":"cancel","envelope":N}     (the app gives up on an envelope)
-      {"type":"installed","apps":["kakaomap",...]}   (the apps on the device, by URL scheme)
+      {"type":"installed","apps":["mapsapp",...]}    (the apps on the device, by URL scheme)
       {"type":"deferred","url":URL,"source":SOURCE?}  (install attribution hands over a deferred link)
       {"type":"interaction"}             (the person used the app: deferred links are offered from now)
       {"type":"accept","offer":N}  {"type":"dismiss","offer":N}   (the person takes or dismisses offer N)

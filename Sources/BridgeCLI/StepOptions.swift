@@ -12,7 +12,7 @@ struct StepOptions {
         .repeatable("fail-detail", "ROUTE", help: "the detail fetch of ROUTE fails (repeat, or ROUTE,ROUTE)"),
         .repeatable("missing-detail", "ROUTE", help: "the detail of ROUTE resolves to nothing (repeat, or ROUTE,ROUTE)"),
         .value("step-timeout", "MS", help: "the navigator gives up on a step after MS milliseconds", default: "10000"),
-        .repeatable("installed", "SCHEMES", help: "apps installed on the device, by URL scheme (nmap,tmap,kakaomap); default none"),
+        .repeatable("installed", "SCHEMES", help: "apps installed on the device, by URL scheme (mapsapp,otherapp); default none"),
         .value("deferred-window", "MS", help: "a deferred deep link this long after launch is offered, not navigated", default: "10000"),
         .value("offer-lifetime", "MS", help: "an offer nobody takes expires after MS milliseconds", default: "60000"),
     ]
@@ -46,7 +46,7 @@ struct StepOptions {
         }
         for scheme in arguments.all("installed").flatMap({ $0.split(separator: ",").map { String($0).lowercased() } }) {
             guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }) else {
-                throw UsageError("--installed takes URL schemes such as nmap,tmap,kakaomap, not \"\(scheme)\"")
+                throw UsageError("--installed takes URL schemes such as mapsapp,otherapp, not \"\(scheme)\"")
             }
             installed.insert(scheme)
         }

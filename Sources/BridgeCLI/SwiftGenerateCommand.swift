@@ -13,11 +13,13 @@ struct SwiftTypesGenerateCommand {
             throw UsageError("swift: --out DIR is required (the package's types are in Sources/BridgeContractTypes)")
         }
         let contracts = try ContractsOption.load(arguments)
-        // The headers name this very command, with the paths really used.
+        // The fix-it of --check runs from here; the headers name the command from the project
+        // folder, so they are the same whichever folder generates or checks them.
         let regenerate = RegenerateCommand.text("swift", contractsOption: arguments.value("contracts"), origin: contracts.origin, out: directory)
+        let header = RegenerateCommand.header("swift", contracts: try ContractsOption.locate(arguments).get().directory, out: directory)
         let files: [GeneratedFile]
         do {
-            files = try SwiftTypesGenerator.files(for: contracts, regenerate: regenerate)
+            files = try SwiftTypesGenerator.files(for: contracts, regenerate: header)
                 .map { GeneratedFile(path: $0.path, contents: $0.contents) }
         } catch {
             for problem in error.problems { console.err("bridgectl generate swift: schemas/\(problem)\n") }

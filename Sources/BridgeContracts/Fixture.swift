@@ -18,7 +18,7 @@ public struct Fixture: Sendable {
     public let entry: String?
     public let source: String?
     public let authenticated: Bool
-    /// The apps installed on the simulated device, by URL scheme ("kakaomap"): for external
+    /// The apps installed on the simulated device, by URL scheme ("mapsapp"): for external
     /// destinations. None when the fixture does not say.
     public let installed: [String]
     public let expect: Expectation

@@ -15,7 +15,7 @@ public struct BridgeResult: Sendable, Equatable {
     /// For a destination outside the app: "app" when the provider's app opened, "fallback" when its
     /// fallback (mobile web or App Store) did.
     public let opened: String?
-    /// The provider that was opened ("kakaomap").
+    /// The provider that was opened ("mapsapp").
     public let provider: String?
 
     public init(route: String, url: String, pendingLogin: Bool = false, waitingForReady: Bool = false, resolving: Bool = false,

@@ -176,7 +176,7 @@ public final class HostSession {
             }
         case "installed":
             guard let list = object["apps"]?.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                return fail(number, "\"apps\" must be an array of URL schemes, e.g. [\"kakaomap\"]")
+                return fail(number, "\"apps\" must be an array of URL schemes, e.g. [\"mapsapp\"]")
             }
             host.installedApps = Set(list.compactMap { $0.stringValue?.lowercased() })
         case "cancel":

@@ -92,7 +92,7 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     }
     public private(set) var waitingStep: WaitingStep?
 
-    /// The apps installed on the simulated device, by URL scheme ("kakaomap"). `canOpen` answers as
+    /// The apps installed on the simulated device, by URL scheme ("mapsapp"). `canOpen` answers as
     /// iOS does: no for a scheme the manifest's queriedURLSchemes does not declare (whatever is
     /// installed), yes for http(s) (a browser is always there), else whether the app is installed.
     public var installedApps: Set<String> = []

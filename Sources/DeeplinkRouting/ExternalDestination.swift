@@ -1,4 +1,4 @@
-/// A URL with `{field}` placeholders, such as `kakaomap://route?ep={lat},{lng}&by=CAR`: how one
+/// A URL with `{field}` placeholders, such as `mapsapp://route?lat={lat}&lng={lng}`: how one
 /// map app (or its web page) is opened for a destination. The literal text is kept as written and
 /// must already be a URL (printable ASCII, no `%`, no space); each placeholder is replaced by its
 /// value percent-encoded exactly once with the shared rule (`PercentEncoding`), wherever it stands:
@@ -12,7 +12,7 @@ public struct ExternalURLTemplate: Sendable, Equatable, CustomStringConvertible 
 
     /// The template as written in routes.json.
     public let text: String
-    /// The URL scheme, lower-cased ("kakaomap", "https"): what `canOpenURL` is asked about, and
+    /// The URL scheme, lower-cased ("mapsapp", "https"): what `canOpenURL` is asked about, and
     /// what Info.plist's LSApplicationQueriesSchemes must list.
     public let scheme: String
     let parts: [Part]
@@ -96,7 +96,7 @@ public enum ExternalTemplateError: Error, Sendable, Equatable, CustomStringConve
         case .badPlaceholder(let text, let name): return "\"\(text)\": \"{\(name)}\" is not a field name (letters, digits, _)"
         case .badCharacter(let text, let character):
             return "\"\(text)\": \"\(character)\" cannot stand in a URL as written (write the URL as it is sent, without %-escapes or spaces)"
-        case .noScheme(let text): return "\"\(text)\" does not start with a literal scheme such as kakaomap:// or https://"
+        case .noScheme(let text): return "\"\(text)\" does not start with a literal scheme such as mapsapp:// or https://"
         }
     }
 }
@@ -115,8 +115,8 @@ public struct ExternalProvider: Sendable, Equatable {
     }
 }
 
-/// A destination outside the app (the map-app seed: directions to a pickup point in Naver Map,
-/// TMAP or Kakao Map). The route's query carries the destination and the provider; routes.json
+/// A destination outside the app (e.g. directions to a place in whichever
+/// map app the person has). The route's query carries the destination and the provider; routes.json
 /// says how each provider's app and fallback URLs are built from them.
 public struct ExternalRoute: Sendable, Equatable {
     /// The query field (or path parameter) that names the provider.

@@ -116,7 +116,7 @@ public enum RoutesFile {
         )
     }
 
-    /// `"external": {"providerField": "provider", "providers": {"kakaomap": {"app": "kakaomap://...",
+    /// `"external": {"providerField": "provider", "providers": {"mapsapp": {"app": "mapsapp://...",
     /// "fallback": "https://..."}, ...}}`. Every placeholder must be a field of the route.
     private static func externalRoute(_ reader: JSONFieldReader, fields: Set<String>) throws(JSONFieldError) -> ExternalRoute {
         let providerField = try reader.child("providerField").string()

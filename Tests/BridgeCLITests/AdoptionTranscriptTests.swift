@@ -136,6 +136,30 @@ import TestSupport
         }
     }
 
+    /// Generated headers name the paths from the project folder, so a kit and Swift types
+    /// generated from a subfolder are current for a --check from the project folder, and back.
+    @Test func generatedFilesAreCurrentWhicheverFolderGeneratesOrChecksThem() throws {
+        try withTemporaryFolder("adoption-headers") { (folder: URL) throws in
+            let created = try run(["init", "--bridge", "b", "--web-base-url", "https://a.example", "--scheme", "a"], in: folder)
+            #expect(created.code == 0, "\(created)")
+            let web = folder.appendingPathComponent("web")
+            try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+
+            #expect(try run(["generate", "js", "--out", "../js"], in: web).code == 0)
+            #expect(try run(["generate", "swift", "--out", "../AppTypes"], in: web).code == 0)
+            let kit = try run(["generate", "js", "--out", "js", "--check"], in: folder)
+            #expect(kit.code == 0, "\(kit.out)")
+            let types = try run(["generate", "swift", "--contracts", folder.appendingPathComponent("contracts").path, "--out", "AppTypes", "--check"], in: folder)
+            #expect(types.code == 0, "\(types.out)")
+            let bridge = try String(contentsOf: folder.appendingPathComponent("js/bridge.js"), encoding: .utf8)
+            #expect(bridge.contains("// Regenerate: bridgectl generate js --contracts contracts --out js\n"), "\(bridge.prefix(400))")
+
+            #expect(try run(["generate", "js", "--out", "web/kit"], in: folder).code == 0)
+            let below = try run(["generate", "js", "--out", "kit", "--check"], in: web)
+            #expect(below.code == 0, "\(below.out)")
+        }
+    }
+
     @Test func initRefusesAContractsFileOrLinkAndWritesNothing() throws {
         try withTemporaryFolder("adoption-exists") { (folder: URL) throws in
             try "not a folder".write(to: folder.appendingPathComponent("contracts"), atomically: true, encoding: .utf8)

@@ -140,8 +140,8 @@ import TestSupport
         #expect(!formats.out.contains("sentAt"), "date-time is one the validators check")
     }
 
-    /// generate swift's headers and its --check hint name the command as invoked: the contracts
-    /// folder and the output folder really used.
+    /// generate swift's headers name the contracts and output folders really used, from the
+    /// project folder (the one holding contracts/); its --check hint names them as invoked.
     @Test func generateSwiftHeadersNameTheContractsAndFolderReallyUsed() throws {
         let folder = try temporaryContracts()
         defer { folder.remove() }
@@ -151,7 +151,7 @@ import TestSupport
         #expect(generated.code == 0, "\(generated.err)")
         let command = "bridgectl generate swift --contracts \(contracts) --out \(out)"
         let header = try String(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("ApplyV1.swift"), encoding: .utf8)
-        #expect(header.contains("regenerate with `\(command)`"), "\(header.prefix(300))")
+        #expect(header.contains("regenerate with `bridgectl generate swift --contracts contracts --out AppMessages`"), "\(header.prefix(300))")
         #expect(run(["generate", "swift", "--contracts", contracts, "--out", out, "--check"]).code == 0)
 
         try "// edited\n".write(to: URL(fileURLWithPath: out).appendingPathComponent("BridgeMessage.swift"), atomically: true, encoding: .utf8)

@@ -120,8 +120,8 @@ struct ExternalDestinationTests {
         ("kakaomap://route?ep={la-t}", #""kakaomap://route?ep={la-t}": "{la-t}" is not a field name (letters, digits, _)"#),
         ("kakaomap://route?ep=%20{lat}", #""kakaomap://route?ep=%20{lat}": "%" cannot stand in a URL as written (write the URL as it is sent, without %-escapes or spaces)"#),
         ("kakaomap://route by car", #""kakaomap://route by car": " " cannot stand in a URL as written (write the URL as it is sent, without %-escapes or spaces)"#),
-        ("{scheme}://route", #""{scheme}://route" does not start with a literal scheme such as kakaomap:// or https://"#),
-        ("route?ep={lat}", #""route?ep={lat}" does not start with a literal scheme such as kakaomap:// or https://"#),
+        ("{scheme}://route", #""{scheme}://route" does not start with a literal scheme such as mapsapp:// or https://"#),
+        ("route?ep={lat}", #""route?ep={lat}" does not start with a literal scheme such as mapsapp:// or https://"#),
     ]
 
     @Test("a template that is not a URL as written is refused with the reason", arguments: badTemplates)

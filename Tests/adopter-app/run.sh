@@ -51,7 +51,7 @@ echo "adopter-app: the embedded set has the folder's digest (the files ContractS
 # shows only ASCII runs, so the Korean name is searched in the raw bytes too). A finding fails the
 # script at the end, after the other checks have run.
 foreign=0
-found=$(strings -a "$binary" | grep -i -o -E 'sendy|kakaotalk|alimtalk' | sort | uniq -c || true)
+found=$(strings -a "$binary" | grep -i -o -E 'sendy|kakao|alimtalk' | sort | uniq -c || true)
 korean=$(LC_ALL=C grep -a -c $'\xec\x84\xbc\xeb\x94\x94' "$binary" || true)
 if [ -n "$found" ] || [ "$korean" != "0" ]; then
     foreign=1
@@ -60,10 +60,10 @@ if [ -n "$found" ] || [ "$korean" != "0" ]; then
         [ -z "$found" ] || echo "$found"
         [ "$korean" = "0" ] || echo "      $korean line(s) of the binary with 센디"
         echo "adopter-app: the strings that carry them (most frequent first):"
-        strings -a "$binary" | grep -i -E 'sendy|kakaotalk|alimtalk' | cut -c1-120 | sort | uniq -c | sort -rn | head -n 15
+        strings -a "$binary" | grep -i -E 'sendy|kakao|alimtalk' | cut -c1-120 | sort | uniq -c | sort -rn | head -n 15
     } >&2
 else
-    echo "adopter-app: strings of the binary show no name of the example company (sendy, 센디, kakaotalk, alimtalk)"
+    echo "adopter-app: strings of the binary show no name of the example company (sendy, 센디, kakao, alimtalk)"
 fi
 
 build_again() { (cd "$work/app" && BRIDGEKIT_PATH="$ROOT" "$SWIFT" build --scratch-path "$work/build" >"$work/build.log" 2>&1); }

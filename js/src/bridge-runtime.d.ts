@@ -58,7 +58,7 @@ export interface BridgeResult {
   resolving?: boolean;
   /** For a destination outside the app (open_directions): "app" when the map app opened, "fallback" when its web or App Store page did. */
   opened?: "app" | "fallback";
-  /** The map app that was opened (nmap, tmap, kakaomap). */
+  /** The app that was opened, by the provider name routes.json gives it (e.g. mapsapp). */
   provider?: string;
   /** Present when no app took the call and the page opened the Universal Link instead. */
   fallback?: true;

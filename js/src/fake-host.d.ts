@@ -68,7 +68,7 @@ export interface FakeHostOptions {
    * replyNext({ ok: true, result }) or every call with respondWith.
    */
   exampleResults?: { readonly [action: string]: { readonly [version: number]: unknown } };
-  /** Apps installed on the simulated device, by URL scheme (["kakaomap"]): a destination outside the app opens its app, else its fallback. */
+  /** Apps installed on the simulated device, by URL scheme (["mapsapp"]): a destination outside the app opens its app, else its fallback. */
   installed?: string[];
   /** false: nobody is logged in; a destination answers pendingLogin: true and waits for completeLogin(). */
   loggedIn?: boolean;

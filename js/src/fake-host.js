@@ -27,7 +27,9 @@ function sortedCopy(value) {
 
 /**
  * Where a posted envelope differs from a fixture's message, as JSON Pointers. `id` and `sentAt`
- * are chosen by the shim at run time, so only their presence is compared, not their values.
+ * are chosen by the shim at run time, so only their presence is compared, not their values. A
+ * fixture without `sentAt` accepts the shim's stamp: the envelope never requires one, and the
+ * shim always writes it.
  */
 export function differencesFromFixture(expected, actual) {
   const found = [];
@@ -41,6 +43,7 @@ export function differencesFromFixture(expected, actual) {
     const keys = Object.keys(left).concat(Object.keys(right).filter(function (key) { return !(key in left); }));
     keys.forEach(function (key) {
       const child = pointer + "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+      if (topLevel && key === "sentAt" && !(key in left)) return;
       if (!(key in left) || !(key in right)) found.push(child);
       else if (!(topLevel && (key === "id" || key === "sentAt"))) walk(left[key], right[key], child, false);
     });
@@ -134,7 +137,7 @@ function pathOf(win) {
  * options.inject: false: no manifest at document start; the page must ask (the handshake).
  * options.page: the page's name in the usage file (default: the window's path).
  * options.replyAsString: in promise mode, resolve with JSON text instead of an object.
- * options.installed: the apps installed on the simulated device, by URL scheme (["kakaomap"]), as
+ * options.installed: the apps installed on the simulated device, by URL scheme (["mapsapp"]), as
  * `bridgectl host --installed`: a destination outside the app (open_directions) opens its app when
  * installed, else its fallback; host.setInstalled(list) changes them.
  * options.validators: the contract's validators module (testing/fake-host.js passes it): every
@@ -247,9 +250,10 @@ export function createFakeHostFor(contract, options) {
       return host;
     },
     /**
-     * The next message is compared with fixture.message (id and sentAt by presence only) and
-     * answered as fixture.expect says. A differing message is recorded in mismatches and answered
-     * with an INTERNAL error naming the differing JSON Pointers.
+     * The next message is compared with fixture.message (id and sentAt by presence only; a
+     * fixture without sentAt accepts the shim's) and answered as fixture.expect says. A differing
+     * message is recorded in mismatches and answered with an INTERNAL error naming the differing
+     * JSON Pointers.
      */
     expectFixture: function (fixture) {
       if (!fixture || !fixture.message) throw new Error("fake host: the fixture has no message (a raw body cannot be produced by the shim)");

@@ -79,7 +79,6 @@ export function fixtureRunner(kit, pageURLFor) {
     if (extra.length) return `envelope members the shim never writes: ${extra.join(", ")}`;
     if (message.v !== CONTRACT.envelope) return `envelope version ${JSON.stringify(message.v)}; the shim always writes ${CONTRACT.envelope}`;
     if (!("payload" in message)) return "no payload; the shim always sends one ({} by default)";
-    if (!("sentAt" in message)) return "no sentAt; the shim always stamps one";
     if (!(message.action in CONTRACT.actions) && expectedCode(fixture) !== "UNKNOWN_ACTION") {
       return `action ${JSON.stringify(message.action)} is not in the contract: the shim refuses it before sending (UNKNOWN_ACTION), the app answers ${expectedCode(fixture)}`;
     }

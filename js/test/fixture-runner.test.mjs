@@ -1,25 +1,38 @@
 // The fixture runner the kit ships (testing/fixtures.test.mjs, runtime src/fixture-runner.mjs), run
 // as the web team runs it: `BRIDGE_CONTRACTS=DIR node --test KIT/testing/`, on this repository's
-// kit and set, and on a kit generated for another company's set (Larkspur Foods, the adopter-app
-// template's contracts) in a temporary folder.
+// kit and set, and on kits generated in a temporary folder for other companies' sets: Larkspur
+// Foods (the adopter-app template's contracts), Yumtable (Tests/contracts/food-delivery) and the
+// set `bridgectl init` writes.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { bridgectl, loadFixtures, repoRoot } from "../test-support/support.mjs";
 
 const larkspur = path.join(repoRoot, "Tests", "adopter-app", "Sources", "LarkspurApp", "contracts");
+const foodDelivery = path.join(repoRoot, "Tests", "contracts", "food-delivery", "contracts");
 let scratch;
 let larkspurKit;
 
 before(() => {
   scratch = mkdtempSync(path.join(tmpdir(), "bridgekit-fixture-runner-"));
-  larkspurKit = path.join(scratch, "larkspur-kit");
-  const generated = bridgectl(["generate", "js", "--contracts", larkspur, "--out", larkspurKit]);
-  assert.equal(generated.status, 0, generated.stderr);
+  larkspurKit = generateKit(larkspur, "larkspur-kit");
 });
+
+/** A kit generated for a contracts folder into the scratch folder, at `name`. */
+function generateKit(contracts, name) {
+  const kit = path.join(scratch, name);
+  const generated = bridgectl(["generate", "js", "--contracts", contracts, "--out", kit]);
+  assert.equal(generated.status, 0, generated.stderr);
+  return kit;
+}
+
+/** How many fixture files a contracts folder has. */
+function fixtureCount(contracts) {
+  return readdirSync(path.join(contracts, "fixtures"), { recursive: true }).filter((name) => name.endsWith(".json")).length;
+}
 
 after(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -55,6 +68,24 @@ test("a kit generated for another company's set runs that set's fixtures", () =>
   assert.equal(run.status, 0, run.output);
   assert.equal(run.pass, 3, run.output);
   assert.match(run.output, /fixtures\/order_menu\/v1\/valid-large\.json/);
+});
+
+test("a kit generated for the set bridgectl init writes passes that set's fixtures", () => {
+  const project = path.join(scratch, "fresh");
+  mkdirSync(project);
+  const init = bridgectl(["init", project, "--bridge", "freshBridge", "--web-base-url", "https://www.fresh.example", "--scheme", "fresh"]);
+  assert.equal(init.status, 0, init.stderr);
+  const contracts = path.join(project, "contracts");
+  const kit = generateKit(contracts, "fresh-kit");
+  const run = runKit(kit, "contracts", project);
+  assert.equal(run.status, 0, run.output);
+  assert.equal(run.pass, fixtureCount(contracts) + 1, run.output);
+});
+
+test("a kit generated for the food-delivery set passes every fixture of it", () => {
+  const run = runKit(generateKit(foodDelivery, "food-delivery-kit"), foodDelivery, scratch);
+  assert.equal(run.status, 0, run.output);
+  assert.equal(run.pass, fixtureCount(foodDelivery) + 1, run.output);
 });
 
 test("a fixture the shim does not satisfy fails, named with what differs", () => {
