@@ -39,9 +39,10 @@ demo: build
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test
 # (mutants-check runs with make mutants, so a refactor need not edit the mutant list first).
 # All of it runs with a TMPDIR of its own, removed afterwards (scripts/in-scratch-tmp.sh), so what
-# the tools under the tests leave there (SwiftPM's lock files) does not stay in /tmp either.
+# the tools under the tests leave there (SwiftPM's lock files) does not stay in /tmp either; it
+# then lists what is new in /tmp, and fails on it when CI=true (a warning elsewhere).
 test:
-	@scripts/in-scratch-tmp.sh $(MAKE) --no-print-directory test-targets
+	@scripts/in-scratch-tmp.sh --name "make test" $(MAKE) --no-print-directory test-targets
 
 test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
 
