@@ -89,9 +89,16 @@ example: build
 adopter-app: deps
 	Tests/adopter-app/run.sh
 
+# Also the style: every hand-written C file (the checker, its tests, the fuzz harnesses, the bench
+# programs; not the vendored libraries) is as clang-format leaves it under .clang-format.
+C_FORMATTED := $(wildcard Sources/CSchemaCheck/*.[ch] Sources/CSchemaCheck/include/*.h Tests/c/*.[ch] \
+	fuzz/*.[ch] fuzz/swift/Sources/CFuzzDriver/*.c fuzz/swift/Sources/CFuzzDriver/include/*.h bench/*.[ch])
 c-warnings:
+	@scripts/ensure-deps.sh clang-format
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
+	@clang-format --dry-run --Werror $(C_FORMATTED)
+	@echo "C sources formatted as .clang-format says ($(words $(C_FORMATTED)) files, clang-format -i to apply)"
 
 # The C checker's own tests: ECMA regex and formats, input limits, the fast reader against
 # jansson, fuzz regressions (each also under ASan and UBSan). The regex and limits tests run
