@@ -190,7 +190,7 @@ struct AsyncNavigationHostTests {
         _ = await entered.next()
         host.finishTab()
         _ = await entered.next()
-        clock.advance(milliseconds: 5_000)
+        clock.advance(byMs: 5_000)
         #expect(navigator.log.outcomes(of: slow) == [.failed(.timedOut(.resolveDetail, afterMs: 5_000))])
         #expect(await entered.next() == "selectTab home")
         host.finishDetail(.success("too late"))  // the hung fetch of #1 finally answers: ignored
