@@ -50,6 +50,7 @@ Prints one line per failure with a diff, then a summary with the counts checked.
 Exit 0 all good, 1 a block failed, 2 usage error (no bridgectl, unreadable file).
 """
 
+import functools
 import json
 import os
 import re
@@ -79,10 +80,16 @@ class Block:
         return "%s:%d" % (self.path, line if line is not None else self.line)
 
 
+@functools.lru_cache(maxsize=None)
+def document_lines(path):
+    """A document's lines, read once: a file given as a pipe (<(...)) can be read only once."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        return tuple(handle.read().splitlines())
+
+
 def read_blocks(path, problems):
     """Fenced code blocks of a Markdown file (``` or ~~~ fences, up to 3 spaces of indent)."""
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        text = handle.read().splitlines()
+    text = document_lines(path)
     blocks = []
     index = 0
     while index < len(text):
@@ -132,8 +139,7 @@ def heading_anchors(path):
 def check_links(path, counts, failures):
     """Relative links of a Markdown file: the target exists, and so does a Markdown anchor."""
     in_fence = None
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        lines = handle.read().splitlines()
+    lines = document_lines(path)
     for number, line in enumerate(lines, 1):
         fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
         if fence:
@@ -162,8 +168,7 @@ def check_paths(path, counts, failures):
     """Backticked repository paths outside code blocks name files that exist (or git ignores)."""
     top_level = {name for name in os.listdir(ROOT) if not name.startswith(".")}
     in_fence = None
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        lines = handle.read().splitlines()
+    lines = document_lines(path)
     for number, line in enumerate(lines, 1):
         fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
         if fence:
@@ -201,8 +206,7 @@ def check_instruction_figures(path, failures):
         baseline = json.load(handle)
     expected = {"soak": (baseline["soak"]["instructions"], baseline["soak"]["messages"], "message"),
                 "validate": (baseline["validate"]["instructions"], baseline["validate"]["corpusLines"], "line")}
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        lines = handle.read().splitlines()
+    lines = document_lines(path)
     start = next((index for index, line in enumerate(lines) if line.strip() == "## Figures"), len(lines))
     end = next((index for index in range(start + 1, len(lines)) if lines[index].startswith("## ")), len(lines))
     section = [(index + 1, lines[index]) for index in range(start + 1, end)]  # (number, line)
