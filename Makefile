@@ -39,9 +39,10 @@ demo: build
 # compatibility with the released contracts, the Node tests of the web kit, and the doc test
 # (mutants-check runs with make mutants, so a refactor need not edit the mutant list first).
 # All of it runs with a TMPDIR of its own, removed afterwards (scripts/in-scratch-tmp.sh), so what
-# the tools under the tests leave there (SwiftPM's lock files) does not stay in /tmp either.
+# the tools under the tests leave there (SwiftPM's lock files) does not stay in /tmp either; it
+# then lists what is new in /tmp, and fails on it when CI=true (a warning elsewhere).
 test:
-	@scripts/in-scratch-tmp.sh $(MAKE) --no-print-directory test-targets
+	@scripts/in-scratch-tmp.sh --name "make test" $(MAKE) --no-print-directory test-targets
 
 test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
 
@@ -88,9 +89,16 @@ example: build
 adopter-app: deps
 	Tests/adopter-app/run.sh
 
+# Also the style: every hand-written C file (the checker, its tests, the fuzz harnesses, the bench
+# programs; not the vendored libraries) is as clang-format leaves it under .clang-format.
+C_FORMATTED := $(wildcard Sources/CSchemaCheck/*.[ch] Sources/CSchemaCheck/include/*.h Tests/c/*.[ch] \
+	fuzz/*.[ch] fuzz/swift/Sources/CFuzzDriver/*.c fuzz/swift/Sources/CFuzzDriver/include/*.h bench/*.[ch])
 c-warnings:
+	@scripts/ensure-deps.sh clang-format
 	@for source in $(C_SOURCES); do gcc $(C_FLAGS) -c $$source -o /dev/null || exit 1; done
 	@echo "C sources build warning-free with -Wall -Wextra -Werror ($(words $(C_SOURCES)) files)"
+	@clang-format --dry-run --Werror $(C_FORMATTED)
+	@echo "C sources formatted as .clang-format says ($(words $(C_FORMATTED)) files, clang-format -i to apply)"
 
 # The C checker's own tests: ECMA regex and formats, input limits, the fast reader against
 # jansson, fuzz regressions (each also under ASan and UBSan). The regex and limits tests run

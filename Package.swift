@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // bridgekit: a WebView bridge contract toolkit. Layers, bottom up (dependencies point down only):
 //   JSONCore                      pure Swift JSON value, parser, writer, pointers
-//   DeeplinkRouting               pure Swift: routes.json, DeepLinkHandler, campaign, URL builder
+//   DeeplinkRouting               pure Swift: routes.json, DeeplinkHandler, campaign, URL builder
 //   DeeplinkNavigation            the shared navigator (auth gate, ready gate, dedupe)
 //   CSchemaCheck -> SchemaCheck   the JSON Schema checker on jansson + PCRE2 (C)
 //   BridgeContracts               manifest, schemas, fixtures, linter; names routes of DeeplinkRouting

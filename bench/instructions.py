@@ -98,6 +98,7 @@ def main():
     counts = measure(arguments.soak, arguments.bridgectl)
     seconds = time.monotonic() - started
     per_unit = {"soak": SOAK_MESSAGES, "validate": CORPUS_LINES}
+    unit_name = {"soak": "message", "validate": "line"}
     if arguments.update:
         with open(BASELINE, "w") as file:
             json.dump({
@@ -109,8 +110,9 @@ def main():
             }, file, indent=2)
             file.write("\n")
         for name, count in counts.items():
-            print(f"instructions: {name:<8} {count:>14,} ({count / per_unit[name]:,.0f} per message) recorded")
-        print(f"instructions: baseline written to {os.path.relpath(BASELINE)} in {seconds:.0f} s")
+            print(f"instructions: {name:<8} {count:>14,} ({count / per_unit[name]:,.0f} per {unit_name[name]}) recorded")
+        print(f"instructions: baseline written to {os.path.relpath(BASELINE)} in {seconds:.0f} s; "
+              "put the counts in the Figures table of docs/instruction-guard.md (the doc test compares)")
         return 0
     try:
         with open(BASELINE) as file:
@@ -127,7 +129,7 @@ def main():
         verdict = "ok" if ratio <= 1 + arguments.tolerance / 100 else "OVER"
         over = over or verdict == "OVER"
         print(f"instructions: {name:<8} {count:>14,} now, {recorded:>14,} baseline, {ratio:.4f}x "
-              f"({count / per_unit[name]:,.0f} per message) {verdict}")
+              f"({count / per_unit[name]:,.0f} per {unit_name[name]}) {verdict}")
     limit = f"baseline + {arguments.tolerance:g}%"
     print(f"instructions: {'above ' + limit if over else 'within ' + limit} ({seconds:.0f} s)")
     return 1 if over else 0

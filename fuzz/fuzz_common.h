@@ -20,14 +20,14 @@
 #endif
 
 /* A harness invariant broke: say which, then abort so libFuzzer saves the input. */
-#define FUZZ_CHECK(cond, ...)                                                            \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fputc('\n', stderr);                                                         \
-            abort();                                                                     \
-        }                                                                                \
+#define FUZZ_CHECK(cond, ...)                                                                                          \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "fuzz invariant failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__);                         \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+            abort();                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 static inline const char *fuzz_root(void)
@@ -152,7 +152,7 @@ static inline int fuzz_pointer_resolves(const json_t *value, const char *pointer
  */
 /* check_locations is 0 when a property name may hold NUL: a C-string pointer cannot name it. */
 static inline void fuzz_check_modes_agree(const sc_schema *schema, const json_t *instance, const char *what,
-                                   int check_locations)
+                                          int check_locations)
 {
     int fast = sc_is_valid(schema, instance);
     sc_result *result = sc_validate(schema, instance);
@@ -162,15 +162,14 @@ static inline void fuzz_check_modes_agree(const sc_schema *schema, const json_t 
     /* -1 means "could not finish" (regex match limit, depth limit, a loop). The two walks
      * may reach different limits, but a walk that cannot finish takes the other's verdict,
      * so the two entry points must agree exactly. */
-    FUZZ_CHECK(fast == full,
-               "%s: sc_is_valid=%d but sc_validate status=%d (%zu units)", what, fast, full, count);
+    FUZZ_CHECK(fast == full, "%s: sc_is_valid=%d but sc_validate status=%d (%zu units)", what, fast, full, count);
     FUZZ_CHECK(full >= -1 && full <= 1, "%s: status %d out of range", what, full);
     FUZZ_CHECK(full != 1 || count == 0, "%s: valid but %zu units", what, count);
     FUZZ_CHECK(full == 1 || count > 0, "%s: status %d but no unit says why", what, full);
     for (size_t i = 0; i < count; i++) {
         const sc_output_unit *u = sc_result_unit(result, i);
-        FUZZ_CHECK(u && u->instance_location && u->keyword_location && u->absolute_keyword_location &&
-                       u->keyword && u->error,
+        FUZZ_CHECK(u && u->instance_location && u->keyword_location && u->absolute_keyword_location && u->keyword &&
+                       u->error,
                    "%s: unit %zu has a NULL field", what, i);
         FUZZ_CHECK(u->error[0] != '\0', "%s: unit %zu has an empty error sentence", what, i);
         if (full == 0 && check_locations)

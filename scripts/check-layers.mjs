@@ -9,8 +9,12 @@
 //   2. each depends only on the layers below it (the Package.swift header; docs/app-integration.md,
 //      "The layers");
 //   3. TestSupport is depended on by test targets only;
-//   4. the test double BridgeHostTesting only by the command line (BridgeCLI) and tests
-//      (a library such as ContractCatalog takes what it needs through a protocol instead).
+//   4. the test double BridgeHostTesting (MockBridgeHost, and HostSession, the JSON-lines host
+//      protocol over it) by no library but BridgeCLI, bridgectl's commands: a library an app links
+//      would carry the mock into the app (ContractCatalog takes what it needs through a protocol
+//      instead). Tests and executables may use it: a tool that speaks the protocol (a bench or a
+//      fuzz driver) shares HostSession with bridgectl, as packages outside do through the
+//      BridgeHostTesting product (fuzz/swift's FuzzHost).
 // Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,11 +77,12 @@ for (const target of targets.values()) {
   }
 }
 
-/** The one non-test target that may use the mock host: bridgectl's commands. */
+/** The one library that may use the mock host: bridgectl's commands. Tests and tools may too. */
 const testDoubleUsers = ["BridgeCLI"];
 for (const target of targets.values()) {
-  if (target.type !== "test" && !testDoubleUsers.includes(target.name) && target.dependencies.includes("BridgeHostTesting")) {
-    problems.push(`${target.name} depends on BridgeHostTesting, a test double (allowed: ${testDoubleUsers.join(", ")} and tests)`);
+  const mayUse = target.type === "test" || target.type === "executable" || testDoubleUsers.includes(target.name);
+  if (!mayUse && target.dependencies.includes("BridgeHostTesting")) {
+    problems.push(`${target.name} depends on BridgeHostTesting, a test double (allowed: ${testDoubleUsers.join(", ")}, executables and tests)`);
   }
 }
 

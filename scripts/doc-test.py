@@ -40,12 +40,18 @@ For authors, the one convention:
   - Relative links ([text](other.md#heading)) must name a file of the repository and, for a
     Markdown file, a heading in it (GitHub's anchors: lower case, punctuation dropped, spaces
     to hyphens).
+  - A repository path in backticks outside code blocks (`Tests/c/run.sh`, `docs/x.md:12`: its
+    first part a top-level entry of the repository) must exist, or be one git ignores (an output
+    folder). Paths with placeholders (<target>, *, ..., …, spaces) are not checked.
+  - The Figures table of docs/instruction-guard.md must state bench/instruction-baseline.json.
 
 Usage: scripts/doc-test.py [FILE.md ...]      (default: the files above)
 Prints one line per failure with a diff, then a summary with the counts checked.
 Exit 0 all good, 1 a block failed, 2 usage error (no bridgectl, unreadable file).
 """
 
+import functools
+import json
 import os
 import re
 import shlex
@@ -74,10 +80,16 @@ class Block:
         return "%s:%d" % (self.path, line if line is not None else self.line)
 
 
+@functools.lru_cache(maxsize=None)
+def document_lines(path):
+    """A document's lines, read once: a file given as a pipe (<(...)) can be read only once."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        return tuple(handle.read().splitlines())
+
+
 def read_blocks(path, problems):
     """Fenced code blocks of a Markdown file (``` or ~~~ fences, up to 3 spaces of indent)."""
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        text = handle.read().splitlines()
+    text = document_lines(path)
     blocks = []
     index = 0
     while index < len(text):
@@ -127,8 +139,7 @@ def heading_anchors(path):
 def check_links(path, counts, failures):
     """Relative links of a Markdown file: the target exists, and so does a Markdown anchor."""
     in_fence = None
-    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
-        lines = handle.read().splitlines()
+    lines = document_lines(path)
     for number, line in enumerate(lines, 1):
         fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
         if fence:
@@ -151,6 +162,64 @@ def check_links(path, counts, failures):
             elif anchor and resolved.endswith(".md") and anchor not in heading_anchors(resolved):
                 failures.append("%s:%d: link to %s: %s has no heading with that anchor"
                                 % (path, number, target, os.path.relpath(resolved, ROOT)))
+
+
+def check_paths(path, counts, failures):
+    """Backticked repository paths outside code blocks name files that exist (or git ignores)."""
+    top_level = {name for name in os.listdir(ROOT) if not name.startswith(".")}
+    in_fence = None
+    lines = document_lines(path)
+    for number, line in enumerate(lines, 1):
+        fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
+        if fence:
+            if in_fence is None:
+                in_fence = fence.group(1)
+            elif fence.group(1).startswith(in_fence):
+                in_fence = None
+            continue
+        if in_fence:
+            continue
+        for span in re.findall(r"`([^`]+)`", line):
+            candidate = re.sub(r"(:\d+(-\d+)?|#.*)$", "", span)  # a line number or an anchor
+            if candidate.split("/")[0] not in top_level or re.search(r"[*<>{}\s$…]|\.\.\.", candidate):
+                continue
+            counts["paths"] += 1
+            if not os.path.exists(os.path.join(ROOT, candidate)) and not git_ignores(candidate):
+                failures.append("%s:%d: `%s`: no such file in the repository" % (path, number, span))
+
+
+def git_ignores(relative):
+    """Whether git ignores the path, as a file or as a folder (a build's or a run's output)."""
+    return any(subprocess.run(["git", "-C", ROOT, "check-ignore", "-q", name],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+               for name in (relative.rstrip("/"), relative.rstrip("/") + "/"))
+
+
+INSTRUCTION_DOC = "docs/instruction-guard.md"
+INSTRUCTION_BASELINE = "bench/instruction-baseline.json"
+
+
+def check_instruction_figures(path, failures):
+    """The instruction guard doc's table rows `| soak | N | M per message |` and
+    `| validate | N | M per line |` state the recorded baseline, so the doc cannot drift from it."""
+    with open(os.path.join(ROOT, INSTRUCTION_BASELINE), encoding="utf-8") as handle:
+        baseline = json.load(handle)
+    expected = {"soak": (baseline["soak"]["instructions"], baseline["soak"]["messages"], "message"),
+                "validate": (baseline["validate"]["instructions"], baseline["validate"]["corpusLines"], "line")}
+    lines = document_lines(path)
+    start = next((index for index, line in enumerate(lines) if line.strip() == "## Figures"), len(lines))
+    end = next((index for index in range(start + 1, len(lines)) if lines[index].startswith("## ")), len(lines))
+    section = [(index + 1, lines[index]) for index in range(start + 1, end)]  # (number, line)
+    for name, (count, inputs, unit) in expected.items():
+        want = "| %s | %s | %s per %s |" % (name, format(count, ","), format(round(count / inputs), ","), unit)
+        rows = [number for number, line in section if re.match(r"^\|\s*%s\s*\|" % name, line)]
+        if not rows:
+            failures.append("%s: no `| %s | ...` row under Figures for the %s baseline"
+                            % (path, name, INSTRUCTION_BASELINE))
+        for number in rows:
+            if re.sub(r"\s+", " ", lines[number - 1].strip()) != want:
+                failures.append("%s:%d: the %s row differs from %s; it should read: %s"
+                                % (path, number, name, INSTRUCTION_BASELINE, want))
 
 
 def parse_console(block):
@@ -368,7 +437,7 @@ def main(arguments):
         shown = ShownChecker(environment)
         failures = []
         counts = {"files": 0, "run_blocks": 0, "run_commands": 0, "shown_blocks": 0,
-                  "shown_commands": 0, "other_blocks": 0, "links": 0}
+                  "shown_commands": 0, "other_blocks": 0, "links": 0, "paths": 0}
         not_run = []
         for path in files:
             try:
@@ -378,6 +447,9 @@ def main(arguments):
                 return 2
             counts["files"] += 1
             check_links(path, counts, failures)
+            check_paths(path, counts, failures)
+            if path == INSTRUCTION_DOC:
+                check_instruction_figures(path, failures)
             for block in blocks:
                 check_block(block, environment, shown, counts, not_run, failures)
 
@@ -387,9 +459,10 @@ def main(arguments):
         print("not run: %s: %s" % (where, reason))
     print("doc test: %d files; %d console blocks, %d commands run and compared; "
           "%d shown-only blocks, %d commands checked for syntax and existence; "
-          "%d blocks not run; %d other blocks; %d relative links; %d failed"
+          "%d blocks not run; %d other blocks; %d relative links; %d repository paths; %d failed"
           % (counts["files"], counts["run_blocks"], counts["run_commands"], counts["shown_blocks"],
-             counts["shown_commands"], len(not_run), counts["other_blocks"], counts["links"], len(failures)))
+             counts["shown_commands"], len(not_run), counts["other_blocks"], counts["links"], counts["paths"],
+             len(failures)))
     return 1 if failures else 0
 
 

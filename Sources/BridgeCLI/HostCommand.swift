@@ -78,10 +78,10 @@ private func runHost(_ arguments: Arguments, _ console: Console) throws -> Int32
                               manualClock: manualClock, acknowledgeLines: arguments.has("ack"), write: { console.out($0) })
     if console is ProcessConsole {
         var input = StandardHostInput()
-        session.run(input: &input, sleep: sleepMs)
+        session.run(input: &input, sleepMs: sleepMs)
     } else {
         var input = ConsoleHostInput(console: console)
-        session.run(input: &input, sleep: sleepMs)
+        session.run(input: &input, sleepMs: sleepMs)
     }
     return ExitCode.success
 }

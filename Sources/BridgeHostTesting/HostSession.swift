@@ -37,7 +37,7 @@ public struct HostSessionLines: HostSessionInput {
 /// The JSON-lines host protocol (`bridgectl host --stdio`, documented in the README): a
 /// `MockBridgeHost` driven by one JSON object per input line, answering with one JSON object per
 /// output line. A harness that is not bridgectl (a WebView test runner, an e2e driver) can run the
-/// same protocol in process: make a session over a host, then `run(input:sleep:)` or feed it
+/// same protocol in process: make a session over a host, then `run(input:sleepMs:)` or feed it
 /// lines with `handle(_:number:)`.
 ///
 /// Input lines: `open`, `message`, `login`, `logout`, `ready`, `state`, `complete`, `cancel`,
@@ -77,8 +77,8 @@ public final class HostSession {
     private var messageLines: [Int: Int] = [:]
 
     /// Reads lines until the input ends, handling each, then (on the wall clock) lets the work
-    /// under way finish: every piece of it has a deadline. `sleep` waits that many milliseconds.
-    public func run(input: inout some HostSessionInput, sleep: (Int) -> Void) {
+    /// under way finish: every piece of it has a deadline. `sleepMs` waits that many milliseconds.
+    public func run(input: inout some HostSessionInput, sleepMs: (Int) -> Void) {
         // Without a manual clock the mock's clock follows the wall clock: it is moved to the time
         // elapsed before each line is handled and whenever scheduled work falls due between lines.
         let wall = ContinuousClock()
@@ -88,11 +88,11 @@ public final class HostSession {
             let elapsed = started.duration(to: wall.now)
             let milliseconds = Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
             let behind = milliseconds - host.clock.elapsedMs
-            if behind > 0 { host.advanceClock(milliseconds: behind) }
+            if behind > 0 { host.advanceClock(byMs: behind) }
         }
         var lineNumber = 0
         reading: while true {
-            switch input.next(timeoutMs: manualClock ? nil : host.clock.millisecondsUntilNextWork) {
+            switch input.next(timeoutMs: manualClock ? nil : host.clock.msUntilNextWork) {
             case .line(let line):
                 catchUp()
                 lineNumber += 1
@@ -103,8 +103,8 @@ public final class HostSession {
                 break reading
             }
         }
-        while !manualClock, let wait = host.clock.millisecondsUntilNextWork {
-            sleep(wait)
+        while !manualClock, let wait = host.clock.msUntilNextWork {
+            sleepMs(wait)
             catchUp()
         }
     }

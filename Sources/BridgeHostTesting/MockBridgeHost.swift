@@ -246,8 +246,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public func setAppState(_ state: AppState) { navigator.setAppState(state) }
 
     /// Moves the mock's clock; latencies, step timeouts and reply deadlines that fall due run.
-    public func advanceClock(milliseconds: Int) {
-        clock.advance(milliseconds: milliseconds)
+    public func advanceClock(byMs milliseconds: Int) {
+        clock.advance(byMs: milliseconds)
     }
 
     /// Runs the clock until nothing is scheduled: every latency, timeout and reply deadline has

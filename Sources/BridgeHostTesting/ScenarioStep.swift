@@ -16,7 +16,7 @@ public enum ScenarioStep: Sendable, Equatable {
     case interaction
     case accept(offer: EnvelopeID)
     case dismiss(offer: EnvelopeID)
-    case advance(milliseconds: Int)
+    case advance(byMs: Int)
 
     /// A deferred link's source must be built in or declared by the contracts' routes.json.
     public func checkSource(against channels: ChannelRules) throws(ScenarioError) {
@@ -54,7 +54,7 @@ public enum ScenarioStep: Sendable, Equatable {
             guard let milliseconds = object["ms"]?.integerValue, milliseconds >= 0, milliseconds <= 86_400_000 else {
                 throw ScenarioError("\"ms\" must be an integer from 0 to 86400000")
             }
-            self = .advance(milliseconds: Int(milliseconds))
+            self = .advance(byMs: Int(milliseconds))
         default:
             throw ScenarioError("\"type\" must be one of \(Self.types.joined(separator: ", "))")
         }
@@ -84,7 +84,7 @@ public enum ScenarioStep: Sendable, Equatable {
         case .dismiss(let offer):
             do { try host.dismissOffer(offer) } catch { throw ScenarioError("cannot dismiss: \(error)") }
         case .advance(let milliseconds):
-            host.advanceClock(milliseconds: milliseconds)
+            host.advanceClock(byMs: milliseconds)
         }
     }
 }

@@ -122,7 +122,7 @@ public final class DeeplinkNavigator {
     private var nextID = 1
     private var stepTimer: ScheduledWork?
     /// The step timer the core asked for, armed when the step's start returns.
-    private var stepTimerDue: (ticket: Int, milliseconds: Int)?
+    private var stepTimerDue: (ticket: Int, timeoutMs: Int)?
     /// Where `send` is in `events`: those after it are still to be handled.
     private var nextEvent = 0
     private var offerTimer: ScheduledWork?
@@ -332,7 +332,7 @@ public final class DeeplinkNavigator {
             if case .stepFinished(let finishedTicket, _) = $0 { finishedTicket == ticket } else { false }
         }
         guard !finished else { return }
-        stepTimer = clock.schedule(afterMs: due.milliseconds) { [weak self] in
+        stepTimer = clock.schedule(afterMs: due.timeoutMs) { [weak self] in
             self?.send(.stepTimedOut(ticket: ticket))
         }
     }
@@ -343,10 +343,10 @@ public final class DeeplinkNavigator {
             record(envelope, outcome)
         case .presentLogin:
             host?.presentLogin()
-        case .startTimer(let ticket, let milliseconds):
+        case .startTimer(let ticket, let timeoutMs):
             stepTimer?.cancel()
             stepTimer = nil
-            stepTimerDue = (ticket, milliseconds)
+            stepTimerDue = (ticket, timeoutMs)
         case .stopTimer:
             stepTimer?.cancel()
             stepTimer = nil

@@ -184,7 +184,7 @@ public final class ManualNavigationClock: NavigationClock {
     public var scheduledCount: Int { items.count }
 
     /// Milliseconds from now until the next scheduled work is due (0 when it is overdue), or nil.
-    public var millisecondsUntilNextWork: Int? {
+    public var msUntilNextWork: Int? {
         guard let next = nextItemIndex() else { return nil }
         return max(0, Int((items[next].due.timeIntervalSince(current) * 1000).rounded(.up)))
     }
@@ -193,7 +193,7 @@ public final class ManualNavigationClock: NavigationClock {
     /// with the clock showing each one's due time while it runs. Work scheduled while advancing
     /// runs too when it falls due before the end.
     @discardableResult
-    public func advance(milliseconds: Int) -> Int {
+    public func advance(byMs milliseconds: Int) -> Int {
         let end = current.addingTimeInterval(Double(max(0, milliseconds)) / 1000)
         var ran = 0
         while let index = nextItemIndex(), items[index].due <= end {
@@ -212,8 +212,8 @@ public final class ManualNavigationClock: NavigationClock {
     @discardableResult
     public func runUntilIdle(limit: Int = 100_000) -> Int {
         var ran = 0
-        while ran < limit, let wait = millisecondsUntilNextWork {
-            ran += advance(milliseconds: wait)
+        while ran < limit, let wait = msUntilNextWork {
+            ran += advance(byMs: wait)
         }
         return ran
     }

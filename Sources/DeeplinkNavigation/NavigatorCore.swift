@@ -73,7 +73,7 @@ struct NavigatorCore: Sendable {
         case perform(NavigationStep, ticket: Int, NavigationDestination)
         /// The running step must finish within this time, or `stepTimedOut(ticket:)` comes back.
         /// Replaces any earlier timer.
-        case startTimer(ticket: Int, milliseconds: Int)
+        case startTimer(ticket: Int, timeoutMs: Int)
         case stopTimer
         /// The navigator gave up on this destination: stop its work, drop what was prepared.
         case cancelSteps(NavigationDestination)
@@ -366,7 +366,7 @@ struct NavigatorCore: Sendable {
         let ticket = nextTicket
         nextTicket += 1
         running = Running(envelope: envelope, step: step, ticket: ticket)
-        out.append(step.isAsynchronous ? .startTimer(ticket: ticket, milliseconds: stepTimeoutMs) : .stopTimer)
+        out.append(step.isAsynchronous ? .startTimer(ticket: ticket, timeoutMs: stepTimeoutMs) : .stopTimer)
         out.append(.perform(step, ticket: ticket, NavigationDestination(envelope)))
     }
 

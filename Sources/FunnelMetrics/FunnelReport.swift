@@ -90,8 +90,8 @@ public struct FunnelGroup: Sendable, Hashable, Comparable {
 
 /// The funnel over a whole log: every session counted, in total and per campaign_id / source / variant.
 public struct FunnelReport: Sendable, Equatable {
-    /// A home_screen this many seconds or less after the entry is a wrong landing (the seed's 10 s).
-    public static let wrongLandingWindowSeconds = 10.0
+    /// A home_screen this many milliseconds or less after the entry is a wrong landing (the seed's 10 s).
+    public static let wrongLandingWindowMs = 10_000
 
     public let eventCount: Int
     public let summary: FunnelLogSummary
@@ -147,7 +147,7 @@ public struct FunnelReport: Sendable, Equatable {
         let landedOnHome: Bool
         if let first = shown.first(where: { session.isHome($0.screen) }) {
             if let entryTime, let homeTime = events[first.index].time {
-                landedOnHome = homeTime - entryTime <= wrongLandingWindowSeconds
+                landedOnHome = homeTime - entryTime <= Double(wrongLandingWindowMs) / 1000  // log times are seconds
             } else {
                 // Without times the window cannot be measured: a home screen counts when it is the
                 // first screen the visit showed.

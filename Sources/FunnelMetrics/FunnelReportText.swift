@@ -89,7 +89,7 @@ extension FunnelReport {
             ("events", .integer(Int64(eventCount))),
             ("eventsOutsideSessions", .integer(Int64(eventsOutsideSessions))),
             ("sessionsWithoutTimes", .integer(Int64(sessionsWithoutTimes))),
-            ("wrongLandingWindowSeconds", .number(Self.wrongLandingWindowSeconds)),
+            ("wrongLandingWindowMs", .integer(Int64(Self.wrongLandingWindowMs))),
             ("all", .object(JSONObject(metrics(all)))),
             ("groups", .array(groups.map { group, values in
                 .object(JSONObject([

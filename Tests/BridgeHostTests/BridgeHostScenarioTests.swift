@@ -66,7 +66,7 @@ struct BridgeHostScenarioTests {
         let host = try MockBridgeHost(contracts: try repositoryContracts())
         #expect(host.receive(message("start", id: "tap-000000001", payload: [:]))?.ok == true)
         #expect(host.receive(message("start", id: "tap-000000002", payload: [:]))?.error?.code == .duplicate)
-        host.advanceClock(milliseconds: 2_000)
+        host.advanceClock(byMs: 2_000)
         #expect(host.receive(message("start", id: "tap-000000003", payload: [:]))?.ok == true)
         #expect(host.navigations.count == 2)
     }

@@ -74,7 +74,7 @@ struct HostBoundsTests {
         for number in 1...messages {
             host.receive(message("view_vehicles", id: "long-\(String(100_000 + number))", payload: ["from": .string("e-\(number)")],
                                  campaign: ["campaign_id": "other_campaign"]))
-            if number % 3 == 0 { host.advanceClock(milliseconds: 2_500) }
+            if number % 3 == 0 { host.advanceClock(byMs: 2_500) }
         }
     }
 

@@ -47,7 +47,7 @@ struct HostInvariantTests {
                 case 5: host.logout()
                 case 6: host.becomeReady()
                 case 7: host.setAppState([.coldStart, .foreground, .background].randomElement(using: &random)!)
-                default: host.advanceClock(milliseconds: Int.random(in: 0...3_000, using: &random))
+                default: host.advanceClock(byMs: Int.random(in: 0...3_000, using: &random))
                 }
                 for navigation in host.navigations[navigationsBefore...] {
                     #expect(!authRoutes.contains(navigation.route) || host.isLoggedIn,

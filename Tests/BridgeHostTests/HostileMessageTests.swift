@@ -174,7 +174,7 @@ struct HostileMessageTests {
         try host.open(entry: seedEntry)
         // A request accepted before, so the navigator and the id memory are not empty.
         #expect(host.receive("{\"v\":1,\"id\":\"hostile-base-001\",\"action\":\"start\",\"version\":1,\"payload\":{}}")?.ok == true)
-        host.advanceClock(milliseconds: 5_000)
+        host.advanceClock(byMs: 5_000)
         let before = HostState(host)
 
         let reply = try #require(immediateReply(host.bridge, body: testCase.body, origin: testCase.origin, isMainFrame: testCase.isMainFrame),

@@ -100,6 +100,30 @@ final class ReadyHost: NavigationHost, AuthState {
     func presentLogin() {}
 }
 
+/// An app's coordinator whose detail fetch cancels the task it runs in (as an app's own
+/// cancellation would, not the navigator's) and then finds the detail anyway.
+@MainActor
+final class SelfCancellingHost: NavigationHost, AuthState {
+    var isLoggedIn = true
+    private(set) var shown: [EnvelopeID] = []
+
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {}
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) {}
+
+    func resolveDetail(for destination: NavigationDestination, in stack: Void) async throws(NavigationStepError) -> String? {
+        withUnsafeCurrentTask { $0?.cancel() }
+        await Task.yield()
+        return "detail of \(destination.envelopeID)"
+    }
+
+    func show(_ detail: String, in stack: Void, for destination: NavigationDestination) throws(NavigationStepError) {
+        shown.append(destination.envelopeID)
+    }
+
+    func presentLogin() {}
+}
+
 /// The test scheduler, counting every piece of work ever scheduled on it (cancelled or not).
 @MainActor
 final class CountingClock: NavigationClock {
@@ -179,6 +203,16 @@ struct AsyncNavigationHostTests {
         #expect(navigator.log.outcomes(of: id) == [.cancelledByLogout])
     }
 
+    @Test("a detail step whose task was cancelled, by whoever, keeps nothing: the detail is not shown")
+    func aCancelledDetailTaskKeepsNothing() async throws {
+        let host = SelfCancellingHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        let id = navigator.navigate(try link("/vehicles/v-1")).envelopeID
+        let outcome = await navigator.consumption(of: id)
+        #expect(host.shown.isEmpty)
+        #expect(outcome == .failed(.showFailed(NavigationStepError("\(id) has no resolved detail to show"))))
+    }
+
     @Test("a fetch that hangs past the step timeout: failed(timed_out), task cancelled, the next navigation runs")
     func stepTimeout() async throws {
         let host = SuspendingHost()
@@ -190,7 +224,7 @@ struct AsyncNavigationHostTests {
         _ = await entered.next()
         host.finishTab()
         _ = await entered.next()
-        clock.advance(milliseconds: 5_000)
+        clock.advance(byMs: 5_000)
         #expect(navigator.log.outcomes(of: slow) == [.failed(.timedOut(.resolveDetail, afterMs: 5_000))])
         #expect(await entered.next() == "selectTab home")
         host.finishDetail(.success("too late"))  // the hung fetch of #1 finally answers: ignored

@@ -131,11 +131,11 @@ struct DeeplinkNavigatorTests {
         let fixture = try NavigatorFixture(windowMs: 2_000)
         let link = try fixture.link("/event/new-user-promo?campaign_id=c1", source: .push)
         let first = fixture.navigator.navigate(link)
-        fixture.clock.advance(milliseconds: 1_999)
+        fixture.clock.advance(byMs: 1_999)
         let second = fixture.navigator.navigate(link)
         #expect(second == .duplicate(EnvelopeID(2), of: first.envelopeID))
         #expect(fixture.outcomes(second.envelopeID) == [.duplicate(of: first.envelopeID)])
-        fixture.clock.advance(milliseconds: 1)
+        fixture.clock.advance(byMs: 1)
         #expect(fixture.navigator.navigate(link) == .navigated(EnvelopeID(3)))
         #expect(fixture.host.shown.count == 2)
     }
@@ -157,7 +157,7 @@ struct DeeplinkNavigatorTests {
             "/vehicles?region=b&region=a", "/vehicles/v-1", "/vehicles/v-2",
         ]
         for link in links {
-            fixture.clock.advance(milliseconds: 10)
+            fixture.clock.advance(byMs: 10)
             #expect(!isDuplicate(fixture.navigator.navigate(try fixture.link(link))), "\(link)")
         }
         #expect(fixture.host.shown.count == links.count)

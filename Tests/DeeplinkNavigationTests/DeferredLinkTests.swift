@@ -47,7 +47,7 @@ struct DeferredLinkTests {
     @Test("arrives before ready (cold start, inside the window): waits at the ready gate, then navigates")
     func arrivesBeforeReady() throws {
         let setup = try Setup(appState: .coldStart)
-        setup.fixture.clock.advance(milliseconds: 3_000)
+        setup.fixture.clock.advance(byMs: 3_000)
         let id = try setup.deferred(Self.event).envelopeID
         #expect(setup.outcomes(id) == [.waitingForReady])
         #expect(setup.host.calls.isEmpty)
@@ -59,7 +59,7 @@ struct DeferredLinkTests {
     @Test("after ready, nobody has touched the app, inside the window: navigates at once, up to the window's last millisecond")
     func afterReadyWithoutInteraction() throws {
         let setup = try Setup()
-        setup.fixture.clock.advance(milliseconds: 10_000)
+        setup.fixture.clock.advance(byMs: 10_000)
         #expect(try setup.deferred(Self.event) == .navigated(EnvelopeID(1)))
         #expect(setup.host.shown == [EnvelopeID(1)])
         #expect(setup.presenter.shown.isEmpty)
@@ -68,7 +68,7 @@ struct DeferredLinkTests {
     @Test("the window elapsed, nobody touched the app: offered (the envelope consumed as offered), not navigated")
     func windowElapsedWithoutInteraction() throws {
         let setup = try Setup()
-        setup.fixture.clock.advance(milliseconds: 10_001)
+        setup.fixture.clock.advance(byMs: 10_001)
         let disposition = try setup.deferred(Self.event)
         #expect(disposition == .offered(EnvelopeID(1)))
         #expect(setup.outcomes(EnvelopeID(1)) == [.offered])
@@ -81,7 +81,7 @@ struct DeferredLinkTests {
     func afterInteraction() throws {
         let setup = try Setup()
         setup.navigator.didInteract()
-        setup.fixture.clock.advance(milliseconds: 2_000)
+        setup.fixture.clock.advance(byMs: 2_000)
         let offer = try setup.deferred(Self.event).envelopeID
         #expect(setup.outcomes(offer) == [.offered])
         #expect(setup.navigator.offer?.id == offer)
@@ -102,7 +102,7 @@ struct DeferredLinkTests {
     func arrivesTwice() throws {
         let setup = try Setup()
         let first = try setup.deferred(Self.event).envelopeID
-        setup.fixture.clock.advance(milliseconds: 30_000)
+        setup.fixture.clock.advance(byMs: 30_000)
         #expect(try setup.deferred(Self.event) == .duplicate(EnvelopeID(2), of: first))
         #expect(setup.host.shown == [first])
         #expect(setup.presenter.shown.isEmpty)
@@ -187,9 +187,9 @@ struct DeferredLinkTests {
     func expires() throws {
         let setup = try Setup()
         let offer = try setup.offered(Self.event)
-        setup.fixture.clock.advance(milliseconds: 59_999)
+        setup.fixture.clock.advance(byMs: 59_999)
         #expect(setup.presenter.current == offer)
-        setup.fixture.clock.advance(milliseconds: 1)
+        setup.fixture.clock.advance(byMs: 1)
         #expect(setup.presenter.ended[offer] == .expired)
         let error = #expect(throws: OfferError.self) { try setup.navigator.acceptOffer(offer) }
         #expect(error?.description == "offer #1 expired")

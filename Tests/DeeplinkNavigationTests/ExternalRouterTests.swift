@@ -183,7 +183,7 @@ struct ExternalNavigationTests {
         #expect(fixture.outcomes(next) == [.queued(behind: map), .navigated])
 
         let hung = fixture.navigator.navigate(try fixture.link(Self.link.replacingOccurrences(of: "lat=37.4979502", with: "lat=37.5"))).envelopeID
-        fixture.clock.advance(milliseconds: 3_000)
+        fixture.clock.advance(byMs: 3_000)
         #expect(fixture.outcomes(hung) == [.failed(.timedOut(.openExternal, afterMs: 3_000))])
         opener.finishHeld()  // too late: ignored
         #expect(fixture.outcomes(hung).count == 1)

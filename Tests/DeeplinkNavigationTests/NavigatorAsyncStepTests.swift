@@ -82,9 +82,9 @@ struct NavigatorAsyncStepTests {
         let id = fixture.navigator.navigate(try fixture.link("/vehicles/v-1")).envelopeID
         fixture.host.completeNext()
         let fetch = try #require(fixture.host.outstanding.first)
-        fixture.clock.advance(milliseconds: 2_999)
+        fixture.clock.advance(byMs: 2_999)
         #expect(fixture.outcomes(id).isEmpty)
-        fixture.clock.advance(milliseconds: 1)
+        fixture.clock.advance(byMs: 1)
         #expect(fixture.outcomes(id) == [.failed(.timedOut(.resolveDetail, afterMs: 3_000))])
         #expect(fixture.host.calls.last == .cancelSteps(id))
         fetch.complete(nil)
@@ -96,9 +96,9 @@ struct NavigatorAsyncStepTests {
     func timeoutPerStep() throws {
         let fixture = try NavigatorFixture(holdsAsyncSteps: true, stepTimeoutMs: 3_000)
         let id = fixture.navigator.navigate(try fixture.link("/vehicles/v-1")).envelopeID
-        fixture.clock.advance(milliseconds: 2_500)
+        fixture.clock.advance(byMs: 2_500)
         fixture.host.completeNext()
-        fixture.clock.advance(milliseconds: 2_500)
+        fixture.clock.advance(byMs: 2_500)
         fixture.host.completeNext()
         #expect(fixture.outcomes(id) == [.navigated])
         #expect(fixture.clock.scheduledCount == 0)

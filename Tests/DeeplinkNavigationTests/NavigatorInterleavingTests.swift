@@ -150,7 +150,7 @@ struct NavigatorInterleavingTests {
             case .ready: navigator.becomeReady()
             case .coldStart: navigator.setAppState(.coldStart)
             case .foreground: navigator.setAppState(.foreground)
-            case .advanceClock: clock.advance(milliseconds: Int.random(in: 0...4_000, using: &random))
+            case .advanceClock: clock.advance(byMs: Int.random(in: 0...4_000, using: &random))
             case .cancel:
                 if let id = created.randomElement(using: &random) { navigator.cancel(id) }
             case .completeOpen:

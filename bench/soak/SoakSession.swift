@@ -77,7 +77,7 @@ enum SoakEvent {
     case login, logout, ready
     case coldStart, foreground
     /// Time passes (the manual clock of host --stdio; the in-process run is on the wall clock).
-    case advance(milliseconds: Int)
+    case advance(byMs: Int)
 
     /// The `host --stdio` input line for this event.
     var stdioLine: String {
@@ -155,7 +155,7 @@ struct SoakSession: Sequence, IteratorProtocol {
             if !loggedIn { queued.append(.login) }
             if coldStart { queued.append(.ready) }
             queued.append(.foreground)
-            queued.append(.advance(milliseconds: 60_000))
+            queued.append(.advance(byMs: 60_000))
             return next()
         }
         plan()
@@ -206,7 +206,7 @@ struct SoakSession: Sequence, IteratorProtocol {
         queued.append(.message(message(number: produced, burst: burst)))
         if burstLeft == 0 {
             // Every third message the duplicate window passes; otherwise a short pause.
-            queued.append(.advance(milliseconds: produced % 3 == 0 ? 2_500 : random.int(0...400)))
+            queued.append(.advance(byMs: produced % 3 == 0 ? 2_500 : random.int(0...400)))
         }
     }
 
