@@ -71,6 +71,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case propertyRemovedFromOpenObject = "property-removed-from-open-object"
     case propertyRemovedFromPartlyOpenObject = "property-removed-from-partly-open-object"
     case propertyRemovedFromClosedObject = "property-removed-from-closed-object"
+    case propertyRenamed = "property-renamed"
     case objectClosed = "object-closed"
     case objectOpened = "object-opened"
     case patternPropertyAdded = "pattern-property-added"
@@ -163,7 +164,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
             return .oldApps
         case .typeChanged, .enumChanged, .constChanged, .multipleOfChanged, .patternChanged, .formatChanged,
              .propertyAddedToOpenObject, .propertyAddedToPartlyOpenObject, .propertyRemovedFromOpenObject,
-             .propertyRemovedFromPartlyOpenObject, .patternPropertyAdded, .patternPropertyRemoved,
+             .propertyRemovedFromPartlyOpenObject, .propertyRenamed, .patternPropertyAdded, .patternPropertyRemoved,
              .prefixItemAdded, .prefixItemRemoved, .oneOfBranchAdded, .oneOfBranchRemoved, .notChanged,
              .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
              .bridgeNameChanged:
@@ -212,6 +213,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .propertyRemovedFromOpenObject: return "a property declaration was removed from an open object: its value is no longer checked"
         case .propertyRemovedFromPartlyOpenObject: return "a property was removed from an object whose additionalProperties is a schema"
         case .propertyRemovedFromClosedObject: return "a property was removed from a closed object"
+        case .propertyRenamed: return "a property was renamed: one disappeared and one with the same schema and required-ness appeared in the same object"
         case .objectClosed: return "additionalProperties/unevaluatedProperties false was added: undeclared members are rejected"
         case .objectOpened: return "an object that rejected undeclared members accepts them"
         case .patternPropertyAdded: return "a patternProperties entry was added"

@@ -373,6 +373,7 @@ struct SchemaComparison {
         var names = old.propertyNamesList
         for name in new.propertyNamesList where !names.contains(name) { names.append(name) }
         let closedBy = { (s: NormalSchema) in s.additionalFromUnevaluated ? "unevaluatedProperties" : "additionalProperties" }
+        let start = out.count
         for name in names {
             let place = loc.member(name, schema: "properties", name)
             switch (old.property(name), new.property(name)) {
@@ -416,6 +417,9 @@ struct SchemaComparison {
                  hasDefault ? "\"\(name)\" is no longer required (it has a default, but app builds in the field still require it)" : "\"\(name)\" is no longer required",
                  old, new, focus: .removeMember(name), into: &out)
         }
+        if let (from, to) = renamedProperty(old, new) {
+            collapseRename(from: from, to: to, old, new, at: loc, since: start, into: &out)
+        }
         compareAdditional(old, new, at: loc, into: &out)
         comparePatternProperties(old, new, at: loc, into: &out)
         if old.propertyNames != nil || new.propertyNames != nil {
@@ -435,6 +439,36 @@ struct SchemaComparison {
             emit(.dependentRequiredRemoved, loc.schema("dependentRequired", name), .widened,
                  "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, into: &out)
         }
+    }
+
+    /// One property that only the old object declares and one that only the new one declares,
+    /// with the same schema and both required or both optional: a rename.
+    private func renamedProperty(_ old: NormalSchema, _ new: NormalSchema) -> (String, String)? {
+        let gone = old.propertyNamesList.filter { new.property($0) == nil }
+        let came = new.propertyNamesList.filter { old.property($0) == nil }
+        guard gone.count == 1, came.count == 1, let before = old.property(gone[0]), let after = new.property(came[0]),
+              before.sameConstraints(as: after), old.required.contains(gone[0]) == new.required.contains(came[0]) else { return nil }
+        return (gone[0], came[0])
+    }
+
+    /// Replaces the differences a rename made (the property removed, the one added, and their
+    /// `required`) with one `property-renamed`, which any of them proves in its direction.
+    private func collapseRename(from: String, to: String, _ old: NormalSchema, _ new: NormalSchema, at loc: Location,
+                                since start: Int, into out: inout [Difference]) {
+        let places = [loc.schema("properties", from).pointer, loc.schema("properties", to).pointer]
+        let parts = out[start...].filter { places.contains($0.pointer) }
+        guard !parts.isEmpty else { return }
+        out = Array(out[..<start]) + out[start...].filter { !places.contains($0.pointer) }
+        let moving = parts.filter { $0.direction.changesAcceptance }
+        let direction = Direction.combined(moving.map(\.direction))
+        let required = new.required.contains(to) ? "required, " : ""
+        var rename = Difference(kind: .propertyRenamed, pointer: places[1], direction: direction,
+                                detail: "property \"\(from)\" renamed to \"\(to)\" (\(required)same schema)"
+                                    + (moving.isEmpty ? " (accepts the same values as before)" : ""),
+                                probe: nil,
+                                source: new.source ?? old.source)
+        rename.parts = moving
+        out.append(rename)
     }
 
     private func compareAdditional(_ old: NormalSchema, _ new: NormalSchema, at loc: Location, into out: inout [Difference]) {
