@@ -105,6 +105,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case versionNotBumped = "version-not-bumped"
     // Manifest
     case actionRouteChanged = "action-route-changed"
+    case actionPathChanged = "action-path-changed"
     case mappingAdded = "mapping-added"
     case mappingRemoved = "mapping-removed"
     case mappingPointerChanged = "mapping-pointer-changed"
@@ -166,7 +167,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
              .propertyAddedToOpenObject, .propertyAddedToPartlyOpenObject, .propertyRemovedFromOpenObject,
              .propertyRemovedFromPartlyOpenObject, .propertyRenamed, .patternPropertyAdded, .patternPropertyRemoved,
              .prefixItemAdded, .prefixItemRemoved, .oneOfBranchAdded, .oneOfBranchRemoved, .notChanged,
-             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
+             .keywordChanged, .versionNotBumped, .actionRouteChanged, .actionPathChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
              .bridgeNameChanged:
             return .oldPagesOrOldApps
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
@@ -243,6 +244,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .actionVersionRemoved: return "an action version was removed: its messages get UNSUPPORTED_VERSION"
         case .versionNotBumped: return "a released action version (or the envelope) was edited incompatibly: the change needs a new version"
         case .actionRouteChanged: return "an action version now navigates to another route"
+        case .actionPathChanged: return "the route an action version navigates to has another path: the same message opens another URL"
         case .mappingAdded: return "an action version maps one more payload field into the link"
         case .mappingRemoved: return "an action version no longer carries a payload field into the link"
         case .mappingPointerChanged: return "a mapping takes its value from another JSON Pointer"
