@@ -188,7 +188,9 @@ final class DiffRun {
                 for context in contexts {
                     context.differences.removeAll { candidate in
                         guard candidate.kind == difference.kind else { return false }
-                        let written = candidate.source.map(own.contains) ?? false
+                        // Where the file's part merges with another's (a payload's root, which the
+                        // envelope also constrains), nothing says who wrote it: the same change is.
+                        let written = candidate.source.map(own.contains) ?? (candidate.detail == difference.detail)
                         let explained = (written && candidate.pointer.hasSuffix(difference.pointer))
                             || (file == envelope && candidate.pointer == difference.pointer)
                         if explained { evidence.append((context, candidate)) }

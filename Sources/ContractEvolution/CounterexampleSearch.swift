@@ -49,36 +49,51 @@ final class CounterexampleSearch {
     /// A proof for each side the difference may favour: a message that side accepts and the
     /// other rejects. `doubted` lists the sides left without one; `lastAttempt` says why.
     func proofs(_ difference: Difference) -> (proofs: [Counterexample], doubted: [Side]) {
-        guard let probe = difference.probe else {
+        guard difference.probe != nil || !difference.parts.isEmpty else {
             lastAttempt = "the engine has no way to build values for this change"
             return ([], difference.direction.acceptingSides)
         }
         var found: [Counterexample] = [], doubted: [Side] = [], reasons: [String] = []
         for accepting in difference.direction.acceptingSides {
             var tried = 0
-            if let proof = search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds,
-                                  attributed: false, tried: &tried)
-                ?? search(probe, difference.kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
-                          attributed: true, tried: &tried) {
+            if let proof = proveThroughParts(difference, acceptedBy: accepting, tried: &tried)
+                ?? difference.probe.flatMap({ prove($0, difference.kind, acceptedBy: accepting, tried: &tried) }) {
                 found.append(proof)
                 continue
             }
             doubted.append(accepting)
-            reasons.append(Self.doubt(accepting, tried: tried))
+            reasons.append(Self.doubt(accepting, tried: tried, why: difference.doubt))
         }
         lastAttempt = reasons.joined(separator: "; ")
         return (found, doubted)
     }
 
+    private func prove(_ probe: Probe, _ kind: FindingKind, acceptedBy accepting: Side, tried: inout Int) -> Counterexample? {
+        search(probe, kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds, attributed: false, tried: &tried)
+            ?? search(probe, kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
+                      attributed: true, tried: &tried)
+    }
+
+    /// A change made of several (a rename: one property out, one in) is proven in a direction
+    /// by any of its parts that moves acceptance that way.
+    private func proveThroughParts(_ difference: Difference, acceptedBy accepting: Side, tried: inout Int) -> Counterexample? {
+        for part in difference.parts where part.direction.acceptingSides.contains(accepting) {
+            guard let probe = part.probe else { continue }
+            if let proof = prove(probe, part.kind, acceptedBy: accepting, tried: &tried) { return proof }
+        }
+        return nil
+    }
+
     /// Why one direction is in doubt, in the words of who would break.
-    static func doubt(_ accepting: Side, tried: Int) -> String {
+    static func doubt(_ accepting: Side, tried: Int, why: String? = nil) -> String {
         let who = accepting == .old
             ? "old pages against new app builds (a message the old contracts accept and the new ones reject)"
             : "new pages against old app builds (a message the new contracts accept and the old ones reject)"
+        let reason = why.map { ", \($0)" } ?? ""
         if tried == 0 {
-            return "\(who): no message the \(accepting.rawValue) contracts accept could be built around the change"
+            return "\(who): no message the \(accepting.rawValue) contracts accept could be built around the change\(reason)"
         }
-        return "\(who): none of \(tried) messages built around the change is one"
+        return "\(who): none of \(tried) messages built around the change is one\(reason)"
     }
 
     /// A whole message from `seed` with `value` at `path`, building missing objects and items on
@@ -185,10 +200,18 @@ final class CounterexampleSearch {
                 if (attributed || built) && !Self.touches(rejected.errors, probe.path) { continue }
                 // The rejection must come from the kind's keyword alone, when the checker says why:
                 // a proof of "maxItems tightened" is not an array that minItems rejects too.
-                if let keywords, !rejected.errors.isEmpty,
-                   !rejected.errors.allSatisfy({ (keywords.contains($0.keyword) || Self.combinators.contains($0.keyword)
-                                                  || (second.acceptsNothing && Self.applicators.contains($0.keyword)))
-                       && Self.touches([$0], probe.path) }) { continue }
+                // A message only one side takes is that side's own: the other may reject it for
+                // several changes at once (a renamed required member of a closed object is both
+                // missing and unknown), and the kind's keyword among them is enough.
+                if let keywords, !rejected.errors.isEmpty {
+                    let proving = { (error: Counterexample.ErrorLocation) in
+                        (keywords.contains(error.keyword) || Self.combinators.contains(error.keyword)
+                         || (second.acceptsNothing && Self.applicators.contains(error.keyword)))
+                            && Self.touches([error], probe.path)
+                    }
+                    let oneSided = attributed && message == seed
+                    if oneSided ? !rejected.errors.contains(where: proving) : !rejected.errors.allSatisfy(proving) { continue }
+                }
                 return Counterexample(
                     acceptedBy: accepting, message: message, url: nil, origin: nil,
                     rejection: "the \(accepting.other.rawValue) contracts answer \(rejected.summary)",

@@ -72,4 +72,10 @@ struct Difference: Sendable {
     let probe: Probe?
     /// The schema document the changed part was written in (see `NormalSchema.source`).
     var source: String? = nil
+    /// The differences this one stands for (a rename: the property removed and the one added,
+    /// and their `required`), each of which may prove it in its own direction.
+    var parts: [Difference] = []
+    /// Why a direction may stay unproven, in words for the finding: the engine compares a
+    /// keyword only as written, or does not decide whether one regex includes another.
+    var doubt: String? = nil
 }

@@ -71,6 +71,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case propertyRemovedFromOpenObject = "property-removed-from-open-object"
     case propertyRemovedFromPartlyOpenObject = "property-removed-from-partly-open-object"
     case propertyRemovedFromClosedObject = "property-removed-from-closed-object"
+    case propertyRenamed = "property-renamed"
     case objectClosed = "object-closed"
     case objectOpened = "object-opened"
     case patternPropertyAdded = "pattern-property-added"
@@ -104,6 +105,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case versionNotBumped = "version-not-bumped"
     // Manifest
     case actionRouteChanged = "action-route-changed"
+    case actionPathChanged = "action-path-changed"
     case mappingAdded = "mapping-added"
     case mappingRemoved = "mapping-removed"
     case mappingPointerChanged = "mapping-pointer-changed"
@@ -163,9 +165,9 @@ public enum FindingKind: String, Sendable, CaseIterable {
             return .oldApps
         case .typeChanged, .enumChanged, .constChanged, .multipleOfChanged, .patternChanged, .formatChanged,
              .propertyAddedToOpenObject, .propertyAddedToPartlyOpenObject, .propertyRemovedFromOpenObject,
-             .propertyRemovedFromPartlyOpenObject, .patternPropertyAdded, .patternPropertyRemoved,
+             .propertyRemovedFromPartlyOpenObject, .propertyRenamed, .patternPropertyAdded, .patternPropertyRemoved,
              .prefixItemAdded, .prefixItemRemoved, .oneOfBranchAdded, .oneOfBranchRemoved, .notChanged,
-             .keywordChanged, .versionNotBumped, .actionRouteChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
+             .keywordChanged, .versionNotBumped, .actionRouteChanged, .actionPathChanged, .mappingRemoved, .mappingPointerChanged, .mappingRenamed,
              .bridgeNameChanged:
             return .oldPagesOrOldApps
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
@@ -212,6 +214,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .propertyRemovedFromOpenObject: return "a property declaration was removed from an open object: its value is no longer checked"
         case .propertyRemovedFromPartlyOpenObject: return "a property was removed from an object whose additionalProperties is a schema"
         case .propertyRemovedFromClosedObject: return "a property was removed from a closed object"
+        case .propertyRenamed: return "a property was renamed: one disappeared and one with the same schema and required-ness appeared in the same object"
         case .objectClosed: return "additionalProperties/unevaluatedProperties false was added: undeclared members are rejected"
         case .objectOpened: return "an object that rejected undeclared members accepts them"
         case .patternPropertyAdded: return "a patternProperties entry was added"
@@ -241,6 +244,7 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .actionVersionRemoved: return "an action version was removed: its messages get UNSUPPORTED_VERSION"
         case .versionNotBumped: return "a released action version (or the envelope) was edited incompatibly: the change needs a new version"
         case .actionRouteChanged: return "an action version now navigates to another route"
+        case .actionPathChanged: return "the route an action version navigates to has another path: the same message opens another URL"
         case .mappingAdded: return "an action version maps one more payload field into the link"
         case .mappingRemoved: return "an action version no longer carries a payload field into the link"
         case .mappingPointerChanged: return "a mapping takes its value from another JSON Pointer"

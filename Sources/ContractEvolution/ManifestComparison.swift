@@ -21,6 +21,13 @@ extension DiffRun {
             out.append(navigationFinding(.actionRouteChanged, context, pointer: base + (after.route != nil ? "/route" : "/handler"),
                                          detail: "\(answer(after)) instead of: \(answer(before))"))
         }
+        if before.handler == after.handler, let name = before.route,
+           let was = old.contracts.route(named: name), let now = new.contracts.route(named: name), was.pattern != now.pattern {
+            // The same route under another path: every message of this version opens another
+            // URL, and the links those messages opened (already shared) may read otherwise now.
+            out.append(navigationFinding(.actionPathChanged, context, pointer: base + "/route",
+                                         detail: "route \(name) moved from \(was.pattern) to \(now.pattern)", provingLinks: true))
+        }
         for (group, oldMappings, newMappings) in [("parameters", before.parameters, after.parameters), ("query", before.query, after.query)] {
             // A field that fills another link field from the same pointer is one rename.
             var renamed = Set<String>()
@@ -83,7 +90,9 @@ extension DiffRun {
     /// A change of where a message leads. Proven when the mapping makes one side refuse a message
     /// the other accepts (a path parameter with no value); otherwise possibly breaking, with the
     /// two destinations of one message as the example.
-    private func navigationFinding(_ kind: FindingKind, _ context: Context, pointer: String, detail: String) -> Finding {
+    /// `provingLinks`: also prove, with the URL the old set opened, that links already sent break.
+    private func navigationFinding(_ kind: FindingKind, _ context: Context, pointer: String, detail: String,
+                                   provingLinks: Bool = false) -> Finding {
         var finding = Finding(kind: kind, severity: .possiblyBreaking, subject: context.subject, schemaPointer: pointer, detail: detail)
         let search = context.search
         for accepting in [Side.old, .new] {
@@ -116,6 +125,10 @@ extension DiffRun {
             proof.newURL = after.url
             finding.severity = .breaking
             finding.counterexample = proof
+            if provingLinks, let link = before.url,
+               let broken = linkFinding(kind, subject: context.subject, pointer: pointer, detail: detail, links: [link]).counterexample {
+                finding.counterexamples.append(broken)
+            }
             return finding
         }
         finding.note = "none of \(messages.count) messages both sets accept navigates differently"

@@ -198,6 +198,7 @@ struct SchemaComparison {
         let added = new.patterns.filter { !old.patterns.contains($0) }
         if removed.count == 1 && added.count == 1 {
             emit(.patternChanged, loc, .both, "pattern changed from \(shown(removed[0])) to \(shown(added[0]))", old, new, into: &out)
+            out[out.count - 1].doubt = "patterns compared by example: whether one regex includes the other is not decided"
         } else {
             for pattern in added { emit(.patternAdded, loc, .narrowed, "pattern \(shown(pattern)) added", old, new, into: &out) }
             for pattern in removed { emit(.patternRemoved, loc, .widened, "pattern \(shown(pattern)) removed", old, new, into: &out) }
@@ -308,7 +309,20 @@ struct SchemaComparison {
 
     // MARK: Arrays
 
+    /// `items: false` after n prefixItems is `maxItems: n`: one form, so that rewriting a closed
+    /// tuple one way or the other is no difference.
+    static func tupleClosedByMaxItems(_ schema: NormalSchema) -> NormalSchema {
+        guard let items = schema.items?.schema, items.acceptsNothing else { return schema }
+        var copy = schema
+        copy.items = nil
+        copy.maxItems = min(schema.maxItems ?? Int.max, schema.prefixItems.count)
+        return copy
+    }
+
     private func compareArrays(_ old: NormalSchema, _ new: NormalSchema, at loc: Location, into out: inout [Difference]) {
+        // Only to see that two closed tuples are one: where they differ, the written forms are
+        // compared, so a finding names the keyword a rejection comes from.
+        if Self.tupleClosedByMaxItems(old).sameConstraints(as: Self.tupleClosedByMaxItems(new)) { return }
         let prefixCount = max(old.prefixItems.count, new.prefixItems.count)
         for index in 0..<prefixCount {
             let place = loc.item(index, schema: "prefixItems", String(index))
@@ -373,6 +387,7 @@ struct SchemaComparison {
         var names = old.propertyNamesList
         for name in new.propertyNamesList where !names.contains(name) { names.append(name) }
         let closedBy = { (s: NormalSchema) in s.additionalFromUnevaluated ? "unevaluatedProperties" : "additionalProperties" }
+        let start = out.count
         for name in names {
             let place = loc.member(name, schema: "properties", name)
             switch (old.property(name), new.property(name)) {
@@ -416,6 +431,9 @@ struct SchemaComparison {
                  hasDefault ? "\"\(name)\" is no longer required (it has a default, but app builds in the field still require it)" : "\"\(name)\" is no longer required",
                  old, new, focus: .removeMember(name), into: &out)
         }
+        if let (from, to) = renamedProperty(old, new) {
+            collapseRename(from: from, to: to, old, new, at: loc, since: start, into: &out)
+        }
         compareAdditional(old, new, at: loc, into: &out)
         comparePatternProperties(old, new, at: loc, into: &out)
         if old.propertyNames != nil || new.propertyNames != nil {
@@ -435,6 +453,36 @@ struct SchemaComparison {
             emit(.dependentRequiredRemoved, loc.schema("dependentRequired", name), .widened,
                  "with \"\(name)\", \(list.map { "\"\($0)\"" }.joined(separator: ", ")) no longer required", old, new, into: &out)
         }
+    }
+
+    /// One property that only the old object declares and one that only the new one declares,
+    /// with the same schema and both required or both optional: a rename.
+    private func renamedProperty(_ old: NormalSchema, _ new: NormalSchema) -> (String, String)? {
+        let gone = old.propertyNamesList.filter { new.property($0) == nil }
+        let came = new.propertyNamesList.filter { old.property($0) == nil }
+        guard gone.count == 1, came.count == 1, let before = old.property(gone[0]), let after = new.property(came[0]),
+              before.sameConstraints(as: after), old.required.contains(gone[0]) == new.required.contains(came[0]) else { return nil }
+        return (gone[0], came[0])
+    }
+
+    /// Replaces the differences a rename made (the property removed, the one added, and their
+    /// `required`) with one `property-renamed`, which any of them proves in its direction.
+    private func collapseRename(from: String, to: String, _ old: NormalSchema, _ new: NormalSchema, at loc: Location,
+                                since start: Int, into out: inout [Difference]) {
+        let places = [loc.schema("properties", from).pointer, loc.schema("properties", to).pointer]
+        let parts = out[start...].filter { places.contains($0.pointer) }
+        guard !parts.isEmpty else { return }
+        out = Array(out[..<start]) + out[start...].filter { !places.contains($0.pointer) }
+        let moving = parts.filter { $0.direction.changesAcceptance }
+        let direction = Direction.combined(moving.map(\.direction))
+        let required = new.required.contains(to) ? "required, " : ""
+        var rename = Difference(kind: .propertyRenamed, pointer: places[1], direction: direction,
+                                detail: "property \"\(from)\" renamed to \"\(to)\" (\(required)same schema)"
+                                    + (moving.isEmpty ? " (accepts the same values as before)" : ""),
+                                probe: nil,
+                                source: new.source ?? old.source)
+        rename.parts = moving
+        out.append(rename)
     }
 
     private func compareAdditional(_ old: NormalSchema, _ new: NormalSchema, at loc: Location, into out: inout [Difference]) {
@@ -520,8 +568,51 @@ struct SchemaComparison {
         }
         let keys = Set(old.other.keys).union(new.other.keys).sorted()
         for key in keys where old.other[key] != new.other[key] {
-            emit(.keywordChanged, loc.schema(key), .both, "\(key) changed", old, new, into: &out)
+            let direction = Self.unmodelledDirection(key, old.other, new.other)
+            let keyword = key.hasPrefix("dependencies/") ? "dependencies" : key
+            let what = old.other[key] == nil ? "added" : (new.other[key] == nil ? "removed" : "changed")
+            emit(.keywordChanged, loc.schema(key), direction, "\(key) \(what)", old, new, into: &out)
+            out[out.count - 1].doubt = "compared only as written: `\(keyword)` is not modelled"
         }
+    }
+
+    /// Which way a change to a keyword compared only as written moves acceptance, where the
+    /// keyword's own meaning says: adding an assertion (`contains`, a `dependentSchemas` entry,
+    /// `unevaluatedItems`, a conditional with a branch) only rejects more, removing it only
+    /// accepts more. Anything else may go either way.
+    static func unmodelledDirection(_ key: String, _ old: [String: JSONValue], _ new: [String: JSONValue]) -> Direction {
+        let before = old[key], after = new[key]
+        switch key {
+        case "contains", "unevaluatedItems", "unevaluatedProperties", _ where key.hasPrefix("dependencies/"):
+            if before == nil { return .narrowed }
+            if after == nil { return .widened }
+        case "dependentSchemas":
+            let a = before?.objectValue ?? JSONObject(), b = after?.objectValue ?? JSONObject()
+            let aKeys = Set(a.keys), bKeys = Set(b.keys)
+            let sharedSame = aKeys.intersection(bKeys).allSatisfy { a[$0] == b[$0] }
+            if sharedSame && aKeys.isSubset(of: bKeys) { return .narrowed }
+            if sharedSame && bKeys.isSubset(of: aKeys) { return .widened }
+        case "if", "then", "else":
+            // A conditional acts only with `if` and a branch; one that starts or stops acting as a
+            // whole, or gains or loses a branch under the same `if`, moves one way.
+            func acts(_ schema: [String: JSONValue]) -> Bool { schema["if"] != nil && (schema["then"] != nil || schema["else"] != nil) }
+            if !acts(old) && !acts(new) { return .unchanged }
+            if !acts(old) { return .narrowed }
+            if !acts(new) { return .widened }
+            if old["if"] == new["if"] && key != "if" {
+                if before == nil { return .narrowed }
+                if after == nil { return .widened }
+            }
+        case "minContains", "maxContains":
+            guard old["contains"] == new["contains"], old["contains"] != nil else { break }
+            let isMinimum = key == "minContains"
+            let a = before?.numberValue ?? (isMinimum ? 1 : .infinity), b = after?.numberValue ?? (isMinimum ? 1 : .infinity)
+            if a == b { return .unchanged }
+            return (isMinimum ? b > a : b < a) ? .narrowed : .widened
+        default:
+            break
+        }
+        return .both
     }
 
     /// The schema as a list of alternatives, each an `anyOf`/`oneOf` branch merged with the rest.

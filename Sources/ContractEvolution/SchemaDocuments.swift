@@ -10,6 +10,8 @@ struct SchemaDocuments: Sendable {
         /// The base URI inside the resource (its `$id`, without fragment).
         let base: String
         let draft7: Bool
+        /// draft-04, where `const` is no keyword (validators ignore it).
+        let draft4: Bool
     }
 
     private var resources: [String: Resource] = [:]
@@ -24,31 +26,32 @@ struct SchemaDocuments: Sendable {
         // draft-04, -06 and -07 alike: a $ref replaces its siblings, and dependencies is one keyword.
         let dialect = document["$schema"]?.stringValue ?? ""
         let draft7 = ["draft-07", "draft-06", "draft-04"].contains { dialect.contains($0) }
+        let draft4 = dialect.contains("draft-04")
         let base = URIReference.withoutFragment(uri)
-        scan(document, base: base, draft7: draft7, isRoot: true)
-        resources[base] = Resource(value: document, base: base, draft7: draft7)
+        scan(document, base: base, draft7: draft7, draft4: draft4, isRoot: true)
+        resources[base] = Resource(value: document, base: base, draft7: draft7, draft4: draft4)
     }
 
     /// Registers embedded resources (`$id` below the root) and anchors.
-    private mutating func scan(_ value: JSONValue, base: String, draft7: Bool, isRoot: Bool) {
+    private mutating func scan(_ value: JSONValue, base: String, draft7: Bool, draft4: Bool, isRoot: Bool) {
         switch value {
         case .object(let object):
             var base = base
             if let id = object["$id"]?.stringValue, !(draft7 && id.hasPrefix("#")) {
                 base = URIReference.withoutFragment(URIReference.resolve(id, against: base))
-                if !isRoot { resources[base] = Resource(value: value, base: base, draft7: draft7) }
+                if !isRoot { resources[base] = Resource(value: value, base: base, draft7: draft7, draft4: draft4) }
             }
             if let anchor = object["$anchor"]?.stringValue ?? object["$dynamicAnchor"]?.stringValue {
-                resources[base + "#" + anchor] = Resource(value: value, base: base, draft7: draft7)
+                resources[base + "#" + anchor] = Resource(value: value, base: base, draft7: draft7, draft4: draft4)
             }
             if draft7, let id = object["$id"]?.stringValue, id.hasPrefix("#") {
-                resources[base + id] = Resource(value: value, base: base, draft7: draft7)
+                resources[base + id] = Resource(value: value, base: base, draft7: draft7, draft4: draft4)
             }
             for (key, member) in object where !Self.valueKeywords.contains(key) {
-                scan(member, base: base, draft7: draft7, isRoot: false)
+                scan(member, base: base, draft7: draft7, draft4: draft4, isRoot: false)
             }
         case .array(let items):
-            for item in items { scan(item, base: base, draft7: draft7, isRoot: false) }
+            for item in items { scan(item, base: base, draft7: draft7, draft4: draft4, isRoot: false) }
         default:
             break
         }
@@ -74,7 +77,7 @@ struct SchemaDocuments: Sendable {
         }
         guard let resource = resources[document],
               let target = resource.value.value(at: URIReference.percentDecoded(fragment)) else { return nil }
-        return (document + "#" + fragment, Resource(value: target, base: resource.base, draft7: resource.draft7))
+        return (document + "#" + fragment, Resource(value: target, base: resource.base, draft7: resource.draft7, draft4: resource.draft4))
     }
 }
 

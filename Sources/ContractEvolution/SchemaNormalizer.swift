@@ -13,10 +13,10 @@ struct SchemaNormalizer {
 
     func normalize(uri: String) -> NormalSchema? {
         guard let (key, resource) = documents.resolve(uri, base: uri) else { return nil }
-        return normalize(resource.value, base: resource.base, draft7: resource.draft7, expanding: [key])
+        return normalize(resource.value, base: resource.base, draft7: resource.draft7, draft4: resource.draft4, expanding: [key])
     }
 
-    func normalize(_ schema: JSONValue, base: String, draft7: Bool, expanding: [String]) -> NormalSchema {
+    func normalize(_ schema: JSONValue, base: String, draft7: Bool, draft4: Bool = false, expanding: [String]) -> NormalSchema {
         guard case .object(let object) = schema else {
             var constant = schema.boolValue == false ? NormalSchema.nothing : NormalSchema.anything
             constant.source = base
@@ -32,7 +32,7 @@ struct SchemaNormalizer {
             base = URIReference.withoutFragment(URIReference.resolve(id, against: base))
         }
         func sub(_ value: JSONValue) -> NormalSchema {
-            normalize(value, base: base, draft7: draft7, expanding: expanding)
+            normalize(value, base: base, draft7: draft7, draft4: draft4, expanding: expanding)
         }
 
         var parts: [NormalSchema] = []
@@ -41,7 +41,7 @@ struct SchemaNormalizer {
             // In draft-07 a $ref replaces its siblings.
             if draft7 { return parts[0] }
         }
-        var own = keywords(of: object, sub: sub, draft7: draft7)
+        var own = keywords(of: object, sub: sub, draft7: draft7, draft4: draft4)
         own.source = base
         parts.append(own)
         for member in object["allOf"]?.arrayValue ?? [] { parts.append(sub(member)) }
@@ -88,7 +88,7 @@ struct SchemaNormalizer {
             marker.recursiveReference = key
             return marker
         }
-        return normalize(resource.value, base: resource.base, draft7: resource.draft7, expanding: expanding + [key])
+        return normalize(resource.value, base: resource.base, draft7: resource.draft7, draft4: resource.draft4, expanding: expanding + [key])
     }
 
     private static let annotationKeywords: Set<String> = [
@@ -105,7 +105,7 @@ struct SchemaNormalizer {
     ]
 
     /// The schema's own keywords, without `$ref` and the applicators merged by the caller.
-    private func keywords(of object: JSONObject, sub: (JSONValue) -> NormalSchema, draft7: Bool) -> NormalSchema {
+    private func keywords(of object: JSONObject, sub: (JSONValue) -> NormalSchema, draft7: Bool, draft4: Bool) -> NormalSchema {
         var schema = NormalSchema()
         for (key, value) in object {
             switch key {
@@ -116,7 +116,7 @@ struct SchemaNormalizer {
                 schema.types = atoms
             case "enum":
                 schema.values = (value.arrayValue ?? []).map(\.canonicalNumbers)
-            case "const":
+            case "const" where !draft4:
                 schema.values = [value.canonicalNumbers]
                 schema.valuesFromConst = true
             case "minLength": schema.minLength = value.integerValue.map { Int($0) }

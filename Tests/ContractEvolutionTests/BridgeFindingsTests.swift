@@ -58,6 +58,34 @@ import TestSupport
         #expect(report.fails)
     }
 
+    /// A route moved to another path: each action version that navigates there opens another
+    /// URL for the same message (the finding shows both), and the link the old URL was breaks.
+    @Test func aMovedRoutePathIsAMessageFindingOnEachActionVersionWithBothURLs() throws {
+        let (old, new, report) = try diff(["routes.json": [(#""/event/:slug/apply""#, #""/events/:slug/join""#)]])
+        let moved = report.findings.filter { $0.kind == .actionPathChanged }
+        #expect(moved.map(\.subject) == [.actionVersion(action: "apply", version: 1), .actionVersion(action: "apply", version: 2)],
+                "\(report.text)")
+        for finding in moved {
+            #expect(finding.severity == .breaking, "\(report.text)")
+            #expect(finding.detail == "route applyForm moved from /event/:slug/apply to /events/:slug/join")
+            let proof = try #require(finding.counterexamples.first)
+            let message = try #require(proof.message)
+            let before = try #require(proof.oldURL), after = try #require(proof.newURL)
+            #expect(before.contains("/event/") && before.contains("/apply"), "\(before)")
+            #expect(after.contains("/events/") && after.contains("/join"), "\(after)")
+            #expect(finding.line.contains(before) && finding.line.contains(after), "\(finding.line)")
+            for contracts in [old, new] {
+                #expect(try CompiledContracts(contracts: contracts).check(JSONDocument(message.serialized(), limits: .bridgeMessage)).isValid)
+            }
+            // The old URL, shared before the move, no longer opens the form.
+            let link = try #require(finding.counterexamples.dropFirst().first, "\(finding.line)")
+            #expect(link.url == before)
+            try expectBrokenLink(Finding(kind: .routePatternChanged, severity: .breaking, subject: .route("applyForm"),
+                                         schemaPointer: "", detail: "", counterexample: link), old: old, new: new)
+        }
+        #expect(try only(.routePatternChanged, in: report).severity == .breaking)
+    }
+
     @Test func aRenamedPathParameterChangesWhatTheLinkMeans() throws {
         let (old, new, report) = try diff(["routes.json": [(#""pattern": "/order/:id","#, #""pattern": "/order/:orderId","#),
                                                            (#""parameters": { "id": "int" },"#, #""parameters": { "orderId": "int" },"#)]])

@@ -67,6 +67,30 @@ import TestSupport
         case possiblyNoneExists = "possibly breaking, no counterexample exists"
         case possiblyUnreached = "possibly breaking, counterexample not reached (documented)"
         case wrong
+
+        /// How the row of docs/contracts.md's table starts.
+        var documentedRow: String {
+            switch self {
+            case .proven: return "| proven ("
+            case .compatible: return "| compatible, and no counterexample exists |"
+            case .possiblyNoneExists: return "| possibly breaking, no counterexample exists |"
+            case .possiblyUnreached: return "| possibly breaking, a counterexample exists but the search does not reach it |"
+            case .wrong: return "| wrong ("
+            }
+        }
+    }
+
+    /// The counts docs/contracts.md gives for the table, by outcome, and its number of pairs.
+    static func documentedCounts() throws -> (pairs: Int?, counts: [Outcome: Int]) {
+        let docs = try String(contentsOf: RepositoryPaths.url("docs/contracts.md"), encoding: .utf8)
+        var counts: [Outcome: Int] = [:]
+        for line in docs.split(separator: "\n") {
+            guard let outcome = Outcome.allCases.first(where: { line.hasPrefix($0.documentedRow) }) else { continue }
+            counts[outcome] = line.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        let pairs = docs.components(separatedBy: "`Tests/compat-table/table.json` holds ").dropFirst().first?
+            .split(separator: " ").first.flatMap { Int($0) }
+        return (pairs, counts)
     }
 
     @Test func everyPairGetsTheRightVerdictInEachDirection() throws {
@@ -121,5 +145,12 @@ import TestSupport
         print("compatibility table, \(pairs.count) pairs, \(pairs.count * 2) directions: \(summary)")
         print("in doubt where no counterexample exists: " + doubtedOnly.joined(separator: "; "))
         #expect(wrong.isEmpty, "\(wrong.count) wrong:\n\(wrong.joined(separator: "\n"))")
+        // The docs give these figures: they follow the table.
+        let documented = try Self.documentedCounts()
+        #expect(documented.pairs == pairs.count, "docs/contracts.md: the table holds \(pairs.count) pairs")
+        for outcome in Outcome.allCases {
+            #expect(documented.counts[outcome] == counts[outcome, default: 0],
+                    "docs/contracts.md: \(outcome.rawValue) is \(counts[outcome, default: 0]) directions")
+        }
     }
 }

@@ -53,15 +53,78 @@ import JSONCore
 
     /// A direction without a proof is named in the finding, with the reason.
     @Test func aDoubtedDirectionIsNamedWithTheReason() throws {
-        // contains of integers -> contains of integers twice: no message the new side accepts
-        // and the old rejects exists, and the old direction is proven.
+        // contains of integers -> contains of integers or strings: the new side accepts ["a"], the
+        // old rejects it; no message the old side accepts and the new rejects exists, and the
+        // engine compares contains only as written, so it says that direction is in doubt, and why.
         let (_, _, report) = try diff(old: object(["type": "array", "contains": ["type": "integer"]]),
-                                      new: object(["type": "array", "contains": ["type": "integer"], "minContains": 2]))
+                                      new: object(["type": "array", "contains": ["type": ["integer", "string"]]]))
         let finding = try #require(report.findings.first { $0.kind == .keywordChanged }, "\(report.text)")
+        #expect(finding.counterexamples.map(\.acceptedBy) == [.new], "\(report.text)")
+        #expect(finding.doubtedSides == [.old])
+        #expect(finding.line.contains("possibly also old pages against new app builds"), "\(finding.line)")
+        #expect(finding.line.contains("compared only as written: `contains` is not modelled"), "\(finding.line)")
+        #expect(finding.json["inDoubt"] == ["old pages against new app builds"])
+    }
+
+    /// A pattern replaced by a stricter one: the looser side's string is the proof, and the
+    /// other direction says the engine does not decide regex inclusion.
+    @Test func aStricterPatternSaysWhyTheOtherDirectionIsInDoubt() throws {
+        let (_, _, report) = try diff(old: object(["type": "string", "pattern": "^[a-z]+$"]),
+                                      new: object(["type": "string", "pattern": "^[a-c]+$"]))
+        let finding = try #require(report.findings.first { $0.kind == .patternChanged }, "\(report.text)")
         #expect(finding.counterexamples.map(\.acceptedBy) == [.old], "\(report.text)")
         #expect(finding.doubtedSides == [.new])
-        #expect(finding.line.contains("possibly also new pages against old app builds"), "\(finding.line)")
-        #expect(finding.json["inDoubt"] == ["new pages against old app builds"])
+        #expect(finding.line.contains("whether one regex includes the other is not decided"), "\(finding.line)")
+    }
+
+    /// Keywords compared only as written still have a direction when adding or removing them
+    /// only rejects more or only accepts more: the other direction is not in doubt.
+    static let oneWayChanges: [(name: String, old: JSONValue, new: JSONValue, proven: Side)] = [
+        ("contains added", ["type": "array"], ["type": "array", "contains": ["type": "integer"]], .old),
+        ("contains removed", ["type": "array", "contains": ["type": "integer"]], ["type": "array"], .new),
+        ("if then added", ["type": "object"], ["type": "object", "if": ["required": ["a"]], "then": ["required": ["b"]]], .old),
+        ("else removed", ["if": ["type": "string"], "else": ["type": "integer"]], ["if": ["type": "string"]], .new),
+        ("dependentSchemas added", ["type": "object"], ["type": "object", "dependentSchemas": ["a": ["required": ["b"]]]], .old),
+        ("unevaluatedItems closed", ["type": "array"], ["type": "array", "unevaluatedItems": false], .old),
+        ("minContains raised", ["type": "array", "contains": ["type": "integer"]],
+         ["type": "array", "contains": ["type": "integer"], "minContains": 2], .old),
+        ("maxContains added", ["type": "array", "contains": ["type": "integer"]],
+         ["type": "array", "contains": ["type": "integer"], "maxContains": 1], .old),
+    ]
+
+    @Test(arguments: oneWayChanges.indices) func aOneWayChangeToAnUnmodelledKeywordIsProvenAndNotDoubted(_ index: Int) throws {
+        let change = Self.oneWayChanges[index]
+        let (_, _, report) = try diff(old: object(change.old), new: object(change.new))
+        let findings = report.findings.filter { $0.kind == .keywordChanged }
+        #expect(!findings.isEmpty, "\(change.name): \(report.text)")
+        #expect(findings.allSatisfy { $0.doubtedSides.isEmpty }, "\(change.name): \(report.text)")
+        #expect(Set(findings.flatMap { $0.counterexamples.map(\.acceptedBy) }) == [change.proven], "\(change.name): \(report.text)")
+    }
+
+    /// Schemas that accept the same values, written otherwise: nothing to prove or doubt.
+    @Test func equivalentRewritesAreNotInDoubt() throws {
+        // draft-04 has no const: validators ignore it.
+        let draft4Old = try CompatibilityTableTests.contracts(object(["type": "string"]), dialect: "draft4")
+        let draft4New = try CompatibilityTableTests.contracts(object(["type": "string", "const": "a"]), dialect: "draft4")
+        let constReport = try ContractDiff.compare(old: draft4Old, new: draft4New, today: "2026-01-01")
+        #expect(!constReport.fails, "\(constReport.text)")
+        // A closed tuple: items false after one prefix item, or maxItems 1.
+        let (_, _, tupleReport) = try diff(old: object(["type": "array", "prefixItems": [["type": "string"]], "items": false]),
+                                           new: object(["type": "array", "prefixItems": [["type": "string"]], "maxItems": 1]))
+        #expect(!tupleReport.fails, "\(tupleReport.text)")
+    }
+
+    /// A pattern in a finding is followed by a string it matches, for readers who do not read
+    /// regular expressions: `pattern ^[a-z]{3}-[0-9]+$ (e.g. "...") added`.
+    @Test func aPatternIsShownWithAStringItMatches() throws {
+        let pattern = "^[a-z]{3}-[0-9]+$"
+        let (_, _, report) = try diff(old: object(["type": "string"]), new: object(["type": "string", "pattern": .string(pattern)]))
+        let finding = try #require(report.findings.first { $0.kind == .patternAdded }, "\(report.text)")
+        let prefix = "pattern \(pattern) (e.g. \"", suffix = "\") added"
+        #expect(finding.detail.hasPrefix(prefix) && finding.detail.hasSuffix(suffix), "\(finding.detail)")
+        let example = String(finding.detail.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(!example.isEmpty && PatternMatcher().matches(pattern, example), "\(example)")
+        #expect(finding.line.contains(finding.detail))
     }
 
     /// Every valid fixture of a set is a seed, whatever its origin (stated or not).
