@@ -336,14 +336,14 @@ export interface Bridge extends BridgeCore<keyof CampaignMetadata> {
   offer<A extends NotifiableAction>(
     action: A, payloads: OfferedPayloads<Pick<ActionPayloads[A], NotifiableVersions[A] & keyof ActionPayloads[A]>>, options: NotifyOptions
   ): Promise<undefined>;
-  /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false). */
-  linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): string;
+  /** The Universal Link an action opens outside the app (with this page's campaign unless campaign: false); loads links.js on first use. */
+  linkFor<A extends ActionName>(action: A, payload: ActionPayloads[A][keyof ActionPayloads[A]], options?: { version?: number; campaign?: boolean }): Promise<string>;
 }
 
 export declare const CONTRACT: ContractTable;
 export declare function createBridge(options?: BridgeOptions): Bridge;
-/** The Universal Link of an action's destination; with campaign, the campaign fields ride along. */
+/** The Universal Link of an action's destination; with campaign, the campaign fields ride along. Loads links.js on first use. */
 export declare function buildUniversalLink<A extends ActionName>(
   action: A, version: number | undefined, payload: ActionPayloads[A][keyof ActionPayloads[A]],
   campaign?: CampaignMetadata | null, contract?: ContractTable
-): string;
+): Promise<string>;

@@ -243,7 +243,8 @@ export const CONTRACT = deepFreeze({
 });
 
 /**
- * createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT.
- * validators.js is imported only when a page creates a bridge with { validate: true }.
+ * createBridge(options) and buildUniversalLink(action, version, payload, campaign) (a promise) for CONTRACT.
+ * validators.js is imported only when a page creates a bridge with { validate: true }; the link
+ * rules (src/links.js) only when a page first asks for a link or its campaign warnings.
  */
 export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import("./validators.js"); });

@@ -137,8 +137,9 @@ struct BridgeScriptEmitter {
         out += "export { BridgeError, ERROR_CODES, encodeComponent } from \"./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js\";\n\n"
         out += "/** The contract facts this shim was generated from (manifest, routes, campaign schema). */\n"
         out += "export const CONTRACT = deepFreeze(" + JavaScriptLiteral.write(model.table) + ");\n\n"
-        out += "/**\n * createBridge(options) and buildUniversalLink(action, version, payload, campaign) for CONTRACT.\n"
-        out += " * validators.js is imported only when a page creates a bridge with { validate: true }.\n */\n"
+        out += "/**\n * createBridge(options) and buildUniversalLink(action, version, payload, campaign) (a promise) for CONTRACT.\n"
+        out += " * validators.js is imported only when a page creates a bridge with { validate: true }; the link\n"
+        out += " * rules (src/links.js) only when a page first asks for a link or its campaign warnings.\n */\n"
         out += "export const { createBridge, buildUniversalLink } = bindContract(CONTRACT, function () { return import(\"./validators.js\"); });\n"
         return out
     }

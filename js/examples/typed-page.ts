@@ -31,11 +31,11 @@ export async function onStart(): Promise<void> {
   }
 }
 
-export function links(): string[] {
+export async function links(): Promise<string[]> {
   const checked = validate({ v: 1, action: "start", version: 1, payload: {} });
   return [
-    bridge.linkFor("apply", { slug: "new-user-promo" }),
-    bridge.linkFor("view_vehicles", { region: "서울" }, { campaign: false }),
+    await bridge.linkFor("apply", { slug: "new-user-promo" }),
+    await bridge.linkFor("view_vehicles", { region: "서울" }, { campaign: false }),
     checked.valid ? "valid" : checked.errors.map((error) => error.instanceLocation).join(","),
   ];
 }

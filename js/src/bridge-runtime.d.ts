@@ -239,8 +239,11 @@ export interface BridgeCore<CampaignField extends PropertyKey = string> {
   capabilities(): Capabilities | null;
   /** The campaign fields read from the page URL when the bridge was created. */
   readonly campaign: Readonly<Partial<Record<CampaignField, string>>>;
-  /** Campaign values on the page that break the campaign schema: dropped, never trimmed. */
-  readonly campaignWarnings: ReadonlyArray<CampaignWarning>;
+  /**
+   * Campaign values on the page that break the campaign schema (dropped, never trimmed), and what
+   * else was noticed about them; loads links.js on first use.
+   */
+  campaignWarnings(): Promise<ReadonlyArray<CampaignWarning>>;
   readonly stats: Readonly<BridgeStats>;
   /** Rejects pending calls with UNAVAILABLE and removes window.<bridge>Receive. */
   dispose(): void;
@@ -250,15 +253,11 @@ export interface BridgeCore<CampaignField extends PropertyKey = string> {
 export interface RuntimeBridge extends BridgeCore {
   send(action: string, version: number | undefined, payload?: unknown, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
   offer(action: string, payloads: { [version: number]: unknown }, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
-  linkFor(action: string, payload?: unknown, options?: { version?: number; campaign?: boolean }): string;
+  linkFor(action: string, payload?: unknown, options?: { version?: number; campaign?: boolean }): Promise<string>;
   readonly [actionFunction: string]: unknown;
 }
 
 export declare function createBridgeFor(contract: ContractTable, options?: BridgeOptionsOf): RuntimeBridge;
-export declare function buildUniversalLinkFor(
-  contract: ContractTable, action: string, version: number | undefined, payload?: unknown,
-  campaign?: { readonly [field: string]: string | undefined } | null
-): string;
 /** Percent-encodes once, keeping only RFC 3986 unreserved characters. */
 export declare function encodeComponent(text: string): string;
 export declare function deepFreeze<T>(value: T): T;
@@ -266,5 +265,5 @@ export declare function deepFreeze<T>(value: T): T;
 export declare function bindContract(contract: ContractTable, loadValidators?: () => Promise<ValidatorsModule>): {
   createBridge(options?: BridgeOptionsOf): RuntimeBridge;
   buildUniversalLink(action: string, version: number | undefined, payload?: unknown,
-    campaign?: { readonly [field: string]: string | undefined } | null, contract?: ContractTable): string;
+    campaign?: { readonly [field: string]: string | undefined } | null, contract?: ContractTable): Promise<string>;
 };

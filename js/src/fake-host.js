@@ -1,7 +1,8 @@
 // fake-host.js: a fake native host for the web team's tests, hand-written and contract-free like
 // bridge-runtime.js: each function takes the contract table (the generated testing/fake-host.js
 // passes the one of bridge.js).
-import { BridgeError, buildUniversalLinkFor } from "./bridge-runtime.js";
+import { BridgeError } from "./errors.js";
+import { buildUniversalLinkFor } from "./links.js";
 import { errorForVerdict } from "./validation.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */

@@ -2,7 +2,8 @@
 // Universal Link (the contract's fallback "universalLink"), or fails when the contract has none.
 // bridge-runtime.js imports it when a call first falls back. Plain ES2017.
 
-import { BridgeError, describe, linkFromMessage } from "./bridge-runtime.js";
+import { BridgeError, describe } from "./errors.js";
+import { linkFromMessage } from "./links.js";
 
 /**
  * Opens the fallback link of `found` (a versionEntry) for `envelope` with `navigate` (default:

@@ -70,8 +70,8 @@ export function fixtureRunner(kit, pageURLFor) {
     return entry ? bridge[entry.method + "V" + version] : undefined;
   }
 
-  /** Why the shim cannot produce this fixture's message from a page, or null when it can. */
-  function reasonShimCannotBuild(fixture) {
+  /** Why the shim cannot produce this fixture's message from a page, or null when it can (a promise). */
+  async function reasonShimCannotBuild(fixture) {
     if (fixture.raw !== undefined) return "a raw body (e.g. duplicate keys) that a JavaScript object cannot hold";
     const message = fixture.message;
     if (message === null || typeof message !== "object" || Array.isArray(message)) return "the message is not an object";
@@ -87,8 +87,9 @@ export function fixtureRunner(kit, pageURLFor) {
       const kept = probe.campaign;
       const lost = Object.keys(message.campaign).filter((name) => kept[name] !== message.campaign[name]);
       if (lost.length) {
+        const warnings = await probe.campaignWarnings();
         const reasons = lost.map((name) => {
-          const warning = probe.campaignWarnings.find((item) => item.field === name);
+          const warning = warnings.find((item) => item.field === name);
           return `${name} (${warning ? warning.reason : "not a campaign field"})`;
         });
         return `campaign fields the shim drops from a page URL: ${reasons.join(", ")}`;
@@ -136,7 +137,7 @@ export function fixtureRunner(kit, pageURLFor) {
    * problems, one line each; `skipped` names why the shim cannot build an invalid message.
    */
   async function checkFixture(fixture) {
-    const reason = reasonShimCannotBuild(fixture);
+    const reason = await reasonShimCannotBuild(fixture);
     if (fixture.expect.valid) {
       if (reason !== null) return { problems: [`the shim cannot produce this valid message: ${reason}`] };
       const run = await runFixtureThroughShim(fixture);
@@ -148,7 +149,7 @@ export function fixtureRunner(kit, pageURLFor) {
       const { message, expect } = fixture;
       const expectedURL = (expect.reply && expect.reply.result && expect.reply.result.url) || (expect.navigation && expect.navigation.url);
       if (kit.buildUniversalLink && expectedURL && message.action in CONTRACT.actions) {
-        const built = kit.buildUniversalLink(message.action, message.version, message.payload);
+        const built = await kit.buildUniversalLink(message.action, message.version, message.payload);
         if (built !== expectedURL) problems.push(`the shim's link is ${built}, the fixture expects ${expectedURL}`);
       }
       const expected = replyForFixture(fixture);

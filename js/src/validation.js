@@ -2,7 +2,7 @@
 // words it. bridge-runtime.js imports it with validators.js, when a page that validates sends
 // its first message; the fake host uses it for every message. Plain ES2017.
 
-import { BridgeError } from "./bridge-runtime.js";
+import { BridgeError } from "./errors.js";
 
 /**
  * The error reply the app sends for a message the validators rejected ({valid: false, code,

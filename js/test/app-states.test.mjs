@@ -203,6 +203,6 @@ describe("on a server (no window)", () => {
     const error = await rejection(bridge.apply(APPLY));
     assert.equal(error.code, "UNAVAILABLE");
     assert.match(error.message, /without a window/);
-    assert.equal(bridge.linkFor("apply", APPLY), APPLY_URL, "links still build");
+    assert.equal(await bridge.linkFor("apply", APPLY), APPLY_URL, "links still build");
   });
 });

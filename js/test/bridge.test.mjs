@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import { BridgeError, CONTRACT, ERROR_CODES, buildUniversalLink, createBridge, encodeComponent } from "../bridge.js";
+import { encodeComponent as encodeWithLinkRules } from "../src/link-rules.js";
 import { installFakeHost } from "../testing/fake-host.js";
 import { contractsDir, fakeWindow, manualClock, rejection, settleQueue } from "../test-support/support.mjs";
 
@@ -79,41 +80,41 @@ describe("envelope", () => {
 });
 
 describe("campaign metadata from the page URL", () => {
-  test("reads each field once decoded; + stays a plus, with a warning; the first non-empty value wins", () => {
+  test("reads each field once decoded; + stays a plus, with a warning; the first non-empty value wins", async () => {
     const href = "https://event.sendy.co.kr/e?variant=%EC%B9%B4%EB%93%9C%20CTA+&group_id=&group_id=B&group_id=C&utm_campaign=a%2Bb&other=x#utm_term=no";
     const { bridge } = setup({ href });
     assert.deepEqual({ ...bridge.campaign }, { group_id: "B", variant: "카드 CTA+", utm_campaign: "a+b" });
-    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+    assert.deepEqual((await bridge.campaignWarnings()).map((warning) => [warning.field, warning.reason]), [
       ["variant", "\"카드 CTA+\": \"+\" is read as a literal plus; if a space was meant, use %20"],
       ["group_id", "repeated; the first value is kept"],
     ]);
   });
 
-  test("drops (never trims) values that break the campaign rules, and says why", () => {
+  test("drops (never trims) values that break the campaign rules, and says why", async () => {
     const long = "가".repeat(65);
     const emoji64 = "😀".repeat(64); // 64 code points, 128 UTF-16 units: fits maxLength 64
     const href = `https://e.sendy.co.kr/?campaign_id=summer%20promo&variant=${encodeComponent(long)}&group_id=${encodeComponent("x".repeat(32))}&utm_content=${encodeComponent(emoji64)}`;
     const { host, bridge } = setup({ href });
     assert.deepEqual(Object.keys(bridge.campaign), ["group_id", "utm_content"]);
     assert.equal(bridge.campaign.utm_content, emoji64);
-    const reasons = Object.fromEntries(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]));
+    const reasons = Object.fromEntries((await bridge.campaignWarnings()).map((warning) => [warning.field, warning.reason]));
     assert.match(reasons.campaign_id, /^"summer promo" dropped, it breaks the campaign rule \(1 to 64 characters: .*\): character 7 is " " \(U\+0020\)/);
     assert.match(reasons.variant, /it is 65 characters long, at most 64 allowed$/);
     return bridge.start().then(() => assert.deepEqual(host.messages[0].campaign, bridge.campaign));
   });
 
-  test("a bad escape makes the page URL unreadable, as the app finds the link: no campaign at all", () => {
+  test("a bad escape makes the page URL unreadable, as the app finds the link: no campaign at all", async () => {
     const { bridge } = setup({ href: "https://e.sendy.co.kr/?group_id=B&utm_term=%E0%A4" });
     assert.deepEqual({ ...bridge.campaign }, {});
-    assert.deepEqual(bridge.campaignWarnings.map((warning) => [warning.field, warning.reason]), [
+    assert.deepEqual((await bridge.campaignWarnings()).map((warning) => [warning.field, warning.reason]), [
       ["url", "query.utm_term: invalid percent-encoding in \"%E0%A4\""],
     ]);
   });
 
-  test("an explicit campaign object is checked the same way", () => {
+  test("an explicit campaign object is checked the same way", async () => {
     const { bridge } = setup({ bridge: { campaign: { campaign_id: "ok_1", source: "push", variant: "" } } });
     assert.deepEqual({ ...bridge.campaign }, { campaign_id: "ok_1" });
-    assert.deepEqual(bridge.campaignWarnings.map((warning) => warning.field), ["source"]);
+    assert.deepEqual((await bridge.campaignWarnings()).map((warning) => warning.field), ["source"]);
   });
 });
 
@@ -417,10 +418,10 @@ describe("capabilities and fallback", () => {
     assert.equal((await rejection(bridge.start())).code, "NAVIGATION_FAILED");
   });
 
-  test("linkFor builds the same link without sending anything", () => {
+  test("linkFor builds the same link without sending anything", async () => {
     const { bridge } = setup({ href: "https://e.sendy.co.kr/?utm_source=kakaotalk" });
-    assert.equal(bridge.linkFor("apply", { slug: "a-b" }), "https://sendy.co.kr/event/a-b/apply?utm_source=kakaotalk");
-    assert.equal(bridge.linkFor("apply", { slug: "a-b" }, { campaign: false }), "https://sendy.co.kr/event/a-b/apply");
+    assert.equal(await bridge.linkFor("apply", { slug: "a-b" }), "https://sendy.co.kr/event/a-b/apply?utm_source=kakaotalk");
+    assert.equal(await bridge.linkFor("apply", { slug: "a-b" }, { campaign: false }), "https://sendy.co.kr/event/a-b/apply");
   });
 });
 
@@ -430,27 +431,29 @@ describe("URL encoding", () => {
     assert.equal(encodeComponent("!'()*+&=/?%#"), "%21%27%28%29%2A%2B%26%3D%2F%3F%25%23");
     assert.equal(encodeComponent("서울"), "%EC%84%9C%EC%9A%B8");
     assert.equal(encodeComponent("%41"), "%2541");
+    // The shim keeps its own copy so that a page that only calls the app never loads link-rules.js.
+    for (const text of ["A-Z a-z 0-9 -._~", "!'()*+&=/?%#", "서울", "😀\u0000\u007f"]) assert.equal(encodeComponent(text), encodeWithLinkRules(text), text);
   });
 
-  test("query fields follow the manifest's order, absent and empty ones omitted", () => {
-    const link = buildUniversalLink("view_vehicles", 1, { from: "abc", page: 3, vehicleType: "1ton", region: "" });
+  test("query fields follow the manifest's order, absent and empty ones omitted", async () => {
+    const link = await buildUniversalLink("view_vehicles", 1, { from: "abc", page: 3, vehicleType: "1ton", region: "" });
     assert.equal(link, "https://sendy.co.kr/vehicles?vehicleType=1ton&page=3&from=abc");
-    assert.equal(buildUniversalLink("view_vehicles", undefined, {}), "https://sendy.co.kr/vehicles");
+    assert.equal(await buildUniversalLink("view_vehicles", undefined, {}), "https://sendy.co.kr/vehicles");
   });
 
-  test("route parameters follow routes.json's types as the app's router reads them: slug a-z 0-9 - (1 to 64), int up to 2^63-1", () => {
-    const refused = (action, payload, pointer) => assert.throws(() => buildUniversalLink(action, 1, payload),
+  test("route parameters follow routes.json's types as the app's router reads them: slug a-z 0-9 - (1 to 64), int up to 2^63-1", async () => {
+    const refused = (action, payload, pointer) => assert.rejects(buildUniversalLink(action, 1, payload),
       (error) => error.code === "INVALID_PARAMS" && error.details[0].instanceLocation === pointer, JSON.stringify(payload));
-    assert.equal(buildUniversalLink("apply", 1, { slug: "a".repeat(64) }), "https://sendy.co.kr/event/" + "a".repeat(64) + "/apply");
-    refused("apply", { slug: "a".repeat(65) }, "/payload/slug");
-    refused("apply", { slug: "New-User" }, "/payload/slug");
-    refused("view_vehicles", { from: "Home" }, "/payload/from");
-    assert.equal(buildUniversalLink("view_vehicles", 1, { page: 9223372036854775000 }), "https://sendy.co.kr/vehicles?page=9223372036854775000");
-    refused("view_vehicles", { page: 1e19 }, "/payload/page");
-    refused("view_vehicles", { page: 9223372036854775808 }, "/payload/page");
+    assert.equal(await buildUniversalLink("apply", 1, { slug: "a".repeat(64) }), "https://sendy.co.kr/event/" + "a".repeat(64) + "/apply");
+    await refused("apply", { slug: "a".repeat(65) }, "/payload/slug");
+    await refused("apply", { slug: "New-User" }, "/payload/slug");
+    await refused("view_vehicles", { from: "Home" }, "/payload/from");
+    assert.equal(await buildUniversalLink("view_vehicles", 1, { page: 9223372036854775000 }), "https://sendy.co.kr/vehicles?page=9223372036854775000");
+    await refused("view_vehicles", { page: 1e19 }, "/payload/page");
+    await refused("view_vehicles", { page: 9223372036854775808 }, "/payload/page");
   });
 
-  test("a lone surrogate cannot be put into a link", () => {
-    assert.throws(() => buildUniversalLink("apply", 1, { slug: "a", memo: "\ud800" }), (error) => error.code === "INVALID_PARAMS");
+  test("a lone surrogate cannot be put into a link", async () => {
+    await assert.rejects(buildUniversalLink("apply", 1, { slug: "a", memo: "\ud800" }), (error) => error.code === "INVALID_PARAMS");
   });
 });

@@ -119,7 +119,7 @@ test("a custom action has no link: outside the app it fails UNAVAILABLE, and lin
   const outside = await rejection(bridge.share(sharePayload));
   assert.equal(outside.code, "UNAVAILABLE");
   assert.deepEqual(win.opened, []);
-  const link = (() => { try { bridge.linkFor("share", sharePayload); } catch (error) { return error; } })();
+  const link = await rejection(bridge.linkFor("share", sharePayload));
   assert.equal(link && link.code, "UNAVAILABLE");
   assert.match(link.message, /share is answered by the app's code/);
 });

@@ -19,7 +19,7 @@ describe("valid fixtures: the shim produces the fixture's message and resolves w
   for (const entry of fixtures.filter((item) => item.fixture.expect.valid)) {
     test(entry.path, async () => {
       const { fixture } = entry;
-      assert.equal(reasonShimCannotBuild(fixture), null, "every valid message must be producible by the shim");
+      assert.equal(await reasonShimCannotBuild(fixture), null, "every valid message must be producible by the shim");
       const run = await runFixtureThroughShim(fixture);
       assert.equal(run.error, undefined, run.error && run.error.message);
       assert.ok(run.envelope, "the fake host received a message");
@@ -40,11 +40,11 @@ describe("valid fixtures: the shim produces the fixture's message and resolves w
 
 describe("valid fixtures: the shim's link builder gives the URL the Swift host is expected to reply", () => {
   for (const entry of fixtures.filter((item) => item.fixture.expect.valid)) {
-    test(entry.path, () => {
+    test(entry.path, async () => {
       const { message, expect } = entry.fixture;
       const expectedURL = (expect.reply && expect.reply.result && expect.reply.result.url) || (expect.navigation && expect.navigation.url);
       assert.ok(expectedURL, "the fixture names the destination URL");
-      assert.equal(buildUniversalLink(message.action, message.version, message.payload), expectedURL);
+      assert.equal(await buildUniversalLink(message.action, message.version, message.payload), expectedURL);
       const expectedRoute = (expect.reply && expect.reply.result && expect.reply.result.route) || expect.navigation.route;
       assert.equal(CONTRACT.actions[message.action].versions[message.version].route, expectedRoute);
     });
@@ -57,7 +57,7 @@ describe("invalid fixtures: the call rejects with the fixture's BridgeError code
     test(entry.path, async (t) => {
       const { fixture } = entry;
       const code = expectedCode(fixture);
-      const reason = reasonShimCannotBuild(fixture);
+      const reason = await reasonShimCannotBuild(fixture);
       if (reason !== null) {
         // Not skipped: the claim that the shim cannot produce this message is itself checked.
         notBuildable.push(`${entry.path}: ${reason}`);

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { CONTRACT, createBridge } from "../bridge.js";
 import { LinkError, buildLink } from "../src/link-builder.js";
+import { readCampaignFromObject, readCampaignFromURL } from "../src/link-rules.js";
 import { contractsDir, repoRoot } from "../test-support/support.mjs";
 
 const table = JSON.parse(readFileSync(path.join(repoRoot, "Tests", "shared", "hostile-link-values.json"), "utf8"));
@@ -50,13 +51,13 @@ describe("the link builder gives the table's answer", () => {
 
 describe("the shim reads the table's campaign from its page URL", () => {
   for (const row of table.read) {
-    test(row.name, () => {
+    test(row.name, async () => {
       const url = row.url !== undefined ? row.url : base + "?" + row.query;
       const bridge = createBridge({ window: {}, pageURL: url, navigate() {} });
       assert.deepEqual({ ...bridge.campaign }, row.expect.campaign);
       // Byte for byte, in order: key order is the shared URL order on both sides.
       assert.equal(JSON.stringify(bridge.campaign), JSON.stringify(row.expect.campaign));
-      const warnings = bridge.campaignWarnings.map((warning) => `${warning.field === "url" ? "url" : "query." + warning.field}: ${warning.reason}`);
+      const warnings = (await bridge.campaignWarnings()).map((warning) => `${warning.field === "url" ? "url" : "query." + warning.field}: ${warning.reason}`);
       if (row.expect.unreadable !== undefined) {
         assert.deepEqual(warnings, [`url: ${row.expect.unreadable}`]);
       } else {
@@ -71,4 +72,37 @@ test("an empty value of a string path parameter is refused, as bridgectl link bu
   assert.throws(() => buildLink(linkTable, "checkout", { id: "" }, {}, {}),
     (error) => error instanceof LinkError && error.message === "path.id: \"\" is not a valid string (any non-empty text)");
   assert.equal(buildLink(linkTable, "checkout", { id: "센디" }, {}, {}).url, "https://sendy.co.kr/checkout/%EC%84%BC%EB%94%94");
+});
+
+// The shim reads the page's campaign with its own small reader when the bridge is made, and
+// loads link-rules.js only to word the warnings: both must keep the same fields.
+describe("the shim's campaign reader keeps what link-rules.js keeps", () => {
+  const same = (bridge, read, label) => assert.equal(JSON.stringify(bridge.campaign), JSON.stringify(read.campaign), label);
+
+  test("for every page URL of the table", () => {
+    for (const row of table.read) {
+      const url = row.url !== undefined ? row.url : base + "?" + row.query;
+      same(createBridge({ window: {}, pageURL: url }), readCampaignFromURL(CONTRACT.campaignRules, url), row.name);
+    }
+  });
+
+  test("for campaign objects: wrong types, empty values, other fields, lone surrogates, decomposed Hangul", () => {
+    const objects = [
+      { campaign_id: "ok_1", source: "push", variant: "" },
+      { campaign_id: "a b", utm_term: "\ud800", utm_extra: "y", variant: 3, group_id: null },
+      { group_id: "\u1100\u1161".repeat(32), utm_content: "😀".repeat(65), utm_medium: "😀".repeat(64) },
+      { utm_source: "x".repeat(129), utm_campaign: "x".repeat(128), campaign_id: "_a", variant: "카드" },
+    ];
+    for (const given of objects) same(createBridge({ window: {}, campaign: given }), readCampaignFromObject(CONTRACT.campaignRules, given), JSON.stringify(given));
+  });
+
+  test("with open campaign rules a utm_ field without a rule is kept, and unbounded lengths hold", () => {
+    const fields = CONTRACT.campaignRules.fields.map((field) => Object.assign({}, field, { maxLength: null }));
+    const rules = { closed: false, fields };
+    const contract = Object.assign({}, CONTRACT, { campaignRules: rules });
+    const url = base + "?utm_extra=1&variant=" + "v".repeat(300) + "&campaign_id=A" + "b".repeat(63) + "&group_id=" + "g".repeat(40) + "&other=2";
+    const bridge = createBridge({ window: {}, pageURL: url, contract });
+    assert.deepEqual(Object.keys(bridge.campaign), ["campaign_id", "group_id", "variant", "utm_extra"]);
+    same(bridge, readCampaignFromURL(rules, url), url);
+  });
 });

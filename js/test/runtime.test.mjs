@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, test } from "node:test";
-import { BridgeError, bindContract, buildUniversalLinkFor, createBridgeFor, deepFreeze } from "../src/bridge-runtime.js";
+import { BridgeError, bindContract, createBridgeFor, deepFreeze } from "../src/bridge-runtime.js";
+import { buildUniversalLinkFor } from "../src/links.js";
 import { bindFakeHost, installFakeHostFor } from "../src/fake-host.js";
 
 const srcDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "src");
@@ -104,7 +105,7 @@ describe("the runtime with a hand-made contract table", () => {
     assert.deepEqual(fake.releaseCapabilities("android@9.9.0"), { bridge: "demoBridge", envelope: 3, app: { platform: "android", version: "9.9.0" }, actions: { ping: [1] } });
     const result = await kit.createBridge({ window: win }).ping();
     assert.deepEqual(result, { route: "home", url: "https://demo.example/", pendingLogin: false });
-    assert.equal(kit.buildUniversalLink("ping", undefined, {}), "https://demo.example/");
+    assert.equal(await kit.buildUniversalLink("ping", undefined, {}), "https://demo.example/");
     host.uninstall();
   });
 });

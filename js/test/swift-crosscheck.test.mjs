@@ -56,7 +56,7 @@ describe("JS and Swift agree on every fixture's verdict", () => {
       assert.equal(swift.valid, messageShouldValidate(fixture), `bridgectl validate: ${swift.output}`);
 
       // The JS side: what a page experiences when it sends this message through the shim.
-      const reason = reasonShimCannotBuild(fixture);
+      const reason = await reasonShimCannotBuild(fixture);
       let js;
       if (reason !== null) {
         js = "not producible by the shim";
@@ -132,7 +132,7 @@ describe("the shim's Universal Link equals `bridgectl link build` for the same i
       const plain = bridgectl(linkBuildArguments(item.action, item.payload, {}));
       assert.equal(plain.status, 0, plain.stderr);
       assert.equal(result.url, plain.stdout.trim());
-      assert.equal(buildUniversalLink(item.action, undefined, item.payload), plain.stdout.trim());
+      assert.equal(await buildUniversalLink(item.action, undefined, item.payload), plain.stdout.trim());
     });
   }
 });

@@ -33,6 +33,17 @@ function appVerdict(message) {
 
 const GOLD = { slug: "new-user-promo", plan: "gold" };
 
+// The kit's modules a page script loads (its output too), from the resolve log of a loader hook.
+function modulesLoadedBy(script, name) {
+  const log = path.join(scratch, `resolved-${name}.log`);
+  writeFileSync(log, "");
+  const run = spawnSync(process.execPath, ["--no-warnings", "--experimental-loader", pathToFileURL(path.join(repoRoot, "js", "test-support", "resolve-log-loader.mjs")).href,
+    "--input-type=module", "-e", script], { encoding: "utf8", env: Object.assign({}, process.env, { RESOLVE_LOG: log }) });
+  assert.equal(run.status, 0, run.stderr);
+  const kit = pathToFileURL(path.join(repoRoot, "js")).href + "/";
+  return { output: run.stdout.trim(), modules: [...new Set(readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)))] };
+}
+
 describe("createBridge({ validate })", () => {
   for (const [name, setting] of [["true (validators.js loaded on first use)", true], ["the validators module", validators]]) {
     test(`${name}: a payload the app would reject fails locally with the app's code and details, and is not sent`, async () => {
@@ -88,20 +99,13 @@ describe("createBridge({ validate })", () => {
       await bridge.applyV1({ slug: "new-user-promo" });
       await bridge.applyV1({ slug: "new-user-promo" });
       await bridge.send("apply", 1, { slug: "new-user-promo", plan: "gold" }).catch((error) => console.log(error.code));`;
-    const loaded = (validate) => {
-      const log = path.join(scratch, `resolved-${validate}.log`);
-      writeFileSync(log, "");
-      const run = spawnSync(process.execPath, ["--no-warnings", "--experimental-loader", pathToFileURL(path.join(repoRoot, "js", "test-support", "resolve-log-loader.mjs")).href,
-        "--input-type=module", "-e", page(validate)], { encoding: "utf8", env: Object.assign({}, process.env, { RESOLVE_LOG: log }) });
-      assert.equal(run.status, 0, run.stderr);
-      const kit = pathToFileURL(path.join(repoRoot, "js")).href + "/";
-      return { output: run.stdout.trim(), modules: [...new Set(readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)))] };
-    };
+    const loaded = (validate) => modulesLoadedBy(page(validate), `validate-${validate}`);
     const plain = loaded(false);
-    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js"]);
+    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/transports.js"]);
     assert.equal(plain.output, "", "without validation the gold plan was sent");
     const checked = loaded(true);
-    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/link-rules.js", "src/schema-runtime.js", "src/validation.js", "validators.js"]);
+    assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/schema-runtime.js",
+      "src/transports.js", "src/validation.js", "validators.js"]);
     assert.equal(checked.output, "INVALID_PARAMS");
   });
 });
@@ -202,4 +206,24 @@ test("uniqueItems in the validators: equal neighbours, equal objects in any key 
   assert.deepEqual(equalPair([1, 2, 3, 1]), [0, 3]);
   assert.equal(equalPair([1, "1", true, null, [1], { a: 1 }]), null);
   assert.equal(equalPair([]), null);
+});
+
+test("links.js and link-rules.js load only when a page first asks for a link or its campaign warnings", () => {
+  const bridgeURL = JSON.stringify(pathToFileURL(path.join(repoRoot, "js", "bridge.js")).href);
+  const page = (ask) => `
+    import { createBridge } from ${bridgeURL};
+    const bridge = createBridge({ window: {}, pageURL: "https://event.sendy.co.kr/e?utm_source=kakao&variant=A+B" });
+    console.log(JSON.stringify(bridge.campaign));
+    ${ask}`;
+  const shim = ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/transports.js"];
+  const lazy = ["src/link-rules.js", "src/links.js"];
+  const none = modulesLoadedBy(page(""), "links-none");
+  assert.deepEqual(none.modules.sort(), shim);
+  assert.equal(none.output, '{"variant":"A+B","utm_source":"kakao"}', "the campaign is read when the bridge is made");
+  const link = modulesLoadedBy(page('console.log(await bridge.linkFor("start", {}));'), "links-link");
+  assert.deepEqual(link.modules.sort(), shim.concat(lazy).sort());
+  assert.equal(link.output.split("\n")[1], "https://sendy.co.kr/start?variant=A%2BB&utm_source=kakao");
+  const warnings = modulesLoadedBy(page("console.log((await bridge.campaignWarnings()).map((warning) => warning.field).join());"), "links-warnings");
+  assert.deepEqual(warnings.modules.sort(), shim.concat(lazy).sort());
+  assert.equal(warnings.output.split("\n")[1], "variant");
 });
