@@ -281,6 +281,13 @@ struct PageWriter {
         body += "</select>\n"
         body += "<fieldset id=\"route-fields\"><legend>The destination's values</legend></fieldset>\n"
         body += "<fieldset id=\"campaign-fields\"><legend>Campaign</legend>\n"
+        // The picker is `link build --source`: a declared channel also fills in its utm values.
+        body += "<label for=\"field-channel\">Channel<span class=\"hint\">where the link is sent; a declared channel fills in utm_source and utm_medium</span></label>\n"
+        body += "<select name=\"channel\" id=\"field-channel\"><option value=\"\">from the utm fields and the kind of link</option>"
+        for source in contracts.channels.knownSources {
+            body += "<option value=\"\(HTML.escape(source.rawValue))\">\(HTML.escape(source.rawValue))</option>"
+        }
+        body += "</select>\n"
         for field in rules.fields {
             body += "<label for=\"field-campaign-\(HTML.escape(field.name))\">\(HTML.escape(field.name))<span class=\"hint\">\(HTML.escape(field.summary))</span></label>\n"
             body += "<input type=\"text\" name=\"campaign:\(HTML.escape(field.name))\" id=\"field-campaign-\(HTML.escape(field.name))\" spellcheck=\"false\">\n"
