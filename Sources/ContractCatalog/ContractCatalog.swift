@@ -296,7 +296,7 @@ struct PageWriter {
         body += "<label for=\"field-scheme\">Kind of link<span class=\"hint\">https for messages; the app's scheme for in-app banners</span></label>\n"
         body += "<select name=\"scheme\" id=\"field-scheme\"><option value=\"https\">https:// (Universal Link)</option>"
         body += "<option value=\"custom\">\(HTML.escape(contracts.manifest.links.customScheme)):// (in the app)</option></select>\n"
-        body += "<label for=\"field-strict\">Strict<span class=\"hint\">refuse a value that already looks encoded</span></label>\n"
+        body += "<label for=\"field-strict\">Strict<span class=\"hint\">give no link for a value that already looks encoded, a channel that refuses the destination, or a link too long</span></label>\n"
         body += "<input type=\"checkbox\" name=\"strict\" id=\"field-strict\">\n"
         body += "</form>\n"
         body += "<h2>The link</h2>\n<pre id=\"link-output\"></pre>\n"
