@@ -53,8 +53,8 @@ import TestSupport
     }
 
     @Test func routeOfAPushPayloadChecksTheRouteAgainstPush() throws {
-        // directions is enabled from push, reviewWrite too; eventCampaign from every channel, and an
-        // https link with no channel's utm values is externalURL, which checkout does not allow.
+        // checkout is enabled from push: its push passes --strict; the same link posted on the web
+        // (externalURL: no declared channel's utm values) is refused.
         let push = run(["route", "--push", "-", "--strict"], input: #"{"deeplink":"https://sendy.co.kr/checkout/A1"}"#)
         #expect(push.code == 0, "\(push.out)\(push.err)")
         let web = run(["route", "https://sendy.co.kr/checkout/A1", "--strict"])
