@@ -21,12 +21,17 @@ let linkCommand = Command(CommandSpec(
             Values are tidied first, each with a warning on standard error: surrounding
             whitespace removed, decomposed Unicode (NFD) composed (NFC). A value with a control
             character, or one that already looks percent-encoded (%EC%B9%B4), is warned about.
+            Pre-send checks, each a warning: the route is not enabled from the link's channel
+            (routes.json enabledFrom; --source, else the first declared channel its utm_source
+            or utm_medium matches, else externalURL, or appInternal for the custom scheme), and
+            the link is over 2,000 characters. --strict makes these failures: no link is printed.
     routes  lists the routes with their parameters and query fields.
     """,
     options: [],
     footer: """
     exit: 0 printed (warnings, if any, on standard error); 1 a value does not have its declared
-          type, breaks the campaign rules, or (with --strict) looks encoded already; 2 usage
+          type, breaks the campaign rules, or (with --strict) looks encoded already, would be
+          refused from its channel or is too long; 2 usage
           error, unknown route, parameter or query field (the valid ones are listed),
           unreadable contracts.
     """
@@ -35,7 +40,8 @@ let linkCommand = Command(CommandSpec(
 let linkBuildCommand = Command(CommandSpec(
     name: "link build",
     summary: "print the link for a route",
-    forms: [UsageForm("ROUTE", options: ["param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "strict", "contracts"])],
+    forms: [UsageForm("ROUTE", options: ["param", "query", "campaign-id", "group-id", "variant", "utm", "scheme", "source", "strict",
+                                       "contracts"])],
     about: "Prints the link for ROUTE, every value percent-encoded exactly once (bridgectl link --help says how).",
     options: [
         .repeatable("param", "NAME=VALUE", help: "a path parameter of the route"),
@@ -46,7 +52,11 @@ let linkBuildCommand = Command(CommandSpec(
         .repeatable("utm", "NAME=VALUE", help: "a utm_* field: source=newsletter or utm_source=newsletter"),
         .value("scheme", "https|custom|SCHEME", help: "https: the Universal Link; custom or the scheme's name: SCHEME://...",
                default: "https"),
-        .flag("strict", help: "refuse a value that already looks percent-encoded instead of warning"),
+        .value("source", "CHANNEL", help: """
+            the channel the link is sent through (push, externalURL, appInternal or a channel
+            routes.json declares), as route --source; otherwise inferred from the utm fields and the scheme
+            """),
+        .flag("strict", help: "refuse a value that already looks percent-encoded, a channel that refuses the route, or a link too long"),
         ContractsOption.option,
     ]
 ), run: { arguments, console in try LinkCommandRunner(console: console).build(arguments) })
@@ -67,6 +77,8 @@ private struct LinkCommandRunner {
             throw UsageError("expected one ROUTE name (see bridgectl link --help)")
         }
         let handler = try RoutingContracts.handler(arguments).get()
+        // Checked before the link is built, like any other option.
+        let source = try arguments.value("source").map { name throws(UsageError) in try handler.channels.sourceOption(name) }
         var parameters: [String: String] = [:]
         var query: [String: [String]] = [:]
         var utm: [String: String] = [:]
@@ -96,19 +108,30 @@ private struct LinkCommandRunner {
         let campaign = CampaignMetadata(
             campaignId: arguments.value("campaign-id"), groupId: arguments.value("group-id"),
             variant: arguments.value("variant"), utm: utm, source: .externalURL)
+        let built: DeeplinkURLBuilder.BuiltLink
         do {
-            let built = try handler.urlBuilder.link(
+            built = try handler.urlBuilder.link(
                 route: arguments.positional[0], parameters: parameters, query: query,
                 campaign: campaign.isEmpty ? nil : campaign, scheme: scheme, strict: arguments.has("strict"))
-            console.out(built.url + "\n")
-            for warning in built.warnings { console.err("bridgectl link build: warning: \(warning)\n") }
-            return ExitCode.success
         } catch {
             switch error {
             case .badValue, .campaignRule, .alreadyEncoded: throw CommandFailure("\(error)", exitCode: ExitCode.invalid)
             default: throw error
             }
         }
+        let channel = source.map(EntryChannel.init)
+            ?? PreSendChecks.inferredChannel(utm: utm, customScheme: scheme == .custom, channels: handler.channels)
+        let checks = [
+            handler.routes.route(named: arguments.positional[0]).flatMap { PreSendChecks.channelWarning(route: $0, channel: channel) },
+            PreSendChecks.urlLengthWarning(built.url),
+        ].compactMap { $0 }
+        if arguments.has("strict"), let refusal = checks.first {
+            for warning in built.warnings { console.err("bridgectl link build: warning: \(warning)\n") }
+            throw CommandFailure("\(refusal)", exitCode: ExitCode.invalid)
+        }
+        console.out(built.url + "\n")
+        for warning in built.warnings + checks { console.err("bridgectl link build: warning: \(warning)\n") }
+        return ExitCode.success
     }
 
     func routes(_ arguments: Arguments) throws -> Int32 {

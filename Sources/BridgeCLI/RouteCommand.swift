@@ -12,12 +12,18 @@ import SchemaCheck
 let routeCommand = Command(CommandSpec(
     name: "route",
     summary: "show which deep link configuration a URL or push payload routes to",
-    forms: [UsageForm("URL", options: ["source", "contracts", "format"]), UsageForm("", options: ["push", "contracts", "format"], required: ["push"])],
+    forms: [UsageForm("URL", options: ["source", "strict", "contracts", "format"]),
+            UsageForm("", options: ["push", "strict", "contracts", "format"], required: ["push"])],
     about: """
     Parses a Universal Link (https on the manifest's universalLinkHosts), a custom-scheme link
     (myapp://event/...) or, with --push, the link of a push payload (the manifest's pushURLKey;
     PAYLOAD "-" reads standard input), and prints the configuration, its parameters, the query,
     the campaign metadata, requiresAuth and warnings (e.g. a value that was encoded twice).
+
+    Pre-send checks, each a warning: the route is not enabled from the link's channel (routes.json
+    enabledFrom; the channel is --source, push for --push, else inferred as below), the link is
+    over 2,000 characters once encoded, the push payload is over 4,096 bytes as compact JSON (the
+    APNs and FCM limit). With --strict these, and every value the app drops, are failures.
 
     The URL is read as raw text: the encoded path is split on "/" before decoding, "+" is a plus,
     raw Korean is taken as its UTF-8. Quote the URL in the shell (it contains "&").
@@ -29,10 +35,12 @@ let routeCommand = Command(CommandSpec(
             utm_medium matches, appInternal for the custom scheme, else externalURL
             """),
         .value("push", "PAYLOAD.json", help: "route the link inside a push payload JSON file (source push)"),
+        .flag("strict", help: "exit 1 when the app would drop part of the link, refuse it from its channel, or the link or payload is too long"),
         ContractsOption.option, FormatOption.option,
     ],
     footer: """
-    exit: 0 routed; 1 does not route (the error and the https fallback URL, if any, are printed);
+    exit: 0 routed (warnings, if any, are listed); 1 does not route (the error and the https
+          fallback URL, if any, are printed), or with --strict routes but loses part of the link;
           2 usage error, unreadable contracts or payload.
     """
 ), run: { arguments, console in try RouteCommandRunner(console: console).run(arguments) })
@@ -56,18 +64,32 @@ private struct RouteCommandRunner {
 
         let input: String
         let result: Result<ParsedDeeplink, DeeplinkError>
+        // The size checks: the payload as compact JSON, or the link as typed.
+        let sizeWarning: DeeplinkWarning?
         if let payloadPath = arguments.value("push") {
             let payload = try readPayload(payloadPath)
             input = payloadPath == "-" ? "push payload (stdin)" : payloadPath
             result = Result { () throws(DeeplinkError) in try handler.parse(pushPayload: payload) }
+            sizeWarning = PreSendChecks.pushPayloadWarning(bytes: payload.serialized().utf8.count)
         } else {
             input = arguments.positional[0]
             result = Result { () throws(DeeplinkError) in try handler.parse(input, source: source) }
+            sizeWarning = PreSendChecks.urlLengthWarning(LinkText.trimmed(input).text)
         }
 
         switch result {
         case .success(let parsed):
-            console.out(format == "json" ? RouteReport.json(parsed).prettyPrinted() + "\n" : RouteReport.text(parsed))
+            // The app opens the link from the channel of its campaign source (the navigator's default).
+            let channel = EntryChannel(parsed.campaignMetadata.source)
+            let checks = [PreSendChecks.channelWarning(route: parsed.configuration, channel: channel), sizeWarning].compactMap { $0 }
+            let warnings = parsed.warnings + checks
+            console.out(format == "json" ? RouteReport.json(parsed, warnings: warnings).prettyPrinted() + "\n"
+                                         : RouteReport.text(parsed, warnings: warnings))
+            let losses = warnings.filter(\.losesPart).count
+            if arguments.has("strict") && losses > 0 {
+                console.err("bridgectl route: \(input): --strict: \(losses) \(losses == 1 ? "warning loses" : "warnings lose") part of the link\n")
+                return ExitCode.invalid
+            }
             return ExitCode.success
         case .failure(let error):
             if format == "json" {
@@ -121,7 +143,8 @@ enum RoutingContracts {
 /// How a routing result is printed. Values are shown as JSON strings in text output too, so a
 /// space, a "+" or a stray "%" is visible and nothing is ambiguous.
 enum RouteReport {
-    static func text(_ parsed: ParsedDeeplink) -> String {
+    /// `warnings`: the link's own and those of the pre-send checks.
+    static func text(_ parsed: ParsedDeeplink, warnings: [DeeplinkWarning]) -> String {
         let route = parsed.configuration
         var lines = [
             "route: \(route.name) (\(route.pattern))",
@@ -139,12 +162,12 @@ enum RouteReport {
         lines.append("campaign:")
         for (name, value) in parsed.campaignMetadata.queryItems { lines.append("  \(name) = \(quoted(value))") }
         lines.append("  source = \(parsed.campaignMetadata.source.rawValue)")
-        lines.append("warnings:" + (parsed.warnings.isEmpty ? " none" : ""))
-        for warning in parsed.warnings { lines.append("  \(warning.field): \(warning.message)") }
+        lines.append("warnings:" + (warnings.isEmpty ? " none" : ""))
+        for warning in warnings { lines.append("  \(warning.field): \(warning.message)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ parsed: ParsedDeeplink) -> JSONValue {
+    static func json(_ parsed: ParsedDeeplink, warnings: [DeeplinkWarning]) -> JSONValue {
         let route = parsed.configuration
         var query = JSONObject()
         for name in parsed.queryOrder {
@@ -165,7 +188,9 @@ enum RouteReport {
             ("pathParameters", .object(parameters)),
             ("query", .object(query)),
             ("campaign", parsed.campaignMetadata.json),
-            ("warnings", .array(parsed.warnings.map { .object(JSONObject([("field", .string($0.field)), ("message", .string($0.message))])) })),
+            ("warnings", .array(warnings.map {
+                .object(JSONObject([("field", .string($0.field)), ("message", .string($0.message)), ("losesPart", .bool($0.losesPart))]))
+            })),
         ]))
     }
 

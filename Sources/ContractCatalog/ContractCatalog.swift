@@ -281,6 +281,13 @@ struct PageWriter {
         body += "</select>\n"
         body += "<fieldset id=\"route-fields\"><legend>The destination's values</legend></fieldset>\n"
         body += "<fieldset id=\"campaign-fields\"><legend>Campaign</legend>\n"
+        // The picker is `link build --source`: a declared channel also fills in its utm values.
+        body += "<label for=\"field-channel\">Channel<span class=\"hint\">where the link is sent; a declared channel fills in utm_source and utm_medium</span></label>\n"
+        body += "<select name=\"channel\" id=\"field-channel\"><option value=\"\">from the utm fields and the kind of link</option>"
+        for source in contracts.channels.knownSources {
+            body += "<option value=\"\(HTML.escape(source.rawValue))\">\(HTML.escape(source.rawValue))</option>"
+        }
+        body += "</select>\n"
         for field in rules.fields {
             body += "<label for=\"field-campaign-\(HTML.escape(field.name))\">\(HTML.escape(field.name))<span class=\"hint\">\(HTML.escape(field.summary))</span></label>\n"
             body += "<input type=\"text\" name=\"campaign:\(HTML.escape(field.name))\" id=\"field-campaign-\(HTML.escape(field.name))\" spellcheck=\"false\">\n"
@@ -289,7 +296,7 @@ struct PageWriter {
         body += "<label for=\"field-scheme\">Kind of link<span class=\"hint\">https for messages; the app's scheme for in-app banners</span></label>\n"
         body += "<select name=\"scheme\" id=\"field-scheme\"><option value=\"https\">https:// (Universal Link)</option>"
         body += "<option value=\"custom\">\(HTML.escape(contracts.manifest.links.customScheme)):// (in the app)</option></select>\n"
-        body += "<label for=\"field-strict\">Strict<span class=\"hint\">refuse a value that already looks encoded</span></label>\n"
+        body += "<label for=\"field-strict\">Strict<span class=\"hint\">give no link for a value that already looks encoded, a channel that refuses the destination, or a link too long</span></label>\n"
         body += "<input type=\"checkbox\" name=\"strict\" id=\"field-strict\">\n"
         body += "</form>\n"
         body += "<h2>The link</h2>\n<pre id=\"link-output\"></pre>\n"

@@ -72,14 +72,30 @@ enum LinkBuilderScript {
                 ("pattern", .string(route.pattern)),
                 ("parameters", .object(parameters)),
                 ("query", .array(route.query.map { .array([.string($0.name), .string($0.type.rawValue)]) })),
+                // Already in the order `link build` names them in its channel warning.
+                ("enabledFrom", .string(EntryChannel.names(route.enabledFrom))),
+                ("enabledChannels", .array(route.enabledFrom.map(\.rawValue).sorted().map(JSONValue.string))),
             ]))
         }
         let links = contracts.manifest.links
+        // The channels `link build --source` takes, in its order; a declared one with the utm
+        // values the picker fills in (its first source and medium) and all it is recognised by.
+        let declared = Dictionary(uniqueKeysWithValues: contracts.channels.channels.map { ($0.name, $0) })
+        let channels: [JSONValue] = contracts.channels.knownSources.map { source in
+            let channel = declared[source.rawValue]
+            return .object(JSONObject([
+                ("name", .string(source.rawValue)),
+                ("utmSources", .array((channel?.utmSources ?? []).map(JSONValue.string))),
+                ("utmMedia", .array((channel?.utmMedia ?? []).map(JSONValue.string))),
+            ]))
+        }
         return .object(JSONObject([
             ("webBaseURL", .string(links.webBaseURL)),
             ("customScheme", .string(links.customScheme)),
             ("routes", .array(routes)),
             ("campaignRules", CampaignRulesTable.json(rules)),
+            ("channels", .array(channels)),
+            ("urlCharacterLimit", .integer(Int64(PreSendChecks.urlCharacterLimit))),
         ]))
     }
 }

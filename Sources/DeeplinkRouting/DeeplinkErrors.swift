@@ -3,10 +3,14 @@ public struct DeeplinkWarning: Sendable, Equatable, CustomStringConvertible {
     /// Where: "path.<name>", "query.<name>" (e.g. "query.variant").
     public let field: String
     public let message: String
+    /// Set when the app will not act on all of the link: a value it drops, the whole link refused
+    /// from its channel, or a link too long to arrive whole. `route --strict` fails on these.
+    public let losesPart: Bool
 
-    public init(field: String, message: String) {
+    public init(field: String, message: String, losesPart: Bool = false) {
         self.field = field
         self.message = message
+        self.losesPart = losesPart
     }
 
     public var description: String { "\(field): \(message)" }

@@ -102,12 +102,13 @@ public struct DeeplinkHandler: Sendable {
             let field = "push.\(key)"
             let value = LinkValueTidying.read(given, field: field, hadPlus: false, warnings: &warnings)
             if let violation = campaignRules.violation(name: key, value: value) {
-                warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value)))
+                warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value), losesPart: true))
                 return
             }
             if let current {
                 if current != value {
-                    warnings.append(DeeplinkWarning(field: field, message: "payload says \"\(value)\", the link says \"\(current)\"; the link wins"))
+                    warnings.append(DeeplinkWarning(field: field, message: "payload says \"\(value)\", the link says \"\(current)\"; the link wins",
+                                                    losesPart: true))
                 }
             } else {
                 set(&campaign, value)
@@ -238,23 +239,25 @@ public struct DeeplinkHandler: Sendable {
         for (name, decoded, hadPlus) in try decodedQueryItems(rawQuery) {
             let field = "query.\(name)"
             if name.isEmpty {
-                warnings.append(DeeplinkWarning(field: "query", message: "an item without a name (\"=\(decoded)\") was ignored"))
+                warnings.append(DeeplinkWarning(field: "query", message: "an item without a name (\"=\(decoded)\") was ignored",
+                                                losesPart: true))
             } else if CampaignMetadata.isCampaignKey(name) {
                 if decoded.isEmpty { continue }
                 guard campaignKeysSeen.insert(name).inserted else {
-                    warnings.append(DeeplinkWarning(field: field, message: "repeated; the first value is kept"))
+                    warnings.append(DeeplinkWarning(field: field, message: "repeated; the first value is kept", losesPart: true))
                     continue
                 }
                 let value = LinkValueTidying.read(decoded, field: field, hadPlus: hadPlus, warnings: &warnings)
                 if let violation = campaignRules.violation(name: name, value: value) {
-                    warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value)))
+                    warnings.append(DeeplinkWarning(field: field, message: violation.drop(of: value), losesPart: true))
                 } else {
                     _ = campaign.set(name, value)
                 }
             } else {
                 let value = LinkValueTidying.read(decoded, field: field, hadPlus: hadPlus, warnings: &warnings)
                 if parameterNames.contains(name) {
-                    warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins"))
+                    warnings.append(DeeplinkWarning(field: field, message: "ignored: \"\(name)\" is a path parameter and the path wins",
+                                                    losesPart: true))
                 } else if let declared = route.query.first(where: { $0.name == name }) {
                     // A declared field left empty (`plan=`) is the same as an absent one.
                     if value.isEmpty { continue }

@@ -67,7 +67,43 @@
     });
     const scheme = form.querySelector("select[name=scheme]").value;
     const strict = form.querySelector("input[name=strict]").checked;
-    return { parameters: parameters, query: query, campaign: campaign, scheme: scheme, strict: strict };
+    const channel = form.querySelector("select[name=channel]").value;
+    return { parameters: parameters, query: query, campaign: campaign, scheme: scheme, strict: strict, channel: channel };
+  }
+
+  // The channel the link arrives by, as `link build` works it out: the picked one (--source),
+  // else the first declared channel whose utm_source or utm_medium matches (any case), else
+  // appInternal for the app's scheme and externalURL for https.
+  function channelOf(given) {
+    if (given.channel !== "") return given.channel;
+    const source = given.campaign.utm_source === undefined ? null : given.campaign.utm_source.toLowerCase();
+    const medium = given.campaign.utm_medium === undefined ? null : given.campaign.utm_medium.toLowerCase();
+    const declared = LINK_TABLE.channels.filter(function (channel) {
+      return channel.utmSources.indexOf(source) >= 0 || channel.utmMedia.indexOf(medium) >= 0;
+    })[0];
+    if (declared) return declared.name;
+    return given.scheme === "custom" ? "appInternal" : "externalURL";
+  }
+
+  // The pre-send checks of `link build`, with its words: a channel the route is not enabled from,
+  // a link too long to arrive whole.
+  function preSendWarnings(route, channel, url) {
+    const warnings = [];
+    if (route.enabledChannels.indexOf(channel) < 0) {
+      warnings.push({ field: "channel", message: "refused from channel " + channel + ": route " + route.name + " is enabled from " + route.enabledFrom });
+    }
+    if (url.length > LINK_TABLE.urlCharacterLimit) {
+      warnings.push({ field: "url", message: url.length + " characters once encoded; messengers and browsers may cut a link over " + LINK_TABLE.urlCharacterLimit + " characters" });
+    }
+    return warnings;
+  }
+
+  function listWarnings(warnings) {
+    warnings.forEach(function (warning) {
+      const item = document.createElement("li");
+      item.textContent = warning.field + ": " + warning.message;
+      warningsList.appendChild(item);
+    });
   }
 
   function update() {
@@ -77,12 +113,15 @@
     try {
       const built = buildLink(LINK_TABLE, routeSelect.value, given.parameters, given.query, given.campaign,
         { scheme: given.scheme, strict: given.strict });
+      listWarnings(built.warnings);
+      const checks = preSendWarnings(routeNamed(routeSelect.value), channelOf(given), built.url);
+      if (given.strict && checks.length > 0) {
+        output.textContent = "";
+        errorBox.textContent = checks[0].field + ": " + checks[0].message;
+        return;
+      }
       output.textContent = built.url;
-      built.warnings.forEach(function (warning) {
-        const item = document.createElement("li");
-        item.textContent = warning.field + ": " + warning.message;
-        warningsList.appendChild(item);
-      });
+      listWarnings(checks);
     } catch (error) {
       output.textContent = "";
       errorBox.textContent = error && error.message ? error.message : String(error);
@@ -92,6 +131,13 @@
   routeSelect.addEventListener("change", function () {
     showRouteFields();
     update();
+  });
+  // A declared channel fills in the utm values it is recognised by (its first of each).
+  form.querySelector("select[name=channel]").addEventListener("change", function (event) {
+    const channel = LINK_TABLE.channels.filter(function (entry) { return entry.name === event.target.value; })[0];
+    if (!channel) return;
+    if (channel.utmSources.length > 0) form.querySelector("input[name='campaign:utm_source']").value = channel.utmSources[0];
+    if (channel.utmMedia.length > 0) form.querySelector("input[name='campaign:utm_medium']").value = channel.utmMedia[0];
   });
   form.addEventListener("input", update);
   form.addEventListener("change", update);

@@ -125,6 +125,7 @@ function cliArguments(testCase) {
     else args.push(`--utm=${name}=${value}`);
   }
   if (testCase.scheme === "custom") args.push("--scheme=custom");
+  if (testCase.source) args.push(`--source=${testCase.source}`);
   if (testCase.strict) args.push("--strict");
   return args;
 }
@@ -151,6 +152,10 @@ async function form(testCase) {
     select.value = testCase.route;
     select.dispatchEvent(new Event("change", { bubbles: true }));
     for (const input of form.querySelectorAll("input[type=text]")) input.value = "";
+    // The channel first, as a person picks it: a declared one fills in its utm values.
+    const channel = form.querySelector("select[name=channel]");
+    channel.value = testCase.source || "";
+    channel.dispatchEvent(new Event("change", { bubbles: true }));
     const set = (name, value) => {
       const input = form.querySelector('input[name="' + name + '"]');
       if (!input) throw new Error("the form has no input " + name);
@@ -185,6 +190,16 @@ const cases = [
   { name: "a parameter pasted with spaces around it", route: "eventCampaign", params: { slug: " new-user-promo\t" }, campaign: { utm_campaign: " 가을 이벤트 " } },
   { name: "an encoded value refused with strict", route: "eventCampaign", params: { slug: "x" }, query: {}, campaign: { variant: "%EC%B9%B4" }, strict: true },
   { name: "an encoded query value warned about", route: "onboardingStart", query: { promoCode: "A%2FB" } },
+  { name: "a route its channel may not open: externalURL for checkout", route: "checkout", params: { id: "A1" } },
+  { name: "a route its channel may not open, refused with strict", route: "checkout", params: { id: "A1" },
+    campaign: { variant: " B" }, strict: true },
+  { name: "a declared channel matched in any case", route: "checkout", params: { id: "A1" }, campaign: { utm_source: "KakaoTalk" }, strict: true },
+  { name: "the channel picked: push", route: "checkout", params: { id: "A1" }, source: "push", strict: true },
+  { name: "the channel picked: externalURL, with the utm values of another", route: "reviewWrite", params: { orderId: "7" },
+    campaign: { utm_source: "kakaotalk" }, source: "externalURL" },
+  { name: "the app's scheme is appInternal", route: "checkout", params: { id: "A1" }, scheme: "custom", strict: true },
+  { name: "a link over 2,000 characters", route: "vehicleList", query: { region: "a".repeat(1965) } },
+  { name: "a link over 2,000 characters, refused with strict", route: "vehicleList", query: { region: "a".repeat(1965) }, strict: true },
 ];
 // The shared table's builder rows, except those that cannot be typed into the form at all: a
 // line break (a text input strips it) and a field the contract does not have (the form offers
@@ -225,6 +240,36 @@ describe("the link builder builds what bridgectl link build builds", () => {
     assert.equal(shown.warnings.length, 1, "the space before the variant is removed, with a warning");
     mkdirSync(artifacts, { recursive: true });
     writeFileSync(path.join(artifacts, "catalog-link-builder.png"), await page.screenshot());
+  });
+
+  test("a screenshot of the link builder warning that the channel's app refuses the route", async () => {
+    const shown = await form({ route: "checkout", params: { id: "A1" }, campaign: { utm_source: "newsletter" } });
+    assert.deepEqual(shown.warnings, ["channel: refused from channel externalURL: route checkout is enabled from push, appInternal, bridge, kakaotalk"]);
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(path.join(artifacts, "catalog-link-builder-refused.png"), await page.screenshot());
+  });
+
+  test("the channel picker lists link build's channels, and a declared one fills in its utm values", async () => {
+    const options = await page.evaluate(`Array.from(document.querySelectorAll("#link-builder select[name=channel] option")).map((option) => option.value)`);
+    const known = /--source must be one of (.*), not "\?"/.exec(run(["link", "build", "checkout", "--param=id=A1", "--source=?"]).stderr);
+    assert.ok(known, "link build names the channels it takes");
+    assert.deepEqual(options, [""].concat(known[1].split(", ")));
+    const shown = await form({ route: "checkout", params: { id: "A1" }, source: "kakaotalk" });
+    const expected = cli({ route: "checkout", params: { id: "A1" }, campaign: { utm_source: "kakaotalk", utm_medium: "alimtalk" }, source: "kakaotalk" });
+    assert.equal(expected.status, 0);
+    assert.equal(shown.url, expected.url);
+    assert.ok(shown.url.endsWith("?utm_source=kakaotalk&utm_medium=alimtalk"), shown.url);
+    assert.deepEqual(shown.warnings, expected.warnings);
+  });
+
+  test("the copy button selects the link", async () => {
+    const built = await form({ route: "eventCampaign", params: { slug: "new-user-promo" }, source: "kakaotalk" });
+    const selected = await page.evaluate(`(() => {
+      window.getSelection().removeAllRanges();
+      document.getElementById("copy-link").click();
+      return window.getSelection().toString();
+    })()`);
+    assert.equal(selected, built.url);
   });
 
   test("the table's rows gave links and refusals both", () => {

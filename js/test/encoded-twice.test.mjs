@@ -16,3 +16,17 @@ for (const item of table.cases) {
     assert.equal(looksEncoded(item.value), item.encodedTwice, item.why);
   });
 }
+
+// docs/operations.md shows the same table to operations staff, row for row.
+test("docs/operations.md shows the shared table, row for row", () => {
+  const docs = readFileSync(new URL("../../docs/operations.md", import.meta.url), "utf8").split("\n");
+  const start = docs.findIndex((line) => line.includes("The rows of Tests/shared/encoded-twice.json"));
+  assert.ok(start >= 0, "docs/operations.md has the table's marker");
+  const rows = [];
+  for (const line of docs.slice(start + 3)) {
+    const cells = /^\| `(.*)` \| (yes|no) \| (.*) \|$/.exec(line);
+    if (!cells) break;
+    rows.push({ value: cells[1], encodedTwice: cells[2] === "yes", why: cells[3] });
+  }
+  assert.deepEqual(rows, table.cases);
+});
