@@ -147,10 +147,12 @@ final class FunnelCLITests {
         let cases: [([String], String)] = [
             (["funnel"], "bridgectl funnel: expected one event log"),
             (["funnel", "/nonexistent/events.ndjson"], "bridgectl funnel: /nonexistent/events.ndjson: no such file"),
-            (["funnel", Self.example, "--format", "xml"], "bridgectl funnel: --format must be one of text, json"),
+            (["funnel", Self.example, "--format", "xml"], "bridgectl funnel: --format must be one of text, json, csv"),
             (["funnel", Self.example, "--input-format", "csv"], "bridgectl funnel: --input-format must be one of auto, host, export"),
             (["funnel", Self.example, "--input-format", "host"], "bridgectl funnel: \(Self.example): line 1: a host log line needs a \"type\""),
             (["funnel", Self.example, "--html", "/nonexistent/dir/f.html"], "bridgectl funnel: cannot write /nonexistent/dir/f.html"),
+            (["funnel", Self.example, "--by", "week"], "bridgectl funnel: --by must be one of campaign, source, variant, day, not week"),
+            (["funnel", Self.example, "--by", "day", "--by", "day"], "bridgectl funnel: --by day is given twice"),
         ]
         for (arguments, message) in cases {
             let result = run(arguments)
@@ -158,5 +160,43 @@ final class FunnelCLITests {
             #expect(result.err.hasPrefix(message), "\(arguments): \(result.err)")
             #expect(result.err.split(separator: "\n").count == 1, "\(arguments)")
         }
+    }
+
+    @Test("a truncated last line: exit 2 naming it, or with --skip-bad-lines counted, named and the rest reported")
+    func truncatedLog() throws {
+        let whole = try String(contentsOfFile: Self.example, encoding: .utf8)
+        let truncated = whole + String(whole.prefix(30))
+        let refused = run(["funnel", "-"], input: truncated)
+        #expect(refused.code == 2)
+        #expect(refused.err.hasPrefix("bridgectl funnel: <stdin>: line 17: not JSON"), "\(refused.err)")
+        let skipped = run(["funnel", "-", "--skip-bad-lines"], input: truncated)
+        #expect(skipped.code == 0, "\(skipped.err)")
+        let lines = skipped.out.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "<stdin>: 16 events, 6 deep-link sessions (16 export lines)")
+        #expect(lines[1].hasPrefix("skipped 1 bad line: line 17 (not JSON"), "\(lines[1])")
+        #expect(skipped.out.contains("  target-screen reach           4/6   66.7%"))
+    }
+
+    @Test("--by variant --by day and --format csv: one row per group, in the order asked")
+    func csvByVariantAndDay() {
+        let result = run(["funnel", Self.example, "--by", "variant", "--by", "day", "--format", "csv"])
+        #expect(result.code == 0, "\(result.err)")
+        let rows = result.out.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows[0].hasPrefix("scope,variant,day,sessions,targetReach_count,"))
+        #expect(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(4).joined(separator: ",") } == [
+            "all,,,6", "group,A,2025-12-01,3", "group,B,2025-12-01,3",
+        ])
+    }
+
+    @Test("a progress line goes to a terminal's standard error only, and is erased at the end")
+    func progressOnTerminalOnly() {
+        let terminal = CapturingConsole()
+        terminal.standardErrorIsTerminal = true
+        #expect(BridgeCLI.main(["funnel", Self.example], console: terminal) == 0)
+        #expect(terminal.stderr.hasPrefix("\rbridgectl funnel: 16 lines, 100% of "), "\(terminal.stderr)")
+        #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))
+        let pipe = run(["funnel", Self.example])
+        #expect(pipe.code == 0)
+        #expect(pipe.err.isEmpty)
     }
 }
