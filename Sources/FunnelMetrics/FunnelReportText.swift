@@ -126,7 +126,7 @@ extension FunnelReport {
         let comparisons = variantComparisons
         if !comparisons.isEmpty {
             lines.append("")
-            lines.append("variants compared (the range after each rate is its 95% confidence interval):")
+            lines.append("variants compared (each against the first of its group; p: how likely so large a difference is by chance):")
             for comparison in comparisons {
                 let context = comparison.context.isEmpty ? "" : "\(comparison.context): "
                 lines.append("\(context)variant \(comparison.variant ?? "(none)") against \(comparison.baseline ?? "(none)")")

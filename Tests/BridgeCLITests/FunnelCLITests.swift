@@ -62,11 +62,13 @@ final class FunnelCLITests {
         #expect(result.err.isEmpty)
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "\(Self.example): 16 events, 6 deep-link sessions (16 export lines)")
-        #expect(lines.contains("  target-screen reach           4/6   66.7%"))
-        #expect(lines.contains("  wrong landing (home <= 10 s)  1/6   16.7%"))
-        #expect(lines.contains("  cold-start consumption        1/2   50.0%   2 signed in"))
-        #expect(lines.contains("  campaign_id at every step     5/6   83.3%   missing at screen_view 1"))
-        #expect(lines.filter { $0.hasPrefix("campaign_id=") } == [
+        #expect(lines.contains("  target-screen reach           4/6   66.7%   30.0–90.3%"))
+        #expect(lines.contains("  wrong landing (home <= 10 s)  1/6   16.7%    3.0–56.4%"))
+        #expect(lines.contains("  cold-start consumption        1/2   50.0%    9.5–90.5%   2 signed in"))
+        #expect(lines.contains("  campaign_id at every step     5/6   83.3%   43.6–97.0%   missing at screen_view 1"))
+        // Two visits per variant: B's misses are no evidence yet (Fisher's exact test, 1/6 + 1/6).
+        #expect(lines.contains("  target-screen reach           0.0% vs 100.0%, p = 0.33, not significant at 5% (Fisher's exact test)"))
+        #expect(lines.filter { $0.hasPrefix("campaign_id=") && !$0.contains(" against ") } == [
             "campaign_id=2025Q3_signup_retarget source=push variant=A: 2 sessions",
             "campaign_id=2025Q3_signup_retarget source=push variant=B: 2 sessions",
             "campaign_id=2025Q4_truck_week source=kakaotalk variant=A: 1 session",
@@ -82,7 +84,7 @@ final class FunnelCLITests {
         #expect(value.value(at: "/all/sessions") == .integer(6))
         #expect(value.value(at: "/all/targetReach/numerator") == .integer(4))
         #expect(value.value(at: "/all/wrongLanding/numerator") == .integer(1))
-        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 2, "rate": 0.5])
+        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 2, "rate": 0.5, "interval95": [0.0945, 0.9055]])
         #expect(value.value(at: "/all/metadataConsistency/denominator") == .integer(6))
         #expect(value.value(at: "/all/missingCampaignByStep") == ["screen_view": 1])
         #expect(value.value(at: "/groups/1/variant") == "B")
@@ -98,7 +100,8 @@ final class FunnelCLITests {
         #expect(result.out.hasPrefix("\(Self.example): 16 events"), "the text report is still printed")
         let page = try String(contentsOfFile: path, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.components(separatedBy: "<svg ").count - 1 == 4)
+        // A chart per metric, and the time axis.
+        #expect(page.components(separatedBy: "<svg ").count - 1 == 5)
         // Five rows (all + four groups) per chart: a track and a bar each.
         #expect(page.components(separatedBy: "<rect ").count - 1 == 4 * 5 * 2)
         #expect(page.contains("width=\"240\""), "reach 4/6 of 360 px")
@@ -117,7 +120,7 @@ final class FunnelCLITests {
         let value = try JSONValue(parsing: result.out)
         #expect(value.value(at: "/all/sessions") == .integer(1))
         #expect(value.value(at: "/all/targetReach/numerator") == .integer(1))
-        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 1, "rate": 1.0])
+        #expect(value.value(at: "/all/coldStartConsumption") == ["numerator": 1, "denominator": 1, "rate": 1.0, "interval95": [0.2065, 1.0]])
         #expect(value.value(at: "/all/metadataConsistency/numerator") == .integer(1))
         #expect(value.value(at: "/groups/0/variant") == "card_scanner_cta")
         // The same log where the app never becomes ready: signed in, but the form is never shown.
@@ -125,7 +128,7 @@ final class FunnelCLITests {
                              input: session.replacingOccurrences(of: "{\"type\":\"ready\"}\n", with: ""))
         #expect(session.contains("{\"type\":\"ready\"}\n"))
         let lost = try JSONValue(parsing: run(["funnel", "-", "--format", "json"], input: unconsumed.out).out)
-        #expect(lost.value(at: "/all/coldStartConsumption") == ["numerator": 0, "denominator": 1, "rate": 0.0])
+        #expect(lost.value(at: "/all/coldStartConsumption") == ["numerator": 0, "denominator": 1, "rate": 0.0, "interval95": [0.0, 0.7935]])
     }
 
     @Test("bad input: one line naming the file and line, exit 2", arguments: [
@@ -174,7 +177,7 @@ final class FunnelCLITests {
         let lines = skipped.out.split(separator: "\n").map(String.init)
         #expect(lines[0] == "<stdin>: 16 events, 6 deep-link sessions (16 export lines)")
         #expect(lines[1].hasPrefix("skipped 1 bad line: line 17 (not JSON"), "\(lines[1])")
-        #expect(skipped.out.contains("  target-screen reach           4/6   66.7%"))
+        #expect(skipped.out.contains("  target-screen reach           4/6   66.7%   30.0–90.3%"))
     }
 
     @Test("--by variant --by day and --format csv: one row per group, in the order asked")
