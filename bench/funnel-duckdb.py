@@ -10,9 +10,8 @@ Generates the seeded export (bench/funnel_gen.py) under a temporary folder, then
     four metrics with SQL over the same file (read_json: parsing, visits cut with a window,
     the rules as joins);
 and checks the numerators and denominators agree before printing MB/s for both and the ratio.
-Exit 1 when the numbers differ. DuckDB comes from PyPI: run it with a Python that has it, e.g.
-  python3 -m venv /tmp/duckdb-venv && /tmp/duckdb-venv/bin/pip install duckdb
-  /tmp/duckdb-venv/bin/python bench/funnel-duckdb.py 200
+Exit 1 when the numbers differ. DuckDB comes from PyPI: without it, this script installs it into
+bench/.venv (the bench's own, as bench/run.sh does for its peers) and runs again from there.
 The SQL covers the visit rules the generated export uses (entries, screens, sign-in, campaign
 steps); the push-opens-a-page and repeated-push rules are the Swift tests' business.
 """
@@ -140,7 +139,26 @@ def run_duckdb(path):
     return counts, seconds, cpu
 
 
+def ensure_duckdb():
+    """Runs this script again from bench/.venv, with DuckDB installed there, unless it is importable."""
+    try:
+        import duckdb  # noqa: F401
+        return
+    except ImportError:
+        pass
+    venv = os.path.join(HERE, ".venv")
+    python = os.path.join(venv, "bin", "python")
+    if os.path.realpath(sys.executable) == os.path.realpath(python) and os.environ.get("FUNNEL_BENCH_INSTALLED"):
+        sys.exit("bench: duckdb cannot be imported after installing it")
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "duckdb"], check=True)
+    os.environ["FUNNEL_BENCH_INSTALLED"] = "1"
+    os.execv(python, [python, os.path.abspath(__file__)] + sys.argv[1:])
+
+
 def main():
+    ensure_duckdb()
     arguments = [argument for index, argument in enumerate(sys.argv[1:], 1)
                  if not argument.startswith("--") and sys.argv[index - 1] not in ("--log", "--bridgectl")]
     megabytes = int(arguments[0]) if arguments else 200
