@@ -68,7 +68,8 @@ public final class CapturingConsole: Console {
     public func status(_ text: String) { stderr += text }
     public func readStandardInput() -> Data { defer { input = Data() }; return input }
     public func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
-    public var standardErrorIsTerminal: Bool { false }
+    /// Set by a test that plays a terminal (progress lines are written only to one).
+    public var standardErrorIsTerminal = false
 }
 
 /// Text as the terminal should show it: control characters other than newline and tab (C0, DEL,

@@ -88,26 +88,30 @@ private struct SlowPathChecker: FastMessageChecking {
     func isValid(_ document: JSONDocument) -> Bool { wrapped.check(document).valid }
 }
 
-/// `12,345 lines, 40% of 52 MB` on stderr, rewritten in place at most four times a second.
-private final class ProgressLine {
+/// `12,345 lines, 40% of 52 MB` on stderr, rewritten in place at most four times a second (the
+/// first time at once). Made only when standard error is a terminal: a pipe or a log file never
+/// gets the carriage returns.
+final class ProgressLine {
     let console: Console
     let totalBytes: Int
-    private var lastUpdate = DispatchTime.now().uptimeNanoseconds
+    let command: String
+    private var lastUpdate: UInt64?
     private var shown = false
 
-    init(console: Console, totalBytes: Int) {
+    init(console: Console, totalBytes: Int, command: String = "validate") {
         self.console = console
         self.totalBytes = totalBytes
+        self.command = command
     }
 
     func update(bytes: Int, lines: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
-        guard now - lastUpdate >= 250_000_000 else { return }
+        if let lastUpdate, now - lastUpdate < 250_000_000 { return }
         lastUpdate = now
         shown = true
         let percent = min(100, bytes * 100 / max(1, totalBytes))
         let megabytes = Double(totalBytes) / 1_000_000
-        console.status("\rbridgectl validate: \(lines) lines, \(percent)% of \(Self.oneDecimal(megabytes)) MB")
+        console.status("\rbridgectl \(command): \(lines) lines, \(percent)% of \(Self.oneDecimal(megabytes)) MB")
     }
 
     /// `value` as printf's "%.1f" writes it (String(format:) is in Foundation, not FoundationEssentials).

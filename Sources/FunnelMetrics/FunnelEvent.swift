@@ -71,40 +71,53 @@ public enum FunnelLog {
     public static func events(_ bytes: [UInt8], format: FunnelInputFormat = .auto)
         throws(FunnelLogError) -> (events: [FunnelEvent], summary: FunnelLogSummary)
     {
-        var reader = Reader(format: format)
+        var reader = FunnelLineReader(format: format)
+        var events: [FunnelEvent] = []
         var lineNumber = 0
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             lineNumber += 1
-            var line = bytes[start..<end]
-            if line.last == 0x0D { line = line.dropLast() }
+            try reader.read(line: bytes[start..<end], number: lineNumber, into: &events)
             start = end + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
-                throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
-            }
-            let value: JSONValue
-            do {
-                value = try JSONValue(parsing: line, limits: ParseLimits(maxBytes: maxLineBytes, maxDepth: 64))
-            } catch {
-                throw FunnelLogError(line: lineNumber, message: "not JSON: \(error.message) (column \(error.column))")
-            }
-            try reader.read(value, line: lineNumber)
         }
-        return (reader.events, reader.summary)
+        return (events, reader.summary)
+    }
+}
+
+/// Reads one line of a log at a time, so a log of any size streams through (`FunnelLogStream`).
+/// What it keeps between lines: the counts of the summary and the host envelopes waiting for login.
+public struct FunnelLineReader {
+    public let format: FunnelInputFormat
+    public private(set) var summary = FunnelLogSummary()
+    /// Host envelopes waiting for login, so the line that shows them going on is a sign-in.
+    var waitingForLogin: Set<Int64> = []
+
+    public init(format: FunnelInputFormat) { self.format = format }
+
+    /// Appends the events of one line (none, one or two) to `events`; `line` is without its "\n".
+    public mutating func read(line rawLine: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
+        throws(FunnelLogError)
+    {
+        var line = rawLine
+        if line.last == 0x0D { line = line.dropLast() }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
+        }
+        if line.count > FunnelLog.maxLineBytes {
+            throw FunnelLogError(line: lineNumber, message: "longer than \(FunnelLog.maxLineBytes) bytes")
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: line, limits: ParseLimits(maxBytes: FunnelLog.maxLineBytes, maxDepth: 64))
+        } catch {
+            throw FunnelLogError(line: lineNumber, message: "not JSON: \(error.message) (column \(error.column))")
+        }
+        try read(value, line: lineNumber, into: &events)
     }
 
-    private struct Reader {
-        let format: FunnelInputFormat
-        var events: [FunnelEvent] = []
-        var summary = FunnelLogSummary()
-        /// Host envelopes waiting for login, so the line that shows them going on is a sign-in.
-        var waitingForLogin: Set<Int64> = []
-
-        init(format: FunnelInputFormat) { self.format = format }
-
-        mutating func read(_ value: JSONValue, line: Int) throws(FunnelLogError) {
+        mutating func read(_ value: JSONValue, line: Int, into events: inout [FunnelEvent]) throws(FunnelLogError) {
             guard let object = value.objectValue else { throw FunnelLogError(line: line, message: "expected a JSON object, not \(kind(value))") }
             let isHost: Bool
             switch format {
@@ -126,14 +139,14 @@ public enum FunnelLog {
             }
             if isHost {
                 summary.hostLines += 1
-                try readHost(object, line: line)
+                try readHost(object, line: line, into: &events)
             } else {
                 summary.exportLines += 1
                 events.append(try FunnelLog.event(name: object["event"]!, object, line: line, nameKey: "event"))
             }
         }
 
-        mutating func readHost(_ object: JSONObject, line: Int) throws(FunnelLogError) {
+        mutating func readHost(_ object: JSONObject, line: Int, into events: inout [FunnelEvent]) throws(FunnelLogError) {
             guard let type = object["type"]?.stringValue else { throw FunnelLogError(line: line, message: "\"type\" must be a string") }
             switch type {
             case "event":
@@ -171,8 +184,9 @@ public enum FunnelLog {
             case .object: return "an object"
             }
         }
-    }
+}
 
+extension FunnelLog {
     static func event(name: JSONValue, _ object: JSONObject, line: Int, nameKey: String) throws(FunnelLogError) -> FunnelEvent {
         guard let name = name.stringValue, !name.isEmpty else {
             throw FunnelLogError(line: line, message: "\"\(nameKey)\" must be a non-empty string")

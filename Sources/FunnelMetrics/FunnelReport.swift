@@ -16,9 +16,17 @@ public struct Ratio: Sendable, Equatable {
     /// "83.3%", or "-" when no session applies.
     public var percent: String {
         guard let rate else { return "-" }
-        let tenths = Int((rate * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
+        return Self.tenths(rate) + "%"
     }
+
+    /// "66.7" for 2/3: one decimal, rounded half up.
+    static func tenths(_ rate: Double) -> String {
+        let tenths = Int((rate * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// The 95% Wilson interval; nil when no session applies.
+    public var interval: ConfidenceInterval? { ConfidenceInterval(wilson: self) }
 
     mutating func count(_ met: Bool) {
         denominator += 1
@@ -52,8 +60,16 @@ public struct MetricCounts: Sendable, Equatable {
     public init() {}
 }
 
-/// What one session counted as, metric by metric (nil: the metric does not apply to it).
-public struct SessionOutcome: Sendable, Equatable {
+/// What one visit counted as, metric by metric (nil: the metric does not apply to it), and the
+/// values it is grouped by.
+public struct VisitOutcome: Sendable, Equatable {
+    public var campaignID: String?
+    public var source: String?
+    public var variant: String?
+    /// The UTC day of the entry, "2025-12-01"; nil without a time.
+    public var day: String?
+    /// An attribute of the visit, never a source.
+    public var coldStart: Bool
     public var reachedTarget: Bool?
     public var landedOnHome: Bool
     public var coldStartConsumed: Bool?
@@ -61,148 +77,235 @@ public struct SessionOutcome: Sendable, Equatable {
     public var campaignAtEveryStep: Bool
     public var missingCampaignAt: [String]
     public var otherCampaignAt: [String]
+
+    func value(_ dimension: FunnelDimension) -> String? {
+        switch dimension {
+        case .campaign: return campaignID
+        case .source: return source
+        case .variant: return variant
+        case .day: return day
+        }
+    }
 }
 
-/// The split a result row belongs to.
-public struct FunnelGroup: Sendable, Hashable, Comparable {
-    public let campaignID: String?
-    public let source: String?
-    public let variant: String?
+/// What a report can be broken down by (`--by`).
+public enum FunnelDimension: String, Sendable, CaseIterable {
+    case campaign, source, variant, day
 
+    /// The breakdown without `--by`.
+    public static let standard: [FunnelDimension] = [.campaign, .source, .variant]
+
+    /// The field's name in the log and in every output ("campaign_id").
+    public var field: String { self == .campaign ? "campaign_id" : rawValue }
+}
+
+/// The split a result row belongs to: one value (nil: the visit had none) per dimension, in the
+/// order the dimensions were asked for.
+public struct FunnelGroup: Sendable, Hashable, Comparable {
+    public let dimensions: [FunnelDimension]
+    public let values: [String?]
+
+    public init(dimensions: [FunnelDimension], values: [String?]) {
+        self.dimensions = dimensions
+        self.values = values
+    }
+
+    /// A group of the standard breakdown.
     public init(campaignID: String?, source: String?, variant: String?) {
-        self.campaignID = campaignID
-        self.source = source
-        self.variant = variant
+        self.init(dimensions: FunnelDimension.standard, values: [campaignID, source, variant])
+    }
+
+    public func value(_ dimension: FunnelDimension) -> String? {
+        dimensions.firstIndex(of: dimension).flatMap { values[$0] }
     }
 
     public static func < (lhs: FunnelGroup, rhs: FunnelGroup) -> Bool {
-        func key(_ group: FunnelGroup) -> [String] {
-            [group.campaignID ?? "\u{10FFFF}", group.source ?? "\u{10FFFF}", group.variant ?? "\u{10FFFF}"]
-        }
-        return key(lhs).lexicographicallyPrecedes(key(rhs))
+        // A missing value sorts last.
+        lhs.values.map { $0 ?? "\u{10FFFF}" }.lexicographicallyPrecedes(rhs.values.map { $0 ?? "\u{10FFFF}" })
     }
 
     /// `campaign_id=X source=push variant=A`, "(none)" for a missing value.
     public var label: String {
-        "campaign_id=\(campaignID ?? "(none)") source=\(source ?? "(none)") variant=\(variant ?? "(none)")"
+        zip(dimensions, values).map { "\($0.field)=\($1 ?? "(none)")" }.joined(separator: " ")
     }
 }
 
-/// The funnel over a whole log: every session counted, in total and per campaign_id / source / variant.
+/// Counts visits as they close: in total, per group and per day.
+struct FunnelTally {
+    let dimensions: [FunnelDimension]
+    var all = MetricCounts()
+    var byGroup: [[String?]: MetricCounts] = [:]
+    var byDay: [String: MetricCounts] = [:]
+    var untimed = 0
+
+    init(dimensions: [FunnelDimension]) { self.dimensions = dimensions }
+
+    mutating func add(_ outcome: VisitOutcome, untimed isUntimed: Bool) {
+        all.add(outcome)
+        byGroup[dimensions.map(outcome.value), default: MetricCounts()].add(outcome)
+        if let day = outcome.day { byDay[day, default: MetricCounts()].add(outcome) }
+        if isUntimed { untimed += 1 }
+    }
+}
+
+/// A bad line skipped with `--skip-bad-lines`.
+public struct SkippedLines: Sendable, Equatable {
+    /// How many of the first ones are named.
+    public static let named = 5
+    public var count = 0
+    public var first: [FunnelLogError] = []
+
+    public init() {}
+
+    mutating func add(_ error: FunnelLogError) {
+        count += 1
+        if first.count < Self.named { first.append(error) }
+    }
+}
+
+/// Reads a log as it arrives, chunk by chunk (a chunk may end anywhere in a line), and counts
+/// each visit as it closes: what it holds is the line being read and the open visits (see
+/// `VisitTracker`), never the whole log.
+public struct FunnelLogStream {
+    /// Visits open at once before the least recently active are closed (about 50 MB of them).
+    public static let maxOpenVisits = 100_000
+    private var reader: FunnelLineReader
+    private var tracker: VisitTracker
+    private var partial: [UInt8] = []
+    private var pending: [FunnelEvent] = []
+    private var lineNumber = 0
+    /// Lines read so far (for a progress line).
+    public var linesRead: Int { lineNumber }
+    private let skipBadLines: Bool
+    public private(set) var skipped = SkippedLines()
+    public private(set) var bytesRead = 0
+
+    public init(format: FunnelInputFormat = .auto, resolver: ScreenResolver, vocabulary: FunnelVocabulary = .neutral,
+                dimensions: [FunnelDimension] = FunnelDimension.standard, skipBadLines: Bool = false,
+                maxOpenVisits: Int = FunnelLogStream.maxOpenVisits) {
+        reader = FunnelLineReader(format: format)
+        tracker = VisitTracker(vocabulary: vocabulary, resolver: resolver, dimensions: dimensions, maxOpenVisits: maxOpenVisits)
+        self.skipBadLines = skipBadLines
+    }
+
+    /// Reads the complete lines of `chunk`; the end of an unfinished line waits for the next chunk.
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) throws(FunnelLogError) {
+        bytesRead += chunk.count
+        var start = 0
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        while start < bytes.count {
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+                if partial.count + bytes.count - start > FunnelLog.maxLineBytes + 2 {
+                    throw FunnelLogError(line: lineNumber + 1, message: "longer than \(FunnelLog.maxLineBytes) bytes")
+                }
+                partial.append(contentsOf: bytes[start...])
+                return
+            }
+            if partial.isEmpty {
+                try line(Array(bytes[start..<newline])[...])
+            } else {
+                partial.append(contentsOf: bytes[start..<newline])
+                let whole = partial
+                partial.removeAll(keepingCapacity: true)
+                try line(whole[...])
+            }
+            start = newline + 1
+        }
+    }
+
+    public mutating func feed(_ bytes: [UInt8]) throws(FunnelLogError) {
+        let result = bytes.withUnsafeBytes { buffer -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try feed(buffer) } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+
+    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(FunnelLogError) {
+        lineNumber += 1
+        do {
+            try reader.read(line: bytes, number: lineNumber, into: &pending)
+        } catch {
+            pending.removeAll(keepingCapacity: true)
+            guard skipBadLines else { throw error }
+            skipped.add(error)
+            return
+        }
+        for event in pending { tracker.add(event) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The last line (one without a newline at its end), then every visit still open.
+    public consuming func finish() throws(FunnelLogError) -> FunnelReport {
+        if !partial.isEmpty {
+            let last = partial
+            partial = []
+            try line(last[...])
+        }
+        tracker.finish()
+        return FunnelReport(tracker: tracker, summary: reader.summary, skipped: skipped)
+    }
+}
+
+/// The funnel over a whole log: every visit counted, in total, per group and per day.
 public struct FunnelReport: Sendable, Equatable {
     /// A home_screen this many milliseconds or less after the entry is a wrong landing (the seed's 10 s).
     public static let wrongLandingWindowMs = 10_000
 
     public let eventCount: Int
     public let summary: FunnelLogSummary
+    /// Bad lines left out (`--skip-bad-lines`).
+    public let skipped: SkippedLines
     /// Events before a person's first deep link: in no session.
     public let eventsOutsideSessions: Int
     /// Sessions with an event without a time: there the 10 s window is read as "the first screen".
     public let sessionsWithoutTimes: Int
+    /// Visits closed before the person's next deep link because too many were open at once.
+    public let visitsClosedEarly: Int
+    /// Steps past a visit's limit of `VisitTracker.maxStepsPerVisit`, not read.
+    public let stepsDropped: Int
+    public let dimensions: [FunnelDimension]
     public let all: MetricCounts
     public let groups: [(group: FunnelGroup, metrics: MetricCounts)]
+    /// Per UTC day of the visits' entries (visits without a time are in no day).
+    public let days: [(day: String, metrics: MetricCounts)]
 
     public static func == (lhs: FunnelReport, rhs: FunnelReport) -> Bool {
-        lhs.eventCount == rhs.eventCount && lhs.summary == rhs.summary && lhs.eventsOutsideSessions == rhs.eventsOutsideSessions
+        lhs.eventCount == rhs.eventCount && lhs.summary == rhs.summary && lhs.skipped == rhs.skipped
+            && lhs.eventsOutsideSessions == rhs.eventsOutsideSessions
             && lhs.sessionsWithoutTimes == rhs.sessionsWithoutTimes && lhs.all == rhs.all
             && lhs.groups.map(\.group) == rhs.groups.map(\.group) && lhs.groups.map(\.metrics) == rhs.groups.map(\.metrics)
+            && lhs.days.map(\.day) == rhs.days.map(\.day) && lhs.days.map(\.metrics) == rhs.days.map(\.metrics)
     }
 
-    public init(events: [FunnelEvent], summary: FunnelLogSummary = FunnelLogSummary(), resolver: ScreenResolver,
-                vocabulary: FunnelVocabulary = .neutral) {
-        let (sessions, outside) = FunnelSession.sessions(of: events, vocabulary: vocabulary)
-        var all = MetricCounts()
-        var byGroup: [FunnelGroup: MetricCounts] = [:]
-        var untimed = 0
-        for session in sessions {
-            let outcome = Self.outcome(of: session, resolver)
-            if session.events.contains(where: { $0.time == nil }) { untimed += 1 }
-            let group = FunnelGroup(
-                campaignID: session.campaignValue("campaign_id"),
-                source: session.campaignValue("source") ?? (session.entry == .push ? "push" : nil),
-                variant: session.campaignValue("variant"))
-            all.add(outcome)
-            byGroup[group, default: MetricCounts()].add(outcome)
-        }
-        eventCount = events.count
+    init(tracker: VisitTracker, summary: FunnelLogSummary, skipped: SkippedLines) {
+        eventCount = tracker.eventCount
         self.summary = summary
-        eventsOutsideSessions = outside
-        sessionsWithoutTimes = untimed
-        self.all = all
-        groups = byGroup.keys.sorted().map { ($0, byGroup[$0]!) }
+        self.skipped = skipped
+        eventsOutsideSessions = tracker.eventsOutside
+        sessionsWithoutTimes = tracker.tally.untimed
+        visitsClosedEarly = tracker.visitsClosedEarly
+        stepsDropped = tracker.stepsDropped
+        dimensions = tracker.tally.dimensions
+        all = tracker.tally.all
+        let dimensions = tracker.tally.dimensions
+        groups = tracker.tally.byGroup.map { (FunnelGroup(dimensions: dimensions, values: $0.key), $0.value) }.sorted { $0.0 < $1.0 }
+        days = tracker.tally.byDay.keys.sorted().map { ($0, tracker.tally.byDay[$0]!) }
     }
 
-    /// The rules of docs/operations.md, for one session.
-    public static func outcome(of session: FunnelSession, _ resolver: ScreenResolver) -> SessionOutcome {
-        let events = session.events
-        // Every screen the visit showed, with its position (the entry itself may be a page).
-        let shown: [(index: Int, screen: String)] = events.indices.compactMap { index in
-            session.screen(of: events[index], resolver).map { (index, $0) }
-        }
-
-        let target = session.target(resolver)
-        let reached: Bool? = target.map { target in shown.contains { $0.screen == target } }
-
-        let entryTime = session.entryEvent.time
-        let landedOnHome: Bool
-        if let first = shown.first(where: { session.isHome($0.screen) }) {
-            if let entryTime, let homeTime = events[first.index].time {
-                landedOnHome = homeTime - entryTime <= Double(wrongLandingWindowMs) / 1000  // log times are seconds
-            } else {
-                // Without times the window cannot be measured: a home screen counts when it is the
-                // first screen the visit showed.
-                landedOnHome = shown.first?.index == first.index
-            }
-        } else {
-            landedOnHome = false
-        }
-
-        let intended = session.intendedScreens(resolver)
-        var consumed: Bool?
-        var signedIn = false
-        if session.entry == .push && session.isColdStart {
-            let signIn = events.firstIndex { $0.name == session.vocabulary.signIn || $0.name == FunnelEvent.hostSignIn }
-            let neededSignIn = signIn != nil
-                || events.contains { $0.name == FunnelEvent.loginPresented }
-                || intended.contains { resolver.requiresLogin(screen: $0) }
-            if neededSignIn {
-                signedIn = signIn != nil
-                consumed = signIn.map { signIn in shown.contains { $0.index > signIn && intended.contains($0.screen) } } ?? false
-            }
-        }
-
-        let campaign = session.campaignValue("campaign_id")
-        var missing: [String] = []
-        var other: [String] = []
-        for event in events where isFunnelStep(event, intended: intended, session.vocabulary) {
-            guard let value = event.string("campaign_id") else {
-                missing.append(event.name)
-                continue
-            }
-            if value != campaign { other.append(event.name) }
-        }
-        return SessionOutcome(
-            reachedTarget: reached, landedOnHome: landedOnHome, coldStartConsumed: consumed, coldStartSignedIn: signedIn,
-            campaignAtEveryStep: campaign != nil && missing.isEmpty && other.isEmpty,
-            missingCampaignAt: missing, otherCampaignAt: other)
-    }
-
-    /// The funnel's steps: the push tap, the page opened (not an in-app page), the CTA click, and
-    /// the screen view of a screen the visit meant to reach. Other screen views (the person browsing on)
-    /// are not campaign steps.
-    static func isFunnelStep(_ event: FunnelEvent, intended: Set<String>, _ vocabulary: FunnelVocabulary) -> Bool {
-        switch event.name {
-        case vocabulary.pushClicked, vocabulary.ctaClicked: return true
-        // An in-app page the person opened later is not the campaign's (it has no campaign to carry).
-        case vocabulary.pageOpened: return event.string("source") != "appInternal"
-        case vocabulary.screenView: return event.string("screen").map(intended.contains) ?? false
-        default: return false
-        }
+    /// The report of events already read (tests, small logs).
+    public init(events: [FunnelEvent], summary: FunnelLogSummary = FunnelLogSummary(), resolver: ScreenResolver,
+                vocabulary: FunnelVocabulary = .neutral, dimensions: [FunnelDimension] = FunnelDimension.standard) {
+        var tracker = VisitTracker(vocabulary: vocabulary, resolver: resolver, dimensions: dimensions,
+                                   maxOpenVisits: FunnelLogStream.maxOpenVisits)
+        for event in events { tracker.add(event) }
+        tracker.finish()
+        self.init(tracker: tracker, summary: summary, skipped: SkippedLines())
     }
 }
 
 extension MetricCounts {
-    mutating func add(_ outcome: SessionOutcome) {
+    mutating func add(_ outcome: VisitOutcome) {
         sessions += 1
         if let reached = outcome.reachedTarget { targetReach.count(reached) } else { targetUnknown += 1 }
         wrongLanding.count(outcome.landedOnHome)

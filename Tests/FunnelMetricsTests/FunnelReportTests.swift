@@ -60,7 +60,7 @@ struct FunnelReportTests {
         let groups = Set(log.drawn.map { FunnelGroup(campaignID: $0.campaign, source: $0.source, variant: $0.variant) })
         #expect(report.groups.map(\.group) == groups.sorted())
         for (group, metrics) in report.groups {
-            let expected = log.expected { $0.campaign == group.campaignID && $0.source == group.source && $0.variant == group.variant }
+            let expected = log.expected { $0.campaign == group.value(.campaign) && $0.source == group.value(.source) && $0.variant == group.value(.variant) }
             #expect(pairs(metrics).elementsEqual(expected, by: ==), "seed \(seed), \(group.label)")
         }
     }

@@ -47,7 +47,8 @@ test("the page is well-formed XHTML with SVG: the XML parser reports no error", 
   })`);
   assert.equal(found.contentType, "application/xhtml+xml");
   assert.equal(found.parserErrors, 0);
-  assert.equal(found.svgs, 4);
+  // A bar chart per metric, and the time axis.
+  assert.equal(found.svgs, 5);
 });
 
 test("as HTML: no console error, styled, each bar as wide as its rate, no request outside the file", async () => {
@@ -74,6 +75,21 @@ test("as HTML: no console error, styled, each bar as wide as its rate, no reques
   assert.deepEqual(reach.bars, [240, 360, 0, 360, 360]);
   assert.deepEqual(found.charts[1].values[0], "16.7% (1/6)");
   assert.deepEqual(found.charts[2].values, ["50.0% (1/2)", "100.0% (1/1)", "0.0% (0/1)", "- (0/0)", "- (0/0)"]);
+});
+
+test("the time axis: a line per metric over the UTC days, and the notes the text output gives", async () => {
+  const found = await page.evaluate(`({
+    axis: document.querySelector("svg.time-axis").getBoundingClientRect().width,
+    lines: document.querySelectorAll("svg.time-axis polyline").length,
+    days: Array.from(document.querySelectorAll("section.days td:first-child")).map((cell) => cell.textContent),
+    text: document.body.textContent
+  })`);
+  assert.ok(found.axis > 0, "the time axis is drawn");
+  assert.equal(found.lines, 4);
+  assert.deepEqual(found.days, ["2025-12-01"]);
+  assert.match(found.text, /2 signed in/);
+  assert.match(found.text, /missing at screen_view 1/);
+  assert.match(found.text, /not significant at 5%/);
 });
 
 test("a screenshot of the page, for people to look at", async () => {
