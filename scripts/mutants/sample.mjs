@@ -51,6 +51,13 @@ const modules = {
   ContractEvolution: { build: swiftBuild, tests: [swiftSuite("ContractEvolutionTests")] },
   BridgeCLI: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
   EmbedResourcesTool: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
+  // The Swift types generator: its own tests are in BridgeCodegenTests (SwiftTypes*), and the
+  // committed BridgeContractTypes must still be what it writes.
+  BridgeSwiftCodegen: { build: swiftBuild, tests: [swiftSuite("SwiftTypes"), generated] },
+  // The plugin's build tool runs only inside an adopter's build: the adopter app is its test.
+  BridgeContractsPluginTool: { build: swiftBuild + " --product BridgeContractsPluginTool", tests: ["Tests/adopter-app/run.sh"] },
+  BridgeKit: { build: swiftBuild, tests: ["swift build --product AppIntegration && .build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -"] },
+  bridgectl: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
   js: { build: "node --check {file}", tests: [jsTests] },
 };
 // Not sampled: generated code (checked by make generate-check instead) and the vendored C libraries.
@@ -61,9 +68,16 @@ function testsFor(module, file) {
   return typeof tests === "function" ? tests(file) : tests;
 }
 
-function moduleOf(file) {
+export function moduleOf(file) {
   if (file.startsWith("js/src/")) return "js";
   return file.split("/")[1];
+}
+
+/// The modules of `files` (source files of a sampled language, not excluded) that the table does
+/// not map to tests: an error, so a new module cannot drop out of the sample unnoticed.
+export function unmappedModules(files, table = modules) {
+  const names = new Set(files.filter((file) => languageOf(file) && !excluded.test(file)).map(moduleOf));
+  return [...names].filter((name) => !Object.hasOwn(table, name)).sort();
 }
 
 function usage(message) {
@@ -94,9 +108,18 @@ function parseArguments(argv) {
   return options;
 }
 
+export function trackedSourceFiles() {
+  return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n").filter(Boolean);
+}
+
 function sourceFiles() {
-  return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n")
-    .filter((file) => file && languageOf(file) && !excluded.test(file) && modules[moduleOf(file)]);
+  const files = trackedSourceFiles();
+  const unmapped = unmappedModules(files);
+  if (unmapped.length > 0) {
+    console.error("mutants-sample: no tests mapped for module " + unmapped.join(", ") + " (add it to the modules table of scripts/mutants/sample.mjs)");
+    process.exit(2);
+  }
+  return files.filter((file) => languageOf(file) && !excluded.test(file));
 }
 
 function allSites() {
@@ -275,4 +298,5 @@ function score(row) {
   return counted === 0 ? "-" : (Math.round((1000 * row.killed) / counted) / 10) + "%";
 }
 
-main();
+// Run as a script; imported by the tests, only the exported functions.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
