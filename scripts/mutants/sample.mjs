@@ -153,27 +153,44 @@ function loadEquivalents() {
   return { entries, problems };
 }
 
-/// The equivalents file is sound: every entry names a site that still exists, and no entry was
-/// added since the committed version (the file can only shrink; a new equivalent needs the file's
-/// rule changed in review, not a quiet append).
+/// How many equivalents the file may hold: a ratchet. Adding one without removing another fails
+/// whether or not it is committed; after removing some, lower this to the new count (--check says
+/// so). Raising it is a change to this script, seen in review, never a quiet append to the file.
+export const equivalentsCeiling = 0;
+
+/// The problems of the equivalents file: entries that name no site any more, more entries than the
+/// ceiling (or fewer: the ceiling must come down with them), and entries absent from the committed
+/// version (`committed`, null when there is none).
+export function equivalentsProblems(entries, siteKeys, committed, ceiling = equivalentsCeiling) {
+  const problems = [];
+  for (const entry of entries) if (!siteKeys.has(entry.site)) problems.push("no such site any more (remove the entry): " + entry.site);
+  if (entries.length > ceiling) {
+    problems.push(entries.length + " recorded equivalents, more than the ceiling of " + ceiling + " (the file only shrinks: remove one for each one added)");
+  } else if (entries.length < ceiling) {
+    problems.push(entries.length + " recorded equivalents, fewer than the ceiling of " + ceiling + ": lower equivalentsCeiling in scripts/mutants/sample.mjs to " + entries.length);
+  }
+  if (committed) {
+    const before = new Set((committed.equivalents || []).map((entry) => entry.site));
+    for (const entry of entries) if (!before.has(entry.site)) problems.push("added since the committed version (the file only shrinks): " + entry.site);
+  }
+  return problems;
+}
+
+/// The equivalents file is sound (equivalentsProblems), checked by make mutants-check.
 function check(byModule) {
   const { entries, problems } = loadEquivalents();
   const keys = new Set();
   for (const sites of byModule.values()) for (const site of sites) keys.add(siteKey(site.file, site));
-  for (const entry of entries) if (!keys.has(entry.site)) problems.push("no such site any more (remove the entry): " + entry.site);
   let committed = null;
   try {
     committed = JSON.parse(execFileSync("git", ["show", "HEAD:scripts/mutants/equivalents.json"], { cwd: root, stdio: ["ignore", "pipe", "ignore"] }).toString("utf8"));
   } catch {
     committed = null;
   }
-  if (committed) {
-    const before = new Set((committed.equivalents || []).map((entry) => entry.site));
-    for (const entry of entries) if (!before.has(entry.site)) problems.push("added since the committed version (the file only shrinks): " + entry.site);
-  }
+  problems.push(...equivalentsProblems(entries, keys, committed));
   for (const problem of problems) console.error("mutants-sample: " + problem);
   if (problems.length > 0) process.exit(1);
-  console.log("mutants-sample: " + entries.length + " recorded equivalents, each a site that exists; none added");
+  console.log("mutants-sample: " + entries.length + " recorded equivalents (the ceiling), each a site that exists; none added");
 }
 
 /// Writes the mutated line into the scratch copy of the file; returns the function that restores it.
