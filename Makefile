@@ -63,11 +63,17 @@ test-vendored:
 # The package graph (needs no build): the deep link stack reaches no C target and depends only on
 # the layers below it, and every target imports exactly the modules Package.swift declares
 # (`swift build --explicit-target-dependency-import-check` does not catch that on Linux). And no
-# product source can print a Swift debug description as an error text (check-error-texts).
+# product source can print a Swift debug description as an error text (check-error-texts). And the
+# tests RELIABILITY.md's boundary table names exist (check-test-tables), and so do those of the
+# table of the docs' refusals, each refusal still in its doc (refusal-table).
 layers:
 	node scripts/check-layers.mjs
 	node scripts/check-imports.mjs
 	node scripts/check-error-texts.mjs
+	node --test scripts/check-test-tables.test.mjs | grep -E '^# (pass|fail)'
+	node scripts/check-test-tables.mjs
+	node --test scripts/refusal-table.test.mjs | grep -E '^# (pass|fail)'
+	node scripts/refusal-table.mjs --check
 
 # The app that links only DeeplinkRouting and DeeplinkNavigation: push, AlimTalk and an
 # auth-required link across a cold start and a login, against its expected output.

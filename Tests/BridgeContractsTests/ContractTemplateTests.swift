@@ -61,6 +61,8 @@ import Testing
         #expect(try template(url: "https://example.com:8443").webBaseURL == "https://example.com:8443")
         #expect(try template(url: "https://localhost:1").host == "localhost")
         #expect(try template(url: "https://a.b:65535").webBaseURL == "https://a.b:65535")
+        #expect(try template(url: "https://a.b:65534").webBaseURL == "https://a.b:65534")
+        #expect(try template(url: "https://a.b:2").webBaseURL == "https://a.b:2")
     }
 
     @Test(arguments: ["http://example.com", "example.com", "https://", "https:///x", "https://example.com/shop",

@@ -82,6 +82,20 @@ struct ReleaseCatalogTests {
         #expect(throws: ContractError(file: "releases.json", pointer: pointer, message: message)) { try ReleaseCatalog.parse(edited) }
     }
 
+    /// One build's share: 0 and 100 are the ends of the range, each tried inside, on it and past it.
+    @Test(arguments: [("0", true), ("-0.1", false), ("0.1", true), ("99.9", true), ("100", true), ("100.1", false)])
+    func aShareIsFromZeroToOneHundred(share: String, accepted: Bool) throws {
+        let edited = try RepositoryContractFiles.editing([("releases.json", #""share": 0.3"#, #""share": \#(share)"#)])["releases.json"]!
+        if accepted {
+            #expect(try ReleaseCatalog.parse(edited).releases[0].share == Double(share))
+        } else {
+            #expect(throws: ContractError(file: "releases.json", pointer: "/releases/0/share",
+                                          message: "a share is a percentage of sessions, from 0 to 100, not \(Double(share)!)")) {
+                try ReleaseCatalog.parse(edited)
+            }
+        }
+    }
+
     @Test func aContractSetWithoutReleasesHasNone() throws {
         let files = try RepositoryContractFiles.editing([("releases.json", "", nil)])
         #expect(try ContractSet(files: files, origin: "a copy").releaseCatalog() == .empty)
@@ -122,6 +136,14 @@ struct ReleaseLinterTests {
     @Test func sharesAddingUpToMoreThanAllSessions() throws {
         let found = try findings(#""share": 0.3"#, #""share": 50"#)
         #expect(found.map(\.message) == ["the shares add up to 145.7% of sessions, more than 100"])
+    }
+
+    /// The other builds' shares add up to 95.7: the first build's share brings the total to 99.9,
+    /// exactly 100 (within the sum's rounding) and 100.1.
+    @Test(arguments: [("4.2", nil), ("4.3", nil), ("4.4", "the shares add up to 100.1% of sessions, more than 100")])
+    func sharesAddingUpToAllSessionsAtMost(first: String, message: String?) throws {
+        let found = try findings(#""share": 0.3"#, #""share": \#(first)"#)
+        #expect(found.map(\.message) == (message.map { [$0] } ?? []))
     }
 
     @Test func aShapeErrorIsOneFinding() throws {

@@ -139,6 +139,14 @@ struct NavigatorBoundsTests {
         #expect(filter.queuedArrivals == 1)
     }
 
+    @Test("duplicate filter: 1 ms inside the window is a duplicate; on its edge and 1 ms past it, a new entry",
+          arguments: [(1_999, true), (2_000, false), (2_001, false)])
+    func duplicateFilterWindowEdge(laterMs: Int, duplicate: Bool) throws {
+        var filter = DuplicateFilter(windowMs: 2_000, capacity: 100)
+        #expect(filter.check(try envelope(1, "same", at: 0)) == nil)
+        #expect(filter.check(try envelope(2, "same", at: laterMs)) == (duplicate ? EnvelopeID(1) : nil))
+    }
+
     @Test("duplicate filter: exactly one window later is a new entry, even for a fingerprint the clock stepped back to")
     func duplicateFilterWindowEdgeBehindALaterEntry() throws {
         var filter = DuplicateFilter(windowMs: 2_000, capacity: 100)

@@ -72,7 +72,8 @@ struct ExternalDestinationTests {
         ("90.0000001", .latitude, false), ("-91", .latitude, false), ("1e-05", .latitude, false), ("37,5", .latitude, false),
         ("+37.5", .latitude, false), ("037.5", .latitude, false), (".5", .latitude, false), ("5.", .latitude, false),
         ("NaN", .latitude, false), ("", .latitude, false), (" 37.5", .latitude, false),
-        ("-180", .longitude, true), ("179.9999999", .longitude, true), ("0.0000000899667664028123", .longitude, true), ("180.5", .longitude, false), ("1000", .longitude, false),
+        ("-180", .longitude, true), ("179.9999999", .longitude, true), ("180", .longitude, true), ("180.0000001", .longitude, false),
+        ("-180.0000001", .longitude, false), ("89.9999999", .latitude, true), ("-90.0000001", .latitude, false), ("0.0000000899667664028123", .longitude, true), ("180.5", .longitude, false), ("1000", .longitude, false),
     ])
     func coordinateRules(text: String, type: ParameterType, valid: Bool) {
         #expect(ParameterRules.isValid(text, as: type) == valid)

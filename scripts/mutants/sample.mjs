@@ -51,6 +51,13 @@ const modules = {
   ContractEvolution: { build: swiftBuild, tests: [swiftSuite("ContractEvolutionTests")] },
   BridgeCLI: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
   EmbedResourcesTool: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
+  // The Swift types generator: its own tests are in BridgeCodegenTests (SwiftTypes*), and the
+  // committed BridgeContractTypes must still be what it writes.
+  BridgeSwiftCodegen: { build: swiftBuild, tests: [swiftSuite("SwiftTypes"), generated] },
+  // The plugin's build tool runs only inside an adopter's build: the adopter app is its test.
+  BridgeContractsPluginTool: { build: swiftBuild + " --product BridgeContractsPluginTool", tests: ["Tests/adopter-app/run.sh"] },
+  BridgeKit: { build: swiftBuild, tests: ["swift build --product AppIntegration && .build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -"] },
+  bridgectl: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
   js: { build: "node --check {file}", tests: [jsTests] },
 };
 // Not sampled: generated code (checked by make generate-check instead) and the vendored C libraries.
@@ -61,9 +68,16 @@ function testsFor(module, file) {
   return typeof tests === "function" ? tests(file) : tests;
 }
 
-function moduleOf(file) {
+export function moduleOf(file) {
   if (file.startsWith("js/src/")) return "js";
   return file.split("/")[1];
+}
+
+/// The modules of `files` (source files of a sampled language, not excluded) that the table does
+/// not map to tests: an error, so a new module cannot drop out of the sample unnoticed.
+export function unmappedModules(files, table = modules) {
+  const names = new Set(files.filter((file) => languageOf(file) && !excluded.test(file)).map(moduleOf));
+  return [...names].filter((name) => !Object.hasOwn(table, name)).sort();
 }
 
 function usage(message) {
@@ -94,9 +108,18 @@ function parseArguments(argv) {
   return options;
 }
 
+export function trackedSourceFiles() {
+  return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n").filter(Boolean);
+}
+
 function sourceFiles() {
-  return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n")
-    .filter((file) => file && languageOf(file) && !excluded.test(file) && modules[moduleOf(file)]);
+  const files = trackedSourceFiles();
+  const unmapped = unmappedModules(files);
+  if (unmapped.length > 0) {
+    console.error("mutants-sample: no tests mapped for module " + unmapped.join(", ") + " (add it to the modules table of scripts/mutants/sample.mjs)");
+    process.exit(2);
+  }
+  return files.filter((file) => languageOf(file) && !excluded.test(file));
 }
 
 function allSites() {
@@ -130,27 +153,44 @@ function loadEquivalents() {
   return { entries, problems };
 }
 
-/// The equivalents file is sound: every entry names a site that still exists, and no entry was
-/// added since the committed version (the file can only shrink; a new equivalent needs the file's
-/// rule changed in review, not a quiet append).
+/// How many equivalents the file may hold: a ratchet. Adding one without removing another fails
+/// whether or not it is committed; after removing some, lower this to the new count (--check says
+/// so). Raising it is a change to this script, seen in review, never a quiet append to the file.
+export const equivalentsCeiling = 0;
+
+/// The problems of the equivalents file: entries that name no site any more, more entries than the
+/// ceiling (or fewer: the ceiling must come down with them), and entries absent from the committed
+/// version (`committed`, null when there is none).
+export function equivalentsProblems(entries, siteKeys, committed, ceiling = equivalentsCeiling) {
+  const problems = [];
+  for (const entry of entries) if (!siteKeys.has(entry.site)) problems.push("no such site any more (remove the entry): " + entry.site);
+  if (entries.length > ceiling) {
+    problems.push(entries.length + " recorded equivalents, more than the ceiling of " + ceiling + " (the file only shrinks: remove one for each one added)");
+  } else if (entries.length < ceiling) {
+    problems.push(entries.length + " recorded equivalents, fewer than the ceiling of " + ceiling + ": lower equivalentsCeiling in scripts/mutants/sample.mjs to " + entries.length);
+  }
+  if (committed) {
+    const before = new Set((committed.equivalents || []).map((entry) => entry.site));
+    for (const entry of entries) if (!before.has(entry.site)) problems.push("added since the committed version (the file only shrinks): " + entry.site);
+  }
+  return problems;
+}
+
+/// The equivalents file is sound (equivalentsProblems), checked by make mutants-check.
 function check(byModule) {
   const { entries, problems } = loadEquivalents();
   const keys = new Set();
   for (const sites of byModule.values()) for (const site of sites) keys.add(siteKey(site.file, site));
-  for (const entry of entries) if (!keys.has(entry.site)) problems.push("no such site any more (remove the entry): " + entry.site);
   let committed = null;
   try {
     committed = JSON.parse(execFileSync("git", ["show", "HEAD:scripts/mutants/equivalents.json"], { cwd: root, stdio: ["ignore", "pipe", "ignore"] }).toString("utf8"));
   } catch {
     committed = null;
   }
-  if (committed) {
-    const before = new Set((committed.equivalents || []).map((entry) => entry.site));
-    for (const entry of entries) if (!before.has(entry.site)) problems.push("added since the committed version (the file only shrinks): " + entry.site);
-  }
+  problems.push(...equivalentsProblems(entries, keys, committed));
   for (const problem of problems) console.error("mutants-sample: " + problem);
   if (problems.length > 0) process.exit(1);
-  console.log("mutants-sample: " + entries.length + " recorded equivalents, each a site that exists; none added");
+  console.log("mutants-sample: " + entries.length + " recorded equivalents (the ceiling), each a site that exists; none added");
 }
 
 /// Writes the mutated line into the scratch copy of the file; returns the function that restores it.
@@ -275,4 +315,5 @@ function score(row) {
   return counted === 0 ? "-" : (Math.round((1000 * row.killed) / counted) / 10) + "%";
 }
 
-main();
+// Run as a script; imported by the tests, only the exported functions.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -9,7 +9,8 @@
 //   offset       + 1  - 1                           each to the other
 //   constant     true false ""                      true/false swapped, "" to "x"
 //   removal      a call statement of append/insert/remove…, and an early return
-//                (`if …{ return … }` on one line, or C/JS `if (…) return …;`)
+//                (`if …{ return … }` or `guard … else { return … }` binding no name, on one
+//                line, or C/JS `if (…) return …;`)
 //   swap         f(a, b) with two plain names       the arguments swapped
 // Code only: string literals and comments are masked first.
 
@@ -73,16 +74,55 @@ function isCode(mask, offset, start, length) {
   return true;
 }
 
+// A compile condition that holds only on Apple platforms: its code never builds on Linux, so a
+// mutant there would build, pass every test and count as a survivor. And one that always holds on
+// Linux, whose #else branch is dead there for the same reason.
+const appleOnly = /^(?:defined\(__APPLE__\)|__APPLE__|canImport\((?:Darwin|WebKit|UIKit|AppKit|Cocoa|ObjectiveC)\)|os\((?:iOS|macOS|tvOS|watchOS|visionOS)\))(?:\s*(?:\|\||&&)\s*(?:canImport\((?:Darwin|WebKit|UIKit|AppKit|Cocoa|ObjectiveC)\)|os\((?:iOS|macOS|tvOS|watchOS|visionOS)\)))*$/;
+const linuxAlways = /^(?:canImport\((?:Glibc|FoundationEssentials)\)|os\(Linux\)|defined\(__linux__\)|__linux__)$/;
+
+/// For each line of `lines`: true when it sits in a conditional-compilation branch that Linux never
+/// compiles (`#if canImport(Darwin)`, `#if os(iOS)`, the `#else` of `#if canImport(Glibc)`, C's
+/// `#ifdef __APPLE__`). Nested blocks inherit their parent's state.
+export function appleOnlyLines(lines) {
+  const stack = [];
+  const dead = [];
+  for (const line of lines) {
+    const directive = /^\s*#\s*(if|ifdef|ifndef|elseif|elif|else|endif)\b\s*(.*?)\s*(?:\/\/.*)?$/.exec(line);
+    if (directive) {
+      const [, word, rawCondition] = directive;
+      const condition = word === "ifndef" ? "!" + rawCondition : rawCondition;
+      if (word === "if" || word === "ifdef" || word === "ifndef") {
+        stack.push({ taken: linuxAlways.test(condition), dead: appleOnly.test(condition) });
+      } else if ((word === "elseif" || word === "elif") && stack.length > 0) {
+        const top = stack[stack.length - 1];
+        top.dead = top.taken || appleOnly.test(condition);
+        top.taken = top.taken || linuxAlways.test(condition);
+      } else if (word === "else" && stack.length > 0) {
+        const top = stack[stack.length - 1];
+        top.dead = top.taken;
+      } else if (word === "endif") {
+        stack.pop();
+      }
+      dead.push(true);
+      continue;
+    }
+    dead.push(stack.some((frame) => frame.dead));
+  }
+  return dead;
+}
+
 /// Every site of one file: { line (1-based), column, kind, from, to, text (the mutated line) }.
+/// None in a branch Linux never compiles (appleOnlyLines).
 export function findSites(text, language) {
   const mask = codeMask(text, language);
   const sites = [];
   let offset = 0;
   const lines = text.split("\n");
+  const notOnLinux = appleOnlyLines(lines);
   for (const [index, line] of lines.entries()) {
     const lineOffset = offset;
     offset += line.length + 1;
-    if (skippedLine.test(line) || line.trim() === "") continue;
+    if (notOnLinux[index] || skippedLine.test(line) || line.trim() === "") continue;
     const add = (kind, start, from, to) => {
       if (!isCode(mask, lineOffset, start, from.length)) return;
       const mutated = line.slice(0, start) + to + line.slice(start + from.length);
@@ -119,8 +159,10 @@ export function findSites(text, language) {
     if (/^[\w.$\[\]]+\.(append|insert|remove\w*|push|unshift|add|set|delete)\(.*\);?$/.test(statement) && isCode(mask, lineOffset, line.indexOf(statement), 1)) {
       sites.push({ line: index + 1, column: line.indexOf(statement) + 1, kind: "removal", from: statement, to: "", original: line, mutated: "" });
     }
-    // An early return on one line.
-    if ((/^(if|guard) .*\{ *return\b[^}]*\}$/.test(statement) && language === "swift" && statement.startsWith("if"))
+    // An early return on one line. A Swift guard only when it binds no name (guard let/var/case):
+    // without it the code after it would not build, a stillborn mutant.
+    if ((/^if .*\{ *return\b[^}]*\}$/.test(statement) && language === "swift")
+      || (/^guard .* else \{ *return\b[^}]*\}$/.test(statement) && !/^guard (?:.*[,(] *)?(?:let|var|case) /.test(statement) && language === "swift")
       || (/^if \(.*\) return\b.*;$/.test(statement) && language !== "swift")) {
       if (isCode(mask, lineOffset, line.indexOf(statement), 2)) {
         sites.push({ line: index + 1, column: line.indexOf(statement) + 1, kind: "removal", from: statement, to: "", original: line, mutated: "" });

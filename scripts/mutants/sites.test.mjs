@@ -28,7 +28,7 @@ test("an escaped quote does not end the string", () => {
 });
 
 test("negation, offsets and constants are found", () => {
-  assert.deepEqual(kinds(findSites("guard !done else { return }\n", "swift")), ["negation !->"]);
+  assert.deepEqual(kinds(findSites("guard !done else { return }\n", "swift")), ["negation !->", "removal guard !done else { return }->"]);
   assert.deepEqual(kinds(findSites("if (!ok) { }\n", "c")), ["negation !->"]);
   assert.deepEqual(kinds(findSites("let n = i + 1\n", "swift")), ["offset + 1->- 1"]);
   assert.deepEqual(kinds(findSites("let n = i + 10\n", "swift")), [], "+ 10 is not + 1");
@@ -81,4 +81,31 @@ test("the spread order takes every kind before repeating one", () => {
 test("a site's key names the file, the line's text and the change", () => {
   const [site] = findSites("  if a < b {\n", "swift");
   assert.equal(siteKey("F.swift", site), 'F.swift | if a < b { | relational: " < " -> " <= "');
+});
+
+test("a guard that returns early is a removal site unless it binds a name", () => {
+  const removals = (line) => kinds(findSites(line + "\n", "swift")).filter((kind) => kind.startsWith("removal"));
+  assert.deepEqual(removals("    guard count <= limit else { return nil }"), ["removal guard count <= limit else { return nil }->"]);
+  assert.equal(findSites("    guard count <= limit else { return nil }\n", "swift").at(-1).mutated, "");
+  assert.deepEqual(removals("guard let value = optional else { return }"), []);
+  assert.deepEqual(removals("guard ready, var rest = items else { return }"), []);
+  assert.deepEqual(removals("guard case .some(let x) = y else { return }"), []);
+  assert.deepEqual(removals("guard ready else { throw Failure() }"), [], "only a return is removed");
+});
+
+test("no site in a branch Linux never compiles", () => {
+  const swift = [
+    "#if canImport(Darwin)", "let a = b < c", "#elseif os(iOS)", "let d = e < f", "#else", "let g = h < i", "#endif",
+    "#if canImport(Glibc)", "let j = k < l", "#else", "let m = n < o", "#endif",
+    "#if os(macOS) || os(iOS)", "#if DEBUG", "let p = q < r", "#endif", "#endif",
+    "let s = t < u", "",
+  ].join("\n");
+  assert.deepEqual(findSites(swift, "swift").map((site) => site.original), ["let g = h < i", "let j = k < l", "let s = t < u"]);
+  const c = "#ifdef __APPLE__\nint a = b < c;\n#else\nint d = e < f;\n#endif\n";
+  assert.deepEqual(findSites(c, "c").map((site) => site.original), ["int d = e < f;"]);
+});
+
+test("a negated or mixed condition is compiled on Linux and keeps its sites", () => {
+  const text = "#if !os(iOS)\nlet a = b < c\n#endif\n#if os(Linux) || os(iOS)\nlet d = e < f\n#endif\n";
+  assert.deepEqual(findSites(text, "swift").map((site) => site.original), ["let a = b < c", "let d = e < f"]);
 });

@@ -1,0 +1,54 @@
+// The sampled run's module table: every module with source under Sources/ and js/src has tests
+// mapped, and one without is reported (so a new module cannot be skipped without a word).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { equivalentsCeiling, equivalentsProblems, moduleOf, trackedSourceFiles, unmappedModules } from "./sample.mjs";
+
+test("every module of the repository has tests mapped for the sampled run", () => {
+  assert.deepEqual(unmappedModules(trackedSourceFiles()), []);
+});
+
+test("a module missing from the table is reported, an excluded or non-source one is not", () => {
+  const files = [
+    "Sources/JSONCore/JSONValue.swift",
+    "Sources/BrandNewModule/Thing.swift",
+    "Sources/AnotherNew/impl.c",
+    "Sources/BridgeContractTypes/ApplyV1.swift",
+    "Sources/CJansson/module.modulemap",
+    "js/src/bridge-runtime.js",
+  ];
+  assert.deepEqual(unmappedModules(files), ["AnotherNew", "BrandNewModule"]);
+  assert.deepEqual(unmappedModules(files, { JSONCore: {}, js: {}, AnotherNew: {}, BrandNewModule: {} }), []);
+});
+
+test("a file's module is its folder under Sources, and js for the web kit", () => {
+  assert.equal(moduleOf("Sources/DeeplinkRouting/Sub/Rules.swift"), "DeeplinkRouting");
+  assert.equal(moduleOf("js/src/link-rules.js"), "js");
+});
+
+const entry = (site) => ({ site, reason: "the same behaviour" });
+
+test("an equivalent added without removing another is refused even once committed", () => {
+  const sites = new Set(["a", "b"]);
+  const committed = { equivalents: [entry("a"), entry("b")] };
+  assert.deepEqual(equivalentsProblems([entry("a")], sites, { equivalents: [entry("a")] }, 1), []);
+  const problems = equivalentsProblems([entry("a"), entry("b")], sites, committed, 1);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /2 recorded equivalents, more than the ceiling of 1/);
+});
+
+test("the repository's equivalents are within the ceiling the script records", () => {
+  const recorded = JSON.parse(readFileSync(new URL("./equivalents.json", import.meta.url), "utf8")).equivalents;
+  assert.equal(recorded.length, equivalentsCeiling);
+});
+
+test("fewer equivalents than the ceiling ask for the ceiling to come down", () => {
+  const problems = equivalentsProblems([], new Set(), null, 2);
+  assert.deepEqual(problems, ["0 recorded equivalents, fewer than the ceiling of 2: lower equivalentsCeiling in scripts/mutants/sample.mjs to 0"]);
+});
+
+test("an equivalent whose site is gone, or that is new since the commit, is refused", () => {
+  const problems = equivalentsProblems([entry("gone")], new Set(["a"]), { equivalents: [] }, 1);
+  assert.deepEqual(problems, ["no such site any more (remove the entry): gone", "added since the committed version (the file only shrinks): gone"]);
+});
