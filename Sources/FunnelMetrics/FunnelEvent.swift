@@ -4,6 +4,8 @@ import JSONCore
 /// (Mixpanel's `distinct_id`, or a `session_id`), and when it happened.
 public struct FunnelEvent: Sendable, Equatable {
     public let name: String
+    /// The event's properties; of an export line, only those the funnel reads
+    /// (`FunnelLineScanner.propertyKeys`) are sure to be here.
     public let properties: JSONObject
     /// nil when the log does not say (the host's own lines): the log is then one stream.
     public let sessionKey: String?
@@ -92,8 +94,16 @@ public struct FunnelLineReader {
     public private(set) var summary = FunnelLogSummary()
     /// Host envelopes waiting for login, so the line that shows them going on is a sign-in.
     var waitingForLogin: Set<Int64> = []
+    /// Reads plain export lines without JSONCore's tree; off only to compare the two in tests.
+    let usesScanner: Bool
+    private var scanner = FunnelLineScanner()
 
-    public init(format: FunnelInputFormat) { self.format = format }
+    public init(format: FunnelInputFormat) { self.init(format: format, usesScanner: true) }
+
+    init(format: FunnelInputFormat, usesScanner: Bool) {
+        self.format = format
+        self.usesScanner = usesScanner
+    }
 
     /// Appends the events of one line (none, one or two) to `events`; `line` is without its "\n".
     public mutating func read(line rawLine: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
@@ -107,6 +117,10 @@ public struct FunnelLineReader {
         }
         if line.count > FunnelLog.maxLineBytes {
             throw FunnelLogError(line: lineNumber, message: "longer than \(FunnelLog.maxLineBytes) bytes")
+        }
+        if usesScanner && format != .host, let object = line.withUnsafeBufferPointer({ scanner.scan($0) }) {
+            try read(.object(object), line: lineNumber, into: &events)
+            return
         }
         let value: JSONValue
         do {
