@@ -106,11 +106,22 @@ public struct FunnelLineReader {
     }
 
     /// Appends the events of one line (none, one or two) to `events`; `line` is without its "\n".
-    public mutating func read(line rawLine: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
+    public mutating func read(line: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
+        throws(FunnelLogError)
+    {
+        let result = line.withUnsafeBufferPointer { bytes -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try read(line: bytes, number: lineNumber, into: &events) } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// The same over the bytes in place, so a stream does not copy each line out of its chunk.
+    mutating func read(line rawLine: UnsafeBufferPointer<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
         throws(FunnelLogError)
     {
         var line = rawLine
-        if line.last == 0x0D { line = line.dropLast() }
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
@@ -118,7 +129,7 @@ public struct FunnelLineReader {
         if line.count > FunnelLog.maxLineBytes {
             throw FunnelLogError(line: lineNumber, message: "longer than \(FunnelLog.maxLineBytes) bytes")
         }
-        if usesScanner && format != .host, let object = line.withUnsafeBufferPointer({ scanner.scan($0) }) {
+        if usesScanner && format != .host, let object = scanner.scan(line) {
             try read(.object(object), line: lineNumber, into: &events)
             return
         }

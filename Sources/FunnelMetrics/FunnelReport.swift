@@ -202,12 +202,12 @@ public struct FunnelLogStream {
                 return
             }
             if partial.isEmpty {
-                try line(Array(bytes[start..<newline])[...])
+                try line(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
             } else {
                 partial.append(contentsOf: bytes[start..<newline])
                 let whole = partial
                 partial.removeAll(keepingCapacity: true)
-                try line(whole[...])
+                try line(whole)
             }
             start = newline + 1
         }
@@ -221,7 +221,15 @@ public struct FunnelLogStream {
         try result.get()
     }
 
-    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(FunnelLogError) {
+    private mutating func line(_ bytes: [UInt8]) throws(FunnelLogError) {
+        let result = bytes.withUnsafeBufferPointer { bytes -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try line(bytes) } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+
+    private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) throws(FunnelLogError) {
         lineNumber += 1
         do {
             try reader.read(line: bytes, number: lineNumber, into: &pending)
@@ -240,7 +248,7 @@ public struct FunnelLogStream {
         if !partial.isEmpty {
             let last = partial
             partial = []
-            try line(last[...])
+            try line(last)
         }
         tracker.finish()
         return FunnelReport(tracker: tracker, summary: reader.summary, skipped: skipped)
