@@ -53,11 +53,12 @@ struct FunnelLineScanner {
         cursor.index += 1
         var object = JSONObject()
         let firstKey = keys.count
+        var seen: UInt64 = 0
         defer { keys.removeSubrange(firstKey...) }
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "}")) { return object }
         while true {
-            guard let key = readKey(&cursor, firstKey: firstKey) else { return nil }
+            guard let key = readKey(&cursor, firstKey: firstKey, seen: &seen) else { return nil }
             cursor.skipWhitespace()
             guard cursor.take(UInt8(ascii: ":")) else { return nil }
             cursor.skipWhitespace()
@@ -84,7 +85,9 @@ struct FunnelLineScanner {
     }
 
     /// A plain key (ASCII, no escapes) not seen before in its object; its bytes without quotes.
-    private mutating func readKey(_ cursor: inout Cursor, firstKey: Int) -> Range<Int>? {
+    /// `seen` has a bit set for each key of the object so far (by a hash of its length and ends),
+    /// so only a key whose bit is already set is compared with the earlier ones.
+    private mutating func readKey(_ cursor: inout Cursor, firstKey: Int, seen: inout UInt64) -> Range<Int>? {
         guard cursor.take(UInt8(ascii: "\"")) else { return nil }
         let start = cursor.index
         while let byte = cursor.peek, byte != UInt8(ascii: "\"") {
@@ -93,7 +96,12 @@ struct FunnelLineScanner {
         }
         guard cursor.take(UInt8(ascii: "\"")) else { return nil }
         let key = start..<cursor.index - 1
-        for earlier in keys[firstKey...] where cursor.equals(earlier, key) { return nil }
+        let ends = key.isEmpty ? 0 : Int(cursor.bytes[key.lowerBound]) &* 31 &+ Int(cursor.bytes[key.upperBound - 1]) &* 7
+        let bit: UInt64 = 1 << UInt64((key.count &+ ends) & 63)
+        if seen & bit != 0 {
+            for earlier in keys[firstKey...] where cursor.equals(earlier, key) { return nil }
+        }
+        seen |= bit
         keys.append(key)
         return key
     }

@@ -48,6 +48,16 @@ struct OpenVisit {
     var untimed: Bool
     var hasPage: Bool
     var lastSeen: Int
+
+    /// Adds a step; false when the visit already holds `VisitTracker.maxStepsPerVisit` (it is dropped).
+    mutating func add(_ step: VisitStep) -> Bool {
+        let kept = steps.count < VisitTracker.maxStepsPerVisit
+        if kept { steps.append(step) }
+        if step.kind == .page { hasPage = true }
+        if step.time == nil { untimed = true }
+        lastSeen = step.line
+        return kept
+    }
 }
 
 /// Cuts a stream of events into visits person by person and counts each visit as it closes, so
@@ -129,12 +139,12 @@ struct VisitTracker {
             } else {
                 start(.link, event, key: key)
             }
-        } else if var visit = open[key] {
-            open[key] = nil
-            if let kind = kind(of: name) { append(step(event, kind), to: &visit) }
-            if event.time == nil { visit.untimed = true }
-            visit.lastSeen = event.line
-            open[key] = visit
+        } else if let at = open.index(forKey: key) {
+            // Changed in place (one lookup, and the visit's steps are not copied).
+            let found = kind(of: name).map { step(event, $0) }
+            if let found, !open.values[at].add(found) { stepsDropped += 1 }
+            if event.time == nil { open.values[at].untimed = true }
+            open.values[at].lastSeen = event.line
         } else {
             eventsOutside += 1
         }
@@ -154,14 +164,7 @@ struct VisitTracker {
     }
 
     private mutating func append(_ step: VisitStep, to visit: inout OpenVisit) {
-        if visit.steps.count >= Self.maxStepsPerVisit {
-            stepsDropped += 1
-        } else {
-            visit.steps.append(step)
-        }
-        if step.kind == .page { visit.hasPage = true }
-        if step.time == nil { visit.untimed = true }
-        visit.lastSeen = step.line
+        if !visit.add(step) { stepsDropped += 1 }
     }
 
     private mutating func step(_ event: FunnelEvent, _ kind: VisitStep.Kind) -> VisitStep {
