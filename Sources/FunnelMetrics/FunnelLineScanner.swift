@@ -52,6 +52,7 @@ struct FunnelLineScanner {
         guard depth <= Self.maxDepth else { return nil }
         cursor.index += 1
         var object = JSONObject()
+        if !kept.isEmpty { object.reserveCapacity(8) }  // room for a line's usual members, without regrowing
         let firstKey = keys.count
         var seen: UInt64 = 0
         defer { keys.removeSubrange(firstKey...) }
