@@ -257,9 +257,10 @@ struct VisitTracker {
             landedOnHome = false
         }
 
-        var intended = Set<String>()
-        if let target = visit.target { intended.insert(target) }
-        for step in steps where step.kind == .cta { if let screen = step.screen { intended.insert(screen) } }
+        // A visit intends a screen or three: a list costs less than hashing them into a set.
+        var intended: [String] = []
+        if let target = visit.target { intended.append(target) }
+        for step in steps where step.kind == .cta { if let screen = step.screen, !intended.contains(screen) { intended.append(screen) } }
 
         var consumed: Bool?
         var signedIn = false
@@ -282,7 +283,7 @@ struct VisitTracker {
             case .push: name = vocabulary.pushClicked
             case .cta: name = vocabulary.ctaClicked
             case .page where !step.inApp: name = vocabulary.pageOpened
-            case .screenView where step.screen.map(intended.contains) == true: name = vocabulary.screenView
+            case .screenView where step.screen.map({ intended.contains($0) }) == true: name = vocabulary.screenView
             default: continue
             }
             guard let value = step.campaign else {
@@ -315,7 +316,16 @@ struct UTCDay {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        text = "\(year)-\(two(month))-\(two(day))"
+        guard (1000...9999).contains(year) else {
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            text = "\(year)-\(two(month))-\(two(day))"
+            return
+        }
+        // Digit by digit: a day is counted per visit, and ten bytes make a small string without a heap allocation.
+        let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10]
+        text = String(unsafeUninitializedCapacity: digits.count) { buffer in
+            for (at, digit) in digits.enumerated() { buffer[at] = digit < 0 ? UInt8(ascii: "-") : UInt8(0x30 + digit) }
+            return digits.count
+        }
     }
 }
