@@ -208,3 +208,20 @@ struct SplitMix: RandomNumberGenerator {
     }
     mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
+
+/// The stream's search for line ends, which reads eight bytes at a time.
+@Suite("funnel line ends")
+struct FunnelLineEndTests {
+    @Test("every line end is found, wherever it falls in an eight-byte word, and none past the end")
+    func findsEveryLineEnd() {
+        var random = SplitMix(seed: 9)
+        for length in 0..<40 {
+            let bytes = (0..<length).map { _ in [UInt8(0x0A), 0x0B, 0x8A, 0x00, 0xFF, 0x41][random.below(6)] }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...length {
+                    #expect(FunnelLogStream.newline(in: buffer, from: start) == bytes[start...].firstIndex(of: 0x0A))
+                }
+            }
+        }
+    }
+}
