@@ -24,8 +24,8 @@ struct FunnelLineScanner {
         "distinct_id", "session_id", "time", "source", "path", "url", "deeplink", "target_screen", "campaign_id",
         "variant", "screen", "route", "cold_start", "app_state", "launch",
     ]
-    private static let eventKeyBytes = eventKeys.map { Array($0.utf8) }
-    private static let propertyKeyBytes = propertyKeys.map { Array($0.utf8) }
+    private static let eventKeyBytes = KeptKeys(eventKeys)
+    private static let propertyKeyBytes = KeptKeys(propertyKeys)
     private static let typeKey = Array("type".utf8)
     private static let propertiesKey = Array("properties".utf8)
     private static let maxDepth = 32
@@ -48,23 +48,23 @@ struct FunnelLineScanner {
     }
 
     /// Reads the object at the cursor, keeping the members named in `kept`; nil when not plain.
-    private mutating func readObject(_ cursor: inout Cursor, depth: Int, kept: [[UInt8]], isTop: Bool) -> JSONObject? {
+    private mutating func readObject(_ cursor: inout Cursor, depth: Int, kept: KeptKeys, isTop: Bool) -> JSONObject? {
         guard depth <= Self.maxDepth else { return nil }
         cursor.index += 1
         var object = JSONObject()
-        if !kept.isEmpty { object.reserveCapacity(8) }  // room for a line's usual members, without regrowing
+        if !kept.names.isEmpty { object.reserveCapacity(8) }  // room for a line's usual members, without regrowing
         let firstKey = keys.count
         var seen: UInt64 = 0
         defer { keys.removeSubrange(firstKey...) }
         cursor.skipWhitespace()
         if cursor.take(UInt8(ascii: "}")) { return object }
         while true {
-            guard let key = readKey(&cursor, firstKey: firstKey, seen: &seen) else { return nil }
+            guard let (key, bit) = readKey(&cursor, firstKey: firstKey, seen: &seen) else { return nil }
             cursor.skipWhitespace()
             guard cursor.take(UInt8(ascii: ":")) else { return nil }
             cursor.skipWhitespace()
             if isTop && cursor.equals(key, Self.typeKey) { return nil }
-            if kept.contains(where: { cursor.equals(key, $0) }) {
+            if kept.mask & bit != 0 && kept.names.contains(where: { cursor.equals(key, $0) }) {
                 let value: JSONValue?
                 if isTop && cursor.peek == UInt8(ascii: "{") && cursor.equals(key, Self.propertiesKey) {
                     value = readObject(&cursor, depth: depth + 1, kept: Self.propertyKeyBytes, isTop: false).map(JSONValue.object)
@@ -88,7 +88,7 @@ struct FunnelLineScanner {
     /// A plain key (ASCII, no escapes) not seen before in its object; its bytes without quotes.
     /// `seen` has a bit set for each key of the object so far (by a hash of its length and ends),
     /// so only a key whose bit is already set is compared with the earlier ones.
-    private mutating func readKey(_ cursor: inout Cursor, firstKey: Int, seen: inout UInt64) -> Range<Int>? {
+    private mutating func readKey(_ cursor: inout Cursor, firstKey: Int, seen: inout UInt64) -> (Range<Int>, UInt64)? {
         guard cursor.take(UInt8(ascii: "\"")) else { return nil }
         let start = cursor.index
         while let byte = cursor.peek, byte != UInt8(ascii: "\"") {
@@ -97,14 +97,13 @@ struct FunnelLineScanner {
         }
         guard cursor.take(UInt8(ascii: "\"")) else { return nil }
         let key = start..<cursor.index - 1
-        let ends = key.isEmpty ? 0 : Int(cursor.bytes[key.lowerBound]) &* 31 &+ Int(cursor.bytes[key.upperBound - 1]) &* 7
-        let bit: UInt64 = 1 << UInt64((key.count &+ ends) & 63)
+        let bit = KeptKeys.bit(UnsafeBufferPointer(rebasing: cursor.bytes[key]))
         if seen & bit != 0 {
             for earlier in keys[firstKey...] where cursor.equals(earlier, key) { return nil }
         }
         seen |= bit
         keys.append(key)
-        return key
+        return (key, bit)
     }
 
     /// A value the funnel keeps, decoded as JSONCore would decode it.
@@ -138,7 +137,7 @@ struct FunnelLineScanner {
         case UInt8(ascii: "\""):
             return readString(&cursor, decode: false) != nil
         case UInt8(ascii: "{"):
-            return readObject(&cursor, depth: depth + 1, kept: [], isTop: false) != nil
+            return readObject(&cursor, depth: depth + 1, kept: KeptKeys.none, isTop: false) != nil
         case UInt8(ascii: "["):
             guard depth + 1 <= Self.maxDepth else { return false }
             cursor.index += 1
@@ -212,6 +211,25 @@ struct FunnelLineScanner {
             }
         }
         return nil
+    }
+}
+
+/// The names of the members an object keeps, and a mask of their bits (`bit`), so most other
+/// keys are passed over without comparing them with each name.
+private struct KeptKeys {
+    static let none = KeptKeys([])
+    let names: [[UInt8]]
+    let mask: UInt64
+
+    init(_ names: [String]) {
+        self.names = names.map { Array($0.utf8) }
+        mask = self.names.reduce(0) { mask, name in name.withUnsafeBufferPointer { mask | Self.bit($0) } }
+    }
+
+    /// One of 64 bits for a key, from its length and its first and last bytes.
+    static func bit(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let ends = key.isEmpty ? 0 : Int(key[0]) &* 31 &+ Int(key[key.count - 1]) &* 7
+        return 1 << UInt64((key.count &+ ends) & 63)
     }
 }
 
