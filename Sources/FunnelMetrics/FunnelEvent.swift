@@ -4,6 +4,8 @@ import JSONCore
 /// (Mixpanel's `distinct_id`, or a `session_id`), and when it happened.
 public struct FunnelEvent: Sendable, Equatable {
     public let name: String
+    /// The event's properties; of an export line, only those the funnel reads
+    /// (`FunnelLineScanner.propertyKeys`) are sure to be here.
     public let properties: JSONObject
     /// nil when the log does not say (the host's own lines): the log is then one stream.
     public let sessionKey: String?
@@ -92,21 +94,44 @@ public struct FunnelLineReader {
     public private(set) var summary = FunnelLogSummary()
     /// Host envelopes waiting for login, so the line that shows them going on is a sign-in.
     var waitingForLogin: Set<Int64> = []
+    /// Reads plain export lines without JSONCore's tree; off only to compare the two in tests.
+    let usesScanner: Bool
+    private var scanner = FunnelLineScanner()
 
-    public init(format: FunnelInputFormat) { self.format = format }
+    public init(format: FunnelInputFormat) { self.init(format: format, usesScanner: true) }
+
+    init(format: FunnelInputFormat, usesScanner: Bool) {
+        self.format = format
+        self.usesScanner = usesScanner
+    }
 
     /// Appends the events of one line (none, one or two) to `events`; `line` is without its "\n".
-    public mutating func read(line rawLine: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
+    public mutating func read(line: ArraySlice<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
+        throws(FunnelLogError)
+    {
+        let result = line.withUnsafeBufferPointer { bytes -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try read(line: bytes, number: lineNumber, into: &events) } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// The same over the bytes in place, so a stream does not copy each line out of its chunk.
+    mutating func read(line rawLine: UnsafeBufferPointer<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
         throws(FunnelLogError)
     {
         var line = rawLine
-        if line.last == 0x0D { line = line.dropLast() }
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
         }
         if line.count > FunnelLog.maxLineBytes {
             throw FunnelLogError(line: lineNumber, message: "longer than \(FunnelLog.maxLineBytes) bytes")
+        }
+        if usesScanner && format != .host, let object = scanner.scan(line) {
+            try read(.object(object), line: lineNumber, into: &events)
+            return
         }
         let value: JSONValue
         do {

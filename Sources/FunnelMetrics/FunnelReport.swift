@@ -194,7 +194,7 @@ public struct FunnelLogStream {
         var start = 0
         let bytes = chunk.bindMemory(to: UInt8.self)
         while start < bytes.count {
-            guard let newline = bytes[start...].firstIndex(of: 0x0A) else {
+            guard let newline = Self.newline(in: bytes, from: start) else {
                 if partial.count + bytes.count - start > FunnelLog.maxLineBytes + 2 {
                     throw FunnelLogError(line: lineNumber + 1, message: "longer than \(FunnelLog.maxLineBytes) bytes")
                 }
@@ -202,15 +202,35 @@ public struct FunnelLogStream {
                 return
             }
             if partial.isEmpty {
-                try line(Array(bytes[start..<newline])[...])
+                try line(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
             } else {
                 partial.append(contentsOf: bytes[start..<newline])
                 let whole = partial
                 partial.removeAll(keepingCapacity: true)
-                try line(whole[...])
+                try line(whole)
             }
             start = newline + 1
         }
+    }
+
+    /// The next "\n" at or after `start`. Eight bytes at a time: a byte-by-byte search was a
+    /// twentieth of the funnel's time.
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var at = start
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while at + 8 <= bytes.count {
+                let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                // Nonzero exactly when some byte of `word` is zero, that is, some byte was "\n".
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                at += 8
+            }
+        }
+        while at < bytes.count {
+            if bytes[at] == 0x0A { return at }
+            at += 1
+        }
+        return nil
     }
 
     public mutating func feed(_ bytes: [UInt8]) throws(FunnelLogError) {
@@ -221,7 +241,15 @@ public struct FunnelLogStream {
         try result.get()
     }
 
-    private mutating func line(_ bytes: ArraySlice<UInt8>) throws(FunnelLogError) {
+    private mutating func line(_ bytes: [UInt8]) throws(FunnelLogError) {
+        let result = bytes.withUnsafeBufferPointer { bytes -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try line(bytes) } catch { return .failure(error) }
+            return .success(())
+        }
+        try result.get()
+    }
+
+    private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) throws(FunnelLogError) {
         lineNumber += 1
         do {
             try reader.read(line: bytes, number: lineNumber, into: &pending)
@@ -240,7 +268,7 @@ public struct FunnelLogStream {
         if !partial.isEmpty {
             let last = partial
             partial = []
-            try line(last[...])
+            try line(last)
         }
         tracker.finish()
         return FunnelReport(tracker: tracker, summary: reader.summary, skipped: skipped)

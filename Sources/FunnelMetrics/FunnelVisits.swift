@@ -48,6 +48,16 @@ struct OpenVisit {
     var untimed: Bool
     var hasPage: Bool
     var lastSeen: Int
+
+    /// Adds a step; false when the visit already holds `VisitTracker.maxStepsPerVisit` (it is dropped).
+    mutating func add(_ step: VisitStep) -> Bool {
+        let kept = steps.count < VisitTracker.maxStepsPerVisit
+        if kept { steps.append(step) }
+        if step.kind == .page { hasPage = true }
+        if step.time == nil { untimed = true }
+        lastSeen = step.line
+        return kept
+    }
 }
 
 /// Cuts a stream of events into visits person by person and counts each visit as it closes, so
@@ -129,12 +139,12 @@ struct VisitTracker {
             } else {
                 start(.link, event, key: key)
             }
-        } else if var visit = open[key] {
-            open[key] = nil
-            if let kind = kind(of: name) { append(step(event, kind), to: &visit) }
-            if event.time == nil { visit.untimed = true }
-            visit.lastSeen = event.line
-            open[key] = visit
+        } else if let at = open.index(forKey: key) {
+            // Changed in place (one lookup, and the visit's steps are not copied).
+            let found = kind(of: name).map { step(event, $0) }
+            if let found, !open.values[at].add(found) { stepsDropped += 1 }
+            if event.time == nil { open.values[at].untimed = true }
+            open.values[at].lastSeen = event.line
         } else {
             eventsOutside += 1
         }
@@ -154,14 +164,7 @@ struct VisitTracker {
     }
 
     private mutating func append(_ step: VisitStep, to visit: inout OpenVisit) {
-        if visit.steps.count >= Self.maxStepsPerVisit {
-            stepsDropped += 1
-        } else {
-            visit.steps.append(step)
-        }
-        if step.kind == .page { visit.hasPage = true }
-        if step.time == nil { visit.untimed = true }
-        visit.lastSeen = step.line
+        if !visit.add(step) { stepsDropped += 1 }
     }
 
     private mutating func step(_ event: FunnelEvent, _ kind: VisitStep.Kind) -> VisitStep {
@@ -254,9 +257,10 @@ struct VisitTracker {
             landedOnHome = false
         }
 
-        var intended = Set<String>()
-        if let target = visit.target { intended.insert(target) }
-        for step in steps where step.kind == .cta { if let screen = step.screen { intended.insert(screen) } }
+        // A visit intends a screen or three: a list costs less than hashing them into a set.
+        var intended: [String] = []
+        if let target = visit.target { intended.append(target) }
+        for step in steps where step.kind == .cta { if let screen = step.screen, !intended.contains(screen) { intended.append(screen) } }
 
         var consumed: Bool?
         var signedIn = false
@@ -279,7 +283,7 @@ struct VisitTracker {
             case .push: name = vocabulary.pushClicked
             case .cta: name = vocabulary.ctaClicked
             case .page where !step.inApp: name = vocabulary.pageOpened
-            case .screenView where step.screen.map(intended.contains) == true: name = vocabulary.screenView
+            case .screenView where step.screen.map({ intended.contains($0) }) == true: name = vocabulary.screenView
             default: continue
             }
             guard let value = step.campaign else {
@@ -312,7 +316,16 @@ struct UTCDay {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        text = "\(year)-\(two(month))-\(two(day))"
+        guard (1000...9999).contains(year) else {
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            text = "\(year)-\(two(month))-\(two(day))"
+            return
+        }
+        // Digit by digit: a day is counted per visit, and ten bytes make a small string without a heap allocation.
+        let digits = [year / 1000, year / 100 % 10, year / 10 % 10, year % 10, -1, month / 10, month % 10, -1, day / 10, day % 10]
+        text = String(unsafeUninitializedCapacity: digits.count) { buffer in
+            for (at, digit) in digits.enumerated() { buffer[at] = digit < 0 ? UInt8(ascii: "-") : UInt8(0x30 + digit) }
+            return digits.count
+        }
     }
 }
