@@ -136,11 +136,10 @@ def heading_anchors(path):
     return anchors
 
 
-def check_links(path, counts, failures):
-    """Relative links of a Markdown file: the target exists, and so does a Markdown anchor."""
+def prose_lines(path):
+    """The numbered lines of a Markdown file outside its fenced code blocks."""
     in_fence = None
-    lines = document_lines(path)
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(document_lines(path), 1):
         fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
         if fence:
             if in_fence is None:
@@ -148,8 +147,13 @@ def check_links(path, counts, failures):
             elif fence.group(1).startswith(in_fence):
                 in_fence = None
             continue
-        if in_fence:
-            continue
+        if not in_fence:
+            yield number, line
+
+
+def check_links(path, counts, failures):
+    """Relative links of a Markdown file: the target exists, and so does a Markdown anchor."""
+    for number, line in prose_lines(path):
         for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
             if re.match(r"^[a-z]+:", target):
                 continue  # https:, mailto:
@@ -167,18 +171,7 @@ def check_links(path, counts, failures):
 def check_paths(path, counts, failures):
     """Backticked repository paths outside code blocks name files that exist (or git ignores)."""
     top_level = {name for name in os.listdir(ROOT) if not name.startswith(".")}
-    in_fence = None
-    lines = document_lines(path)
-    for number, line in enumerate(lines, 1):
-        fence = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
-        if fence:
-            if in_fence is None:
-                in_fence = fence.group(1)
-            elif fence.group(1).startswith(in_fence):
-                in_fence = None
-            continue
-        if in_fence:
-            continue
+    for number, line in prose_lines(path):
         for span in re.findall(r"`([^`]+)`", line):
             candidate = re.sub(r"(:\d+(-\d+)?|#.*)$", "", span)  # a line number or an anchor
             if candidate.split("/")[0] not in top_level or re.search(r"[*<>{}\s$…]|\.\.\.", candidate):
