@@ -9,44 +9,62 @@ let checkCommand = Command(CommandSpec(
     about: """
     Runs each fixture of contracts/fixtures (the same files the web team runs with node --test)
     through the mock host: the reply, its error code and error pointers, the navigation and its
-    campaign metadata must match what the fixture expects. A prefix such as fixtures/apply/
-    limits the run.
+    campaign metadata must match what the fixture expects. Each event fixture of
+    contracts/event-fixtures is emitted through the host: a valid one must reach the page as
+    written, an invalid one be refused with the errors it names. A prefix such as
+    fixtures/apply/ limits the run.
     """,
     options: [ContractsOption.option, FormatOption.option],
     footer: "exit: 0 all pass; 1 any fails; 2 the contracts cannot be read."
 ), run: { arguments, console in
         let contracts = try ContractsOption.load(arguments)
         let format = arguments.value("format")
-        let selected = contracts.fixtures.filter { fixture in
-            arguments.positional.isEmpty || arguments.positional.contains { fixture.path.hasPrefix($0) }
+        let wanted = { (path: String) in arguments.positional.isEmpty || arguments.positional.contains { path.hasPrefix($0) } }
+        let selected = contracts.fixtures.filter { wanted($0.path) }
+        let selectedEvents = contracts.eventFixtures.filter { wanted($0.path) }
+        guard !selected.isEmpty || !selectedEvents.isEmpty else {
+            throw UsageError("no fixtures match \(arguments.positional.joined(separator: " "))")
         }
-        guard !selected.isEmpty else { throw UsageError("no fixtures match \(arguments.positional.joined(separator: " "))") }
-        var results: [JSONValue] = []
-        var failed = 0
-        for fixture in selected {
-            var problems: [String]
+        var checked: [(path: String, problems: [String])] = selected.map { fixture in
             do {
                 let outcome = try Scenario(fixture: fixture).run(contracts: contracts)
-                problems = FixtureCheck.problems(fixture, outcome: outcome)
+                return (fixture.path, FixtureCheck.problems(fixture, outcome: outcome))
             } catch {
-                problems = ["cannot run: \(error)"]
-            }
-            if !problems.isEmpty { failed += 1 }
-            if format == "json" {
-                results.append(["fixture": .string(fixture.path), "passed": .bool(problems.isEmpty),
-                                "problems": .array(problems.map { .string($0) })])
-            } else if problems.isEmpty {
-                console.out("PASS \(fixture.path)\n")
-            } else {
-                console.out("FAIL \(fixture.path): \(problems.joined(separator: "; "))\n")
+                return (fixture.path, ["cannot run: \(error)"])
             }
         }
-        if format == "json" {
-            let report: JSONValue = ["passed": .integer(Int64(selected.count - failed)), "failed": .integer(Int64(failed)), "fixtures": .array(results)]
-            console.out(report.prettyPrinted() + "\n")
-        } else {
-            console.out("fixtures: \(selected.count - failed) passed, \(failed) failed\n")
-        }
-        return failed == 0 ? ExitCode.success : ExitCode.invalid
+        checked += try eventFixtureResults(selectedEvents, contracts: contracts)
+        return report(checked, format: format, console: console)
     }
 )
+
+/// Each event fixture emitted through a mock host (`EventFixtureCheck`).
+@MainActor
+private func eventFixtureResults(_ fixtures: [EventFixture], contracts: ContractSet) throws -> [(path: String, problems: [String])] {
+    guard !fixtures.isEmpty else { return [] }
+    let compiled = try CompiledContracts(contracts: contracts)
+    return fixtures.map { fixture in
+        do {
+            return (fixture.path, try EventFixtureCheck.problems(fixture, compiled: compiled))
+        } catch {
+            return (fixture.path, ["cannot run: \(error)"])
+        }
+    }
+}
+
+private func report(_ checked: [(path: String, problems: [String])], format: String?, console: Console) -> Int32 {
+    let failed = checked.filter { !$0.problems.isEmpty }.count
+    if format == "json" {
+        let results: [JSONValue] = checked.map {
+            ["fixture": .string($0.path), "passed": .bool($0.problems.isEmpty), "problems": .array($0.problems.map { .string($0) })]
+        }
+        let report: JSONValue = ["passed": .integer(Int64(checked.count - failed)), "failed": .integer(Int64(failed)), "fixtures": .array(results)]
+        console.out(report.prettyPrinted() + "\n")
+    } else {
+        for (path, problems) in checked {
+            console.out(problems.isEmpty ? "PASS \(path)\n" : "FAIL \(path): \(problems.joined(separator: "; "))\n")
+        }
+        console.out("fixtures: \(checked.count - failed) passed, \(failed) failed\n")
+    }
+    return failed == 0 ? ExitCode.success : ExitCode.invalid
+}

@@ -137,6 +137,9 @@ public struct BridgeManifest: Sendable, Equatable {
     public var analytics: AnalyticsNames = .neutral
     /// The funnel's home screens and sign-in event (`"funnel"`).
     public var funnel: FunnelNames = .neutral
+    /// The events the app sends its pages (`"events"`), in manifest order; `allEvents` adds the
+    /// built-in ones.
+    public var events: [BridgeEvent] = []
 
     public func action(named name: String) -> BridgeAction? {
         actions.first { $0.name == name }
@@ -181,6 +184,7 @@ extension BridgeManifest {
         )
         manifest.analytics = try AnalyticsNames.load(reader.optionalChild("analytics"))
         manifest.funnel = try FunnelNames.load(reader.optionalChild("funnel"))
+        manifest.events = try loadEvents(reader.optionalChild("events"))
         return manifest
     }
 

@@ -11,6 +11,13 @@ public final class CompiledContracts: Sendable {
     /// (action, version) -> contract and schema, scanned in order: a handful of entries, cheaper
     /// per message than hashing the action name twice.
     private let dispatch: [DispatchEntry]
+    /// Event name and version -> the schema of its page-bound message (built-in events included).
+    private let eventSchemas: [EventKey: CompiledSchema]
+
+    private struct EventKey: Hashable, Sendable {
+        let event: String
+        let version: Int
+    }
 
     private struct DispatchEntry: Sendable {
         let actionUTF8: [UInt8]
@@ -27,6 +34,12 @@ public final class CompiledContracts: Sendable {
                 try registry.add(document, uri: contracts.schemaURI(file: file))
             } catch {
                 throw ContractError(file: "schemas/\(file)", message: "cannot be registered: \(error)")
+            }
+        }
+        for event in BuiltInEvents.all {
+            for contract in event.versions {
+                // A literal of BuiltInEvents, registered under its own URN.
+                try? registry.add(BuiltInEvents.schema(file: contract.schema)!, uri: BuiltInEvents.schemaURI(file: contract.schema))
             }
         }
         // A contract may require format assertion; a caller may ask for it on top.
@@ -58,12 +71,35 @@ public final class CompiledContracts: Sendable {
             }
         }
         self.schemas = schemas
+        var eventSchemas: [EventKey: CompiledSchema] = [:]
+        for event in contracts.manifest.allEvents {
+            for contract in event.versions {
+                let key = EventKey(event: event.name, version: contract.version)
+                if event.isBuiltIn {
+                    do {
+                        eventSchemas[key] = try registry.compile(uri: BuiltInEvents.schemaURI(file: contract.schema), options: effectiveOptions)
+                    } catch {
+                        throw ContractError(file: contract.schema, message: "the built-in event schema does not compile: \(error)")
+                    }
+                } else {
+                    eventSchemas[key] = try compile(
+                        contract.schema, namedBy: "/events/\(JSONPointer.escape(event.name))/versions/\(contract.version)/schema")
+                }
+            }
+        }
+        self.eventSchemas = eventSchemas
         dispatch = contracts.manifest.actions.flatMap { action in
             action.versions.map {
                 DispatchEntry(actionUTF8: Array(action.name.utf8), version: Int64($0.version), contract: $0,
                               schema: schemas[$0.schema]!)
             }
         }
+    }
+
+    /// The compiled schema of an event version's page-bound message; nil when the contracts (and
+    /// the built-in set) have no such event version.
+    public func eventSchema(_ event: String, version: Int) -> CompiledSchema? {
+        eventSchemas[EventKey(event: event, version: version)]
     }
 
     /// The compiled result schema of a custom action version; nil for a route-handled version.

@@ -102,6 +102,7 @@ public struct ContractLinter {
                 let compiledContracts = try CompiledContracts(contracts: contracts)
                 findings += loopWarnings(compiledContracts)
                 findings += resultExampleFindings(compiledContracts)
+                findings += eventFindings(compiledContracts)
             } catch {
                 findings.append(LintFinding(file: error.file, pointer: error.pointer, message: error.message))
             }

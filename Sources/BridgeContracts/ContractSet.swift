@@ -17,6 +17,8 @@ public struct ContractSet: Sendable {
     /// Schema file name (e.g. "apply.v1.json") -> parsed document, in name order.
     public let schemas: [(file: String, document: JSONValue)]
     public let fixtures: [Fixture]
+    /// The event fixtures (event-fixtures/<event>/v<version>/), in path order.
+    public let eventFixtures: [EventFixture]
     /// Where it came from, for messages: a folder path, or what the caller named.
     public let origin: String
     /// The text of releases.json (the app builds in the field), nil when the set has none; read
@@ -88,15 +90,19 @@ public struct ContractSet: Sendable {
 
         var schemas: [(file: String, document: JSONValue)] = []
         var fixtures: [Fixture] = []
+        var eventFixtures: [EventFixture] = []
         for path in files.keys.sorted() {
             if path.hasPrefix("schemas/") {
                 schemas.append((String(path.dropFirst("schemas/".count)), try Self.parse(files[path]!, file: path)))
             } else if includingFixtures && path.hasPrefix("fixtures/") {
                 fixtures.append(try Fixture.load(path: path, value: try Self.parse(files[path]!, file: path)))
+            } else if includingFixtures && path.hasPrefix(EventFixture.folder) {
+                eventFixtures.append(try EventFixture.load(path: path, value: try Self.parse(files[path]!, file: path)))
             }
         }
         self.schemas = schemas
         self.fixtures = fixtures
+        self.eventFixtures = eventFixtures
         releasesText = files[ReleaseCatalog.fileName]
     }
 

@@ -73,6 +73,21 @@ public final class BridgeHost {
     private var awaiting: [EnvelopeID: AwaitingReply] = [:]
     /// How long before the contract's `timeoutMs` a still-resolving navigation is answered.
     public let replyMarginMs: Int
+    /// Where events go (the platform adapter); held weakly, as the adapter holds the host.
+    public var pageEvents: PageEventTransport? {
+        get { pageEventsReference }
+        set { pageEventsReference = newValue }
+    }
+    private weak var pageEventsReference: PageEventTransport?
+    private let eventGate: PageEventGate
+    /// Requests answered before their navigation ended (it waited for login or ready, or was
+    /// still resolving): the page hears how it ended through `navigation_completed`.
+    private var answeredBeforeEnd: [EnvelopeID: AnsweredRequest] = [:]
+
+    private struct AnsweredRequest {
+        let requestID: String
+        let route: String
+    }
 
     private struct AwaitingReply {
         let requestID: String?
@@ -134,6 +149,7 @@ public final class BridgeHost {
         recorderReference = recorder
         schemas = ContractSchemas(compiled: compiled)
         originPolicy = OriginPolicy(allowedOrigins: contracts.manifest.allowedOrigins)
+        eventGate = PageEventGate(originPolicy: originPolicy)
         mapper = ActionMapper(handler: self.handler)
         requestIDs = RequestIDMemory(capacity: requestIDCapacity)
         self.replyMarginMs = max(0, replyMarginMs)
@@ -332,7 +348,7 @@ public final class BridgeHost {
         submitted.insert(envelopeID)
         let disposition = navigator.navigate(deeplink, from: .bridge)
         guard case .inProgress(let running) = disposition else {
-            return settle(requestID: id, action: action.name, version: version, deeplink: deeplink,
+            return settle(requestID: id, envelope: envelopeID, action: action.name, version: version, deeplink: deeplink,
                           outcome: Self.reply(for: disposition, deeplink: deeplink, duplicateWindowMs: manifest.limits.duplicateWindowMs),
                           reply: reply)
         }
@@ -439,8 +455,11 @@ public final class BridgeHost {
     }
 
     /// Answers a message (or records a notification) with the outcome of its navigation.
-    private func settle(requestID: String?, action: String, version: Int, deeplink: ParsedDeeplink, outcome: BridgeReply,
-                        reply: (@MainActor (BridgeReply?) -> Void)?) {
+    private func settle(requestID: String?, envelope: EnvelopeID, action: String, version: Int, deeplink: ParsedDeeplink,
+                        outcome: BridgeReply, reply: (@MainActor (BridgeReply?) -> Void)?) {
+        if let requestID, let result = outcome.result, result.pendingLogin || result.waitingForReady || result.resolving {
+            answeredBeforeEnd[envelope] = AnsweredRequest(requestID: requestID, route: result.route)
+        }
         guard let requestID else {
             let result = outcome.error?.code.rawValue ?? (outcome.result?.resolving == true ? "resolving" : "ok")
             record(.notification(action: action, version: version, outcome: result))
@@ -453,7 +472,7 @@ public final class BridgeHost {
     private func deadlinePassed(_ envelope: EnvelopeID) {
         guard let waiting = awaiting.removeValue(forKey: envelope) else { return }
         let route = waiting.deeplink.configuration.name
-        settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
+        settle(requestID: waiting.requestID, envelope: envelope, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
                outcome: BridgeReply(id: nil, outcome: .success(.navigation(BridgeResult(route: route, url: waiting.deeplink.url, resolving: true)))),
                reply: waiting.reply)
     }
@@ -518,10 +537,13 @@ public final class BridgeHost {
                 [("route", .string(route.configuration.name)), ("provider", .string(outcome.provider)), ("opened", .string(outcome.target))],
                 campaign: route.campaignMetadata)))
         }
+        if entry.outcome.isTerminal, !answeredBeforeEnd.isEmpty, let answered = answeredBeforeEnd.removeValue(forKey: id) {
+            sendNavigationCompleted(answered, outcome: entry.outcome)
+        }
         if entry.outcome.settlesRequest, !awaiting.isEmpty, let waiting = awaiting.removeValue(forKey: id) {
             waiting.deadline.cancel()
             let disposition = NavigationDisposition(id, outcome: entry.outcome)
-            settle(requestID: waiting.requestID, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
+            settle(requestID: waiting.requestID, envelope: id, action: waiting.action, version: waiting.version, deeplink: waiting.deeplink,
                    outcome: Self.reply(for: disposition, deeplink: waiting.deeplink, duplicateWindowMs: manifest.limits.duplicateWindowMs),
                    reply: waiting.reply)
         }
@@ -529,6 +551,77 @@ public final class BridgeHost {
 
     private func record(_ entry: HostRecord) {
         recorderReference?.record(entry)
+    }
+
+    // MARK: - Events to the page
+
+    /// Requests answered before their navigation ended, whose `navigation_completed` is still to come.
+    public var navigationsAwaitingCompletion: Int { answeredBeforeEnd.count }
+
+    /// Sends an event to the page: checked against its schema with the C checker first, then
+    /// posted through `pageEvents` if the page is at an allowed origin, in the main frame.
+    /// Nothing is posted when any check fails: the call throws and `eventFailed` is recorded.
+    public func emit(event: String, version: Int, payload: JSONValue) throws(PageEventError) {
+        do {
+            let checked = try check(PageEvent(event: event, version: version, payload: payload))
+            try post(checked)
+        } catch {
+            record(.eventFailed(PageEventFailure(event: event, version: version, error: error)))
+            throw error
+        }
+    }
+
+    /// The typed form: a generated event payload type names its event and version.
+    public func emit<Payload: PageEventPayload>(_ payload: Payload) throws(PageEventError) {
+        let json: JSONValue
+        do {
+            json = try payload.payloadJSON
+        } catch {
+            let failure = PageEventError.invalidPayload(event: Payload.event, version: Payload.version,
+                                                        details: [.string("the payload could not be encoded: \(error)")])
+            record(.eventFailed(PageEventFailure(event: Payload.event, version: Payload.version, error: failure)))
+            throw failure
+        }
+        try emit(event: Payload.event, version: Payload.version, payload: json)
+    }
+
+    private func check(_ event: PageEvent) throws(PageEventError) -> PageEvent {
+        guard manifest.event(named: event.event)?.contract(version: event.version) != nil,
+              let schema = schemas.compiled.eventSchema(event.event, version: event.version) else {
+            throw .undeclared(event: event.event, version: event.version,
+                              known: manifest.allEvents.flatMap { e in e.versions.map { "\(e.name) v\($0.version)" } })
+        }
+        guard capabilities.sends(event.event, version: event.version) else {
+            throw .notSentByThisBuild(event: event.event, version: event.version)
+        }
+        let message = event.message
+        if !schema.isValid(message) {
+            throw .invalidPayload(event: event.event, version: event.version, details: schema.validate(message).units.map(\.json))
+        }
+        return event
+    }
+
+    private func post(_ event: PageEvent) throws(PageEventError) {
+        guard let transport = pageEventsReference, let location = transport.pageLocation else {
+            throw .noPage(event: event.event)
+        }
+        if let refusal = eventGate.refusal(for: location) { throw .withheld(event: event.event, reason: refusal) }
+        transport.post(event)
+        record(.eventSent(event))
+    }
+
+    private func sendNavigationCompleted(_ request: AnsweredRequest, outcome: EnvelopeOutcome) {
+        // An app that wired no event transport, or a build that does not send the event, is not told.
+        guard pageEventsReference != nil, capabilities.sends(BuiltInEvents.navigationCompleted, version: 1) else { return }
+        var payload = JSONObject([("requestId", .string(request.requestID)), ("route", .string(request.route)),
+                                  ("outcome", .string(outcome.name))])
+        switch outcome {
+        case .failed(let failure): payload["reason"] = .string(failure.code)
+        case .refused(let refusal): payload["reason"] = .string(refusal.code)
+        default: break
+        }
+        // A build that does not send it, or a page that has gone: recorded, never thrown at the navigator.
+        try? emit(event: BuiltInEvents.navigationCompleted, version: 1, payload: .object(payload))
     }
 }
 

@@ -2,7 +2,8 @@ import JSONCore
 import BridgeContracts
 
 /// What this host takes, as the page reads it: the capability manifest
-/// `{"bridge", "envelope", "app": {"platform", "version"}, "actions": {"apply": [1, 2], ...}}`.
+/// `{"bridge", "envelope", "app": {"platform", "version"}, "actions": {"apply": [1, 2], ...},
+/// "events": {"navigation_completed": [1], ...}}` (`events` only when the build sends any).
 /// A real app builds it from its own platform and version and the contracts it was built with
 /// (every version); a test host or `bridgectl host --release` builds it from a recorded release.
 /// The host accepts exactly these action versions and answers the others UNKNOWN_ACTION or
@@ -18,6 +19,8 @@ public struct HostCapabilities: Sendable, Equatable {
     public let app: AppBuild?
     /// In manifest order, versions ascending; an action the build lacks is absent.
     public let actions: [ActionVersions]
+    /// The events the build sends its pages (`action` is the event name), built-in first.
+    public let events: [ActionVersions]
 
     /// Every action version of the contracts: an app built with them (or, without `app`, a
     /// development host).
@@ -26,6 +29,7 @@ public struct HostCapabilities: Sendable, Equatable {
         envelope = contracts.manifest.envelopeVersion
         self.app = app
         actions = AppRelease.actions(of: contracts.manifest)
+        events = AppRelease.events(of: contracts.manifest)
     }
 
     /// Exactly what a recorded build takes. Every version must be one the contracts have: the host
@@ -47,6 +51,7 @@ public struct HostCapabilities: Sendable, Equatable {
         envelope = contracts.manifest.envelopeVersion
         app = release.build
         self.actions = actions
+        events = release.events
     }
 
     /// The versions of `action` this host takes; empty when it lacks the action.
@@ -70,12 +75,21 @@ public struct HostCapabilities: Sendable, Equatable {
         return body(actions[index].versions)
     }
 
+    /// Whether this build sends version `version` of `event`.
+    public func sends(_ event: String, version: Int) -> Bool {
+        events.first { $0.action == event }?.versions.contains(version) ?? false
+    }
+
     public var json: JSONValue {
         var object = JSONObject([("bridge", .string(bridge)), ("envelope", .integer(Int64(envelope)))])
         if let app {
             object["app"] = ["platform": .string(app.platform.rawValue), "version": .string(app.version.description)]
         }
         object["actions"] = .object(JSONObject(actions.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
+        // A build recorded before events existed sends none and says nothing of them, as it did.
+        if !events.isEmpty {
+            object["events"] = .object(JSONObject(events.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
+        }
         return .object(object)
     }
 

@@ -75,6 +75,10 @@ public enum HostRecord: Sendable, Equatable {
     /// A custom action's handler threw, or answered with a result its schema rejects: the page got
     /// an error reply (a notification got none), and this says why.
     case customActionFailed(CustomActionFailure)
+    /// An event was posted to the page.
+    case eventSent(PageEvent)
+    /// An event was not posted (undeclared, not sent by this build, invalid, no page, or withheld).
+    case eventFailed(PageEventFailure)
 }
 
 /// Where the host sends its records: the app's analytics adapter, or `MockBridgeHost` in tests.

@@ -41,7 +41,8 @@ public struct HostSessionLines: HostSessionInput {
 /// lines with `handle(_:number:)`.
 ///
 /// Input lines: `open`, `message`, `login`, `logout`, `ready`, `state`, `complete`, `cancel`,
-/// `installed`, `deferred`, `interaction`, `accept`, `dismiss` and `advance` (`inputTypes`). Every
+/// `installed`, `deferred`, `interaction`, `accept`, `dismiss`, `advance`, `emit` and `page`
+/// (`inputTypes`). Every event the page would receive is a `page-event` line. Every
 /// record the host makes is written as a line as it happens; a bad line gets
 /// `{"type":"error","line":N,"message":...}` and the session goes on.
 @MainActor
@@ -71,7 +72,7 @@ public final class HostSession {
     }
 
     /// The `type`s an input line may have.
-    public static let inputTypes = "open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance"
+    public static let inputTypes = "open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance, emit, page"
 
     /// The input line of each message, by the mock host's message count.
     private var messageLines: [Int: Int] = [:]
@@ -162,6 +163,8 @@ public final class HostSession {
             }
             host.setAppState(state)
         case "complete": complete(object, number)
+        case "emit": emitEvent(object, number)
+        case "page": movePage(object, number)
         case _ where ScenarioStep.types.contains(type):
             // The steps simulate --step takes too: one parser, the same messages.
             do {
@@ -189,6 +192,40 @@ public final class HostSession {
         default:
             fail(number, "unknown type \"\(type)\" (\(Self.inputTypes))")
         }
+    }
+
+    /// `{"type":"emit","event":NAME,"version":N,"payload":{...}}`: the app sends an event; a
+    /// `page-event` line when the page gets it, an error line (and nothing delivered) when not.
+    private func emitEvent(_ object: JSONObject, _ number: Int) {
+        guard let event = object["event"]?.stringValue else { return fail(number, "\"event\" must be the event name") }
+        guard let raw = object["version"]?.integerValue, let version = Int(exactly: raw), version >= 1 else {
+            return fail(number, "\"version\" must be a positive integer")
+        }
+        guard let payload = object["payload"] else { return fail(number, "\"payload\" is missing (the event's payload object)") }
+        do {
+            try host.emit(event: event, version: version, payload: payload)
+        } catch {
+            var line = JSONObject([("type", "error"), ("line", .integer(Int64(number))), ("message", .string("not delivered: \(error)"))])
+            if !error.details.isEmpty { line["details"] = .array(error.details) }
+            emit(.object(line))
+        }
+    }
+
+    /// `{"type":"page","origin":"https://...","isMainFrame":true}`: where the page that would
+    /// receive events is now (`"origin": null`: no page loaded).
+    private func movePage(_ object: JSONObject, _ number: Int) {
+        guard let value = object["origin"] else { return fail(number, "\"origin\" must be the page's origin, or null for no page") }
+        if value == .null {
+            host.pageLocation = nil
+            return
+        }
+        guard let origin = value.stringValue else { return fail(number, "\"origin\" must be a string or null") }
+        var isMainFrame = true
+        if let flag = object["isMainFrame"] {
+            guard let known = flag.boolValue else { return fail(number, "\"isMainFrame\" must be true or false") }
+            isMainFrame = known
+        }
+        host.pageLocation = PageLocation(origin: origin, isMainFrame: isMainFrame)
     }
 
     private func complete(_ object: JSONObject, _ number: Int) {

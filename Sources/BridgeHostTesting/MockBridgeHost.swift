@@ -31,7 +31,8 @@ public enum MockStepResult: Sendable, Equatable {
 /// requires one that matches). Set `customResults` to a result the schema rejects, or
 /// `customFailures` to an error, to see how the host answers a misbehaving handler.
 @MainActor
-public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening, DeferredOfferPresenting {
+public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecorder, ApplicationOpening, DeferredOfferPresenting,
+    PageEventTransport {
     public let contracts: ContractSet
     public let clock: ManualNavigationClock
     public let navigator: DeeplinkNavigator
@@ -67,6 +68,12 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
     public var onRecord: ((MockRecord) -> Void)?
     /// How many records were made, whatever `retention` kept.
     public private(set) var recordCount = 0
+    /// Where the simulated page is (default: the first allowed origin, main frame); nil: no page.
+    public var pageLocation: PageLocation?
+    /// The events posted to the page, in order.
+    public private(set) var pageEventsPosted: [PageEvent] = []
+    /// The events the host did not post, and why.
+    public private(set) var pageEventFailures: [PageEventFailure] = []
 
     /// Make a navigation step fail: step name ("selectTab", "attachList", "resolveDetail", "show")
     /// -> reason.
@@ -149,6 +156,8 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         }
         bridge = try BridgeHost(compiled: compiled, navigator: navigator, customActions: standIns(for: contracts),
                                 recorder: self, capabilities: capabilities)
+        pageLocation = contracts.manifest.allowedOrigins.first.map { PageLocation(origin: $0, isMainFrame: true) }
+        bridge.pageEvents = self
     }
 
     /// One immediate stand-in per custom action version of the contracts (the host refuses to start
@@ -397,7 +406,24 @@ public final class MockBridgeHost: CallbackNavigationHost, AuthState, HostRecord
         case .customActionFailed(let failure):
             customActionFailures.append(failure, keepingAtMost: retention.limit)
             append(.customActionFailed(failure))
+        case .eventSent:
+            break  // `post` recorded it as the page got it
+        case .eventFailed(let failure):
+            pageEventFailures.append(failure, keepingAtMost: retention.limit)
+            append(.eventFailed(failure))
         }
+    }
+
+    // MARK: - PageEventTransport
+
+    public func post(_ event: PageEvent) {
+        pageEventsPosted.append(event, keepingAtMost: retention.limit)
+        append(.pageEvent(event))
+    }
+
+    /// Sends an event to the simulated page through the host (checked, then posted here).
+    public func emit(event: String, version: Int, payload: JSONValue) throws(PageEventError) {
+        try bridge.emit(event: event, version: version, payload: payload)
     }
 
     private func append(_ record: MockRecord) {

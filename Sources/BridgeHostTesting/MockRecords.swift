@@ -76,6 +76,10 @@ public enum MockRecord: Sendable, Equatable {
     case offer(id: EnvelopeID, route: String, url: String)
     /// The offer ended and went away (taken, dismissed, expired, replaced, logged out).
     case offerWithdrawn(id: EnvelopeID, route: String, end: OfferEnd)
+    /// An event the page received (`{"type":"page-event"}` and the page-bound message's fields).
+    case pageEvent(PageEvent)
+    /// An event the host did not post.
+    case eventFailed(PageEventFailure)
 
     public var json: JSONValue {
         switch self {
@@ -133,6 +137,14 @@ public enum MockRecord: Sendable, Equatable {
             case .replaced(let newer): object["by"] = .integer(Int64(newer.rawValue))
             case .dismissed, .expired, .loggedOut: break
             }
+            return .object(object)
+        case .pageEvent(let event):
+            var object = JSONObject([("type", "page-event")])
+            if case .object(let fields) = event.message { for (key, value) in fields { object[key] = value } }
+            return .object(object)
+        case .eventFailed(let failure):
+            var object = JSONObject([("type", "event_failed")])
+            if case .object(let fields) = failure.json { for (key, value) in fields { object[key] = value } }
             return .object(object)
         case .externalOpen(let record):
             var object = JSONObject([("type", "external_open")])

@@ -212,9 +212,12 @@ struct HostCLITests {
                          input: input.joined(separator: "\n"))
         let output = try lines(result.out)
         let kinds = output.map { "\($0["type"]?.stringValue ?? "?")\($0["line"]?.integerValue.map { ":\($0)" } ?? "")" }
-        #expect(kinds == ["event", "step", "ack:1", "ack:2", "reply:1", "ack:3", "navigation", "envelope", "event", "ack:4"])
+        // The page heard "resolving" first, so it is told how the navigation ended.
+        #expect(kinds == ["event", "step", "ack:1", "ack:2", "reply:1", "ack:3", "navigation", "envelope", "event", "page-event", "ack:4"])
         let reply = try #require(output.first { $0["type"] == "reply" })
         #expect(reply.value(at: "/result/resolving") == true)
+        let completed = try #require(output.first { $0["type"] == "page-event" })
+        #expect(completed.serialized() == #"{"type":"page-event","v":1,"event":"navigation_completed","version":1,"payload":{"requestId":"slow-0000001","route":"onboardingStart","outcome":"navigated"}}"#)
         #expect(output.first { $0["type"] == "step" }?["ms"] == 6000)
     }
 

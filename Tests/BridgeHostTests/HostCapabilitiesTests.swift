@@ -46,7 +46,7 @@ struct HostCapabilitiesTests {
         let capabilities = try host("ios@5.12.0").bridge.capabilities
         #expect(capabilities.json.serialized() == #"{"bridge":"sendyBridge","envelope":1,"app":{"platform":"ios","version":"5.12.0"},"actions":{"apply":[1],"view_vehicles":[1],"start":[1]}}"#)
         let development = HostCapabilities(contracts: Self.contracts)
-        #expect(development.json.serialized() == #"{"bridge":"sendyBridge","envelope":1,"actions":{"apply":[1,2],"view_vehicles":[1],"start":[1],"open_directions":[1]}}"#)
+        #expect(development.json.serialized() == #"{"bridge":"sendyBridge","envelope":1,"actions":{"apply":[1,2],"view_vehicles":[1],"start":[1],"open_directions":[1]},"events":{"navigation_completed":[1],"login_state_changed":[1]}}"#)
         let app = HostCapabilities(contracts: Self.contracts, app: try AppBuild(reference: "android@6.0.0-beta.1"))
         #expect(app.json["app"] == ["platform": "android", "version": "6.0.0-beta.1"])
     }

@@ -49,6 +49,7 @@ final class CountingApp: NavigationHost, AuthState, HostRecorder {
         case .campaignConflict: campaignConflicts += 1
         case .notification: notifications += 1
         case .customActionFailed: break  // the bundled contracts have no custom action yet
+        case .eventSent, .eventFailed: break  // the soak's app has no page to post events into
         }
     }
 }

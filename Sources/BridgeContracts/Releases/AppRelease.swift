@@ -81,6 +81,9 @@ public struct AppRelease: Sendable, Equatable {
     public var share: Double?
     /// The action versions the build takes, in manifest order.
     public let actions: [ActionVersions]
+    /// The event versions the build sends its pages (`"events"` in releases.json; a build recorded
+    /// before events existed sends none).
+    public var events: [ActionVersions] = []
 
     public init(build: AppBuild, status: Status = .supported, share: Double? = nil, actions: [ActionVersions]) {
         self.build = build
@@ -106,6 +109,11 @@ public struct AppRelease: Sendable, Equatable {
     /// The current contract set as a build's capabilities: every version of every action.
     public static func actions(of manifest: BridgeManifest) -> [ActionVersions] {
         manifest.actions.map { ActionVersions(action: $0.name, versions: $0.versions.map(\.version)) }
+    }
+
+    /// The current contract set's events as a build's: every version of every event, built-in first.
+    public static func events(of manifest: BridgeManifest) -> [ActionVersions] {
+        manifest.allEvents.map { ActionVersions(action: $0.name, versions: $0.versions.map(\.version)) }
     }
 }
 
