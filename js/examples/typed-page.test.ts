@@ -20,3 +20,15 @@ export async function offersV1ToOlderBuilds(): Promise<PageUsage> {
   await host.writeUsage("usage.json", { merge: true });
   return host.usage();
 }
+
+// An event from the fake host reaches the page's handler once flushed.
+export async function hearsNavigationCompleted(): Promise<boolean> {
+  const page = { location: { href: "https://sendy.co.kr/event/new-user-promo", assign(url: string): void {} } };
+  const host: FakeHost = installFakeHost({ window: page, loggedIn: false });
+  const outcomes: string[] = [];
+  const stop = createBridge({ window: page }).on("navigation_completed", (payload) => { outcomes.push(payload.outcome); });
+  host.emit("navigation_completed", 1, { requestId: "r-0123456789", route: "applyForm", outcome: "navigated" });
+  await host.flush();
+  stop();
+  return outcomes.length === 1 && host.events.length === 1;
+}

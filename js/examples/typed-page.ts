@@ -55,3 +55,11 @@ export async function onApplyEverywhere(plan: "basic" | "premium" | "business"):
     throw error;
   }
 }
+
+// The app tells the page how a navigation that waited (for login, for the app to start) ended.
+export function followNavigations(show: (text: string) => void): () => void {
+  return bridge.on("navigation_completed", (payload, meta) => {
+    if (payload.outcome === "cancelled_by_logout" || payload.outcome === "failed") show(`${payload.route}: ${payload.reason ?? payload.outcome}`);
+    else show(`${meta.event} v${meta.version}: ${payload.requestId} ${payload.route}`);
+  });
+}

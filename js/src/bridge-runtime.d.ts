@@ -131,6 +131,58 @@ export interface BridgeStats {
   fallbacks: number;
   /** Calls the page aborted (CallOptions.signal). */
   aborted: number;
+  /**
+   * App events this bridge received that are well formed and known (the contract's, or
+   * navigation_completed v1): given to its handlers, or counted in unhandledEvents. Every bridge
+   * of the page counts each event.
+   */
+  events: number;
+  /** Known events that came while this bridge had no handler for them: dropped, never queued for a later subscriber. */
+  unhandledEvents: number;
+  /** Well-formed events whose name and version neither the contract nor the built-in events have: dropped. */
+  unknownEvents: number;
+  /** Messages with an "event" and no "id" that are no event: v not 1, event not a string, version not a positive integer, or payload not an object. */
+  malformedEvents: number;
+  /** With validate on: events the validators rejected (or could not check): not given to the handlers. */
+  invalidEvents: number;
+  /** Handler calls that threw: the other handlers still ran; the error went to window.reportError where the page has it. */
+  handlerErrors: number;
+}
+
+/** How a navigation ended, as the app's audit log names it (opened_<target> for a destination outside the app). */
+export type NavigationOutcome =
+  | "navigated" | "opened_app" | "opened_web" | `opened_${string}` | "failed" | "refused"
+  | "cancelled_by_logout" | "cancelled" | "duplicate" | "replaced_while_pending";
+
+/**
+ * navigation_completed v1, which every host sends: a navigation a request started ended after the
+ * request's reply (the reply said pendingLogin, waitingForReady or resolving).
+ */
+export interface NavigationCompletedPayload {
+  /** The id of the request (the envelope's id) that started the navigation. */
+  requestId: string;
+  /** The route (routes.json name). */
+  route: string;
+  outcome: NavigationOutcome;
+  /** The failure code, when there is one (failed, refused). */
+  reason?: string;
+}
+
+/**
+ * The app's events a page can subscribe to with bridge.on, by name: each one's payload type (the
+ * union of its versions'). It holds the built-in events; a contract's own are added by declaration
+ * merging (the generated bridge.d.ts, or a page:
+ * `declare module "<kit>/src/bridge-runtime.js" { interface BridgeEvents { coupon_issued: CouponIssued } }`),
+ * or passed as BridgeCore's second type parameter.
+ */
+export interface BridgeEvents {
+  navigation_completed: NavigationCompletedPayload;
+}
+
+/** What a handler gets besides the payload: the event's name and the version the app sent. */
+export interface EventMeta<E extends string = string> {
+  event: E;
+  version: number;
 }
 
 /** A validators module (the generated validators.js): what createBridge({ validate }) and the fake host call. */
@@ -141,6 +193,12 @@ export interface ValidatorsModule {
     code?: BridgeErrorCode;
     message?: string;
   };
+  /**
+   * The checks of app events, by "event:NAME@N", each of the whole event message
+   * ({v, event, version, payload}). With validate on, an event it rejects is counted in
+   * stats.invalidEvents and not delivered; an event without a check is delivered.
+   */
+  readonly eventValidators?: { readonly [key: string]: (message: unknown) => { valid: boolean } };
 }
 
 /** Options of createBridge; `CampaignField` names the campaign schema's fields. */
@@ -221,10 +279,17 @@ export interface ContractTable {
       readonly versions: { readonly [version: string]: ContractVersion };
     };
   };
+  /** The contract's own app events (absent: only the built-in navigation_completed v1 is known). */
+  readonly events?: {
+    readonly [event: string]: { readonly versions: { readonly [version: string]: true }; readonly latest: number };
+  };
 }
 
-/** What every bridge has, whatever the contract (the generated Bridge adds the typed functions). */
-export interface BridgeCore<CampaignField extends PropertyKey = string> {
+/**
+ * What every bridge has, whatever the contract (the generated Bridge adds the typed functions).
+ * `Events`: the events bridge.on takes, by name, with their payload types.
+ */
+export interface BridgeCore<CampaignField extends PropertyKey = string, Events = BridgeEvents> {
   /**
    * True when the app on this page takes that version of the action (latest by default): the
    * manifest says so, or the app gave none and is trusted. False outside the app.
@@ -245,12 +310,22 @@ export interface BridgeCore<CampaignField extends PropertyKey = string> {
    */
   campaignWarnings(): Promise<ReadonlyArray<CampaignWarning>>;
   readonly stats: Readonly<BridgeStats>;
+  /**
+   * Subscribes to an app event; returns the function that ends this subscription (calling it
+   * again does nothing). Handlers run asynchronously, in the order the events came (the shim loads
+   * src/events.js when the page first subscribes); several may listen to one event. An event that
+   * comes while the event has no handler is counted (stats.unhandledEvents) and dropped, not kept
+   * for a later subscriber. A handler that throws is counted (stats.handlerErrors) and reported
+   * with window.reportError where the page has it; it never stops the other handlers or the
+   * bridge. With validate on, an event the validators reject is not delivered (stats.invalidEvents).
+   */
+  on<E extends keyof Events & string>(event: E, handler: (payload: Events[E], meta: EventMeta<E>) => void): () => void;
   /** Rejects pending calls with UNAVAILABLE and removes window.<bridge>Receive. */
   dispose(): void;
 }
 
-/** The bridge of a contract table known only at run time: untyped send and action functions. */
-export interface RuntimeBridge extends BridgeCore {
+/** The bridge of a contract table known only at run time: untyped send and action functions and events. */
+export interface RuntimeBridge extends BridgeCore<string, BridgeEvents & { readonly [event: string]: { readonly [field: string]: unknown } }> {
   send(action: string, version: number | undefined, payload?: unknown, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
   offer(action: string, payloads: { [version: number]: unknown }, options?: CallOptions | NotifyOptions): Promise<BridgeResult | undefined>;
   linkFor(action: string, payload?: unknown, options?: { version?: number; campaign?: boolean }): Promise<string>;

@@ -5,10 +5,11 @@
 //
 // The bridge is put together from small modules: errors.js, pending.js (the calls waiting for a
 // reply), transports.js (the channels to the app and the page's one receive channel),
-// handshake.js (what the app takes), and this file, which reads the page's campaign and makes the
-// calls. What a page needs only sometimes is imported when first needed: links.js with
-// link-rules.js (linkFor, buildUniversalLink, campaignWarnings), fallback.js (outside the app) and
-// validation.js (createBridge({ validate })).
+// handshake.js (what the app takes), and this file, which reads the page's campaign, makes the
+// calls and keeps the subscriptions to the app's events. What a page needs only sometimes is
+// imported when first needed: links.js with link-rules.js (linkFor, buildUniversalLink,
+// campaignWarnings), fallback.js (outside the app), validation.js (createBridge({ validate })) and
+// events.js (bridge.on, or the first event).
 
 import { BridgeError, describe, own, versionEntry } from "./errors.js";
 import { createPendingCalls } from "./pending.js";
@@ -181,10 +182,31 @@ export function createBridgeFor(contract, options) {
 
   const stats = {
     sent: 0, notifications: 0, replies: 0, timeouts: 0, aborted: 0, lateReplies: 0,
-    unmatchedReplies: 0, malformedReplies: 0, fallbacks: 0, rejectedBeforeSending: 0
+    unmatchedReplies: 0, malformedReplies: 0, fallbacks: 0, rejectedBeforeSending: 0,
+    events: 0, unhandledEvents: 0, unknownEvents: 0, malformedEvents: 0, invalidEvents: 0, handlerErrors: 0
   };
   const pending = createPendingCalls(stats, clearTimer);
-  const member = { pending: pending, stats: stats };
+
+  // The app's events: the subscriptions (event name -> handlers) are kept here; events.js, loaded
+  // when the page first subscribes or an event first arrives, checks each event and runs them.
+  // One promise of the module, so events reach the handlers in the order they came; if it cannot
+  // be loaded, each event is counted unhandled.
+  const handlers = new Map();
+  const eventScope = { contract: contract, stats: stats, handlers: handlers, validators: validators, win: win };
+  let eventsModule = null;
+  const loadEvents = () => eventsModule || (eventsModule = import("./events.js"));
+  const receiveEvent = (message) => loadEvents().then((module) => module.receiveEvent(eventScope, message), () => { stats.unhandledEvents += 1; });
+  function on(name, handler) {
+    // A copy per subscription: the same function subscribed twice is two subscriptions.
+    const entry = handler.bind(null);
+    handlers.set(name, (handlers.get(name) || []).concat(entry));
+    loadEvents().catch(() => null);
+    // Android's listener object brings events as message events: listen to it now, not at the first call.
+    transport();
+    return () => { handlers.set(name, handlers.get(name).filter((other) => other !== entry)); };
+  }
+
+  const member = { pending: pending, stats: stats, event: receiveEvent };
   const receiving = server ? null : receiveChannelOf(win, contract.receiveFunction);
   if (receiving) receiving.join(member);
 
@@ -353,6 +375,8 @@ export function createBridgeFor(contract, options) {
     /** Campaign values found on the page but dropped because they break the campaign schema, and why (a promise). */
     campaignWarnings: () => links().then((module) => module.campaignWarningsFor(contract, kept)),
     stats: stats,
+    /** Subscribes to an app event: handler(payload, {event, version}), run asynchronously; returns the unsubscribe function. */
+    on: on,
     /** The Universal Link an action would open outside the app, with this page's campaign (a promise). */
     linkFor: (action, payload, linkOptions) => links().then((module) => module.buildUniversalLinkFor(contract, action, linkOptions && linkOptions.version, payload,
       linkOptions && linkOptions.campaign === false ? null : campaign)),

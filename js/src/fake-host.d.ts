@@ -112,11 +112,22 @@ export interface FakeHostOf<Envelope = Record<string, unknown>> {
   releaseHeld(): number;
   /** The apps installed on the simulated device, by URL scheme. */
   setInstalled(schemes: string[]): FakeHostOf<Envelope>;
+  /** Resolves once the replies scheduled so far were delivered and the events sent so far reached the handlers. */
   flush(): Promise<void>;
   defaultReply(envelope: Envelope): FakeReply;
   uninstall(): void;
   /** What the app did with each destination it accepted. */
   readonly navigations: Array<{ route: string; url: string; outcome: "navigated" | "cancelled" }>;
+  /** Every event sent to the page, in order (by emit, and navigation_completed by completeLogin, ready and logout). */
+  readonly events: ReadonlyArray<{ v: 1; event: string; version: number; payload: object }>;
+  /**
+   * Sends the page an app event {v: 1, event, version, payload} on the mode's channel, as the app
+   * does (any name and version: a test may send one the contract lacks). The bridge's handlers run
+   * asynchronously: await flush(). The host sends navigation_completed itself when a destination
+   * whose reply said pendingLogin or waitingForReady ends: navigated (completeLogin, ready) or
+   * cancelled_by_logout (logout), with the request's id.
+   */
+  emit(event: string, version: number, payload?: object): FakeHostOf<Envelope>;
   completeLogin(): FakeHostOf<Envelope>;
   logout(): FakeHostOf<Envelope>;
   ready(): FakeHostOf<Envelope>;

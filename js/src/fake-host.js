@@ -141,6 +141,9 @@ function pathOf(win) {
  * options.installed: the apps installed on the simulated device, by URL scheme (["mapsapp"]), as
  * `bridgectl host --installed`: a destination outside the app (open_directions) opens its app when
  * installed, else its fallback; host.setInstalled(list) changes them.
+ * host.emit(name, version, payload) sends the page an event ({v: 1, event, version, payload}) on
+ * the mode's channel, as the app does; the host itself sends navigation_completed when a
+ * destination whose reply said pendingLogin or waitingForReady ends (completeLogin, ready, logout).
  * options.validators: the contract's validators module (testing/fake-host.js passes it): every
  * message is checked first, as the app checks it, and one the app would reject gets the app's
  * error reply whatever else the test queued. options.validate: false turns that off.
@@ -180,6 +183,18 @@ export function createFakeHostFor(contract, options) {
      * "navigated", or "cancelled" (logged out before login completed).
      */
     navigations: [],
+    /** Every event sent to the page, in order: {v, event, version, payload}. */
+    events: [],
+    /**
+     * Sends the page an event on the mode's channel (window.<bridge>Receive, or the Android
+     * listener's message event), now; the bridge's handlers run asynchronously (await flush()).
+     */
+    emit: function (name, version, payload) {
+      const message = { v: 1, event: name, version: version, payload: payload === undefined ? {} : payload };
+      host.events.push(message);
+      toPage(message);
+      return host;
+    },
     /** Logs in: every destination waiting for login navigates. */
     completeLogin: function () {
       loggedIn = true;
@@ -190,7 +205,7 @@ export function createFakeHostFor(contract, options) {
     /** Logs out: every destination waiting for login is cancelled, as the app cancels it. */
     logout: function () {
       loggedIn = false;
-      release(function (item) { return item.login; }, "cancelled");
+      release(function (item) { return item.login; }, "cancelled", "cancelled_by_logout");
       return host;
     },
     /** The cold start ends: every destination waiting for the app to be ready navigates (unless it waits for login). */
@@ -281,8 +296,13 @@ export function createFakeHostFor(contract, options) {
       held.splice(0).forEach(function (item) { item.entry.delivered = true; item.deliver(item.reply); });
       return count;
     },
-    /** Resolves once every reply scheduled so far has been delivered. */
-    flush: function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); },
+    /**
+     * Resolves once every reply scheduled so far has been delivered, and every event sent so far
+     * has reached the handlers (the shim loads its events module on first use; this waits for it).
+     */
+    flush: function () {
+      return import("./events.js").then(function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); });
+    },
     /** The apps installed on the simulated device, by URL scheme. */
     setInstalled: function (schemes) { installedApps = schemes.slice(); return host; },
     defaultReply: defaultReply,
@@ -396,21 +416,26 @@ export function createFakeHostFor(contract, options) {
     recentTaps.push({ key: key, at: at });
     const result = Object.assign({}, outcome.result, { pendingLogin: outcome.result.pendingLogin === true || !loggedIn });
     if (!ready) result.waitingForReady = true;
-    const item = { route: result.route, url: result.url, login: !loggedIn, ready: !ready };
+    const item = { requestId: envelope.id, route: result.route, url: result.url, login: !loggedIn, ready: !ready };
     if (item.login || item.ready) waiting.push(item);
     else notify(item, "navigated");
     return { ok: true, result: result };
   }
 
-  function release(which, outcome) {
+  // The destinations waiting that `which` picks end with `outcome`; each that a request started
+  // (a notification has no id, and no reply to follow) is told to the page with navigation_completed,
+  // whose outcome is the audit log's name (eventOutcome, when it differs from host.navigations').
+  function release(which, outcome, eventOutcome) {
     waiting.filter(which).forEach(function (item) {
       waiting.splice(waiting.indexOf(item), 1);
       notify(item, outcome);
+      if (typeof item.requestId === "string") {
+        host.emit("navigation_completed", 1, { requestId: item.requestId, route: item.route, outcome: eventOutcome || outcome });
+      }
     });
   }
 
-  // Where the app's navigation outcome is reported: host.navigations now; the place to send the
-  // page a navigation_completed event once the contract has events.
+  // The app's navigation outcome, in host.navigations.
   function notify(item, outcome) {
     host.navigations.push({ route: item.route, url: item.url, outcome: outcome });
   }
@@ -427,6 +452,11 @@ export function createFakeHostFor(contract, options) {
     const receive = win[contract.receiveFunction];
     if (typeof receive === "function") receive(JSON.stringify(reply));
   }
+
+  // How the app sends the page a message of its own (an event): the receive function, as WebKit's
+  // evaluateJavaScript and Android's JavascriptInterface host do; the listener's message event for
+  // addWebMessageListener (install sets it).
+  let toPage = callReceive;
 
   const installed = [];
   function put(target, key, value) {
@@ -464,15 +494,14 @@ export function createFakeHostFor(contract, options) {
       put(win, "webkit", Object.assign({}, webkit, { messageHandlers: handlers }));
     } else if (mode === "androidListener") {
       const listeners = [];
+      toPage = function (message) {
+        const event = { data: JSON.stringify(message) };
+        listeners.forEach(function (listener) { listener(event); });
+        if (typeof port.onmessage === "function") port.onmessage(event);
+      };
       const port = {
         onmessage: null,
-        postMessage: function (text) {
-          answer(parseBody(text), function (reply) {
-            const event = { data: JSON.stringify(reply) };
-            listeners.forEach(function (listener) { listener(event); });
-            if (typeof port.onmessage === "function") port.onmessage(event);
-          });
-        },
+        postMessage: function (text) { answer(parseBody(text), toPage); },
         addEventListener: function (type, listener) { if (type === "message") listeners.push(listener); },
         removeEventListener: function (type, listener) {
           const index = listeners.indexOf(listener);

@@ -1,5 +1,5 @@
 // transports.js: how a message reaches the app (WebKit's message handler, Android's listener
-// or its JavascriptInterface) and the page's one receive channel for replies. Plain ES2017.
+// or its JavascriptInterface) and the page's one receive channel for replies and events. Plain ES2017.
 
 import { BridgeError, describe } from "./errors.js";
 import { parseReply } from "./pending.js";
@@ -23,9 +23,11 @@ export function transportOf(win, contract) {
 
 /**
  * The page's receive channel: the receive global (window.<bridge>Receive), which every bridge on
- * the page joins with its pending calls and stats. A reply goes to the bridge whose call it
- * answers; a reply to a call that ended is late for that bridge; any other is unmatched (or
- * malformed) for every bridge. Android listener events come to the same function.
+ * the page joins with its pending calls, stats and events. A reply goes to the bridge whose call
+ * it answers; a reply to a call that ended is late for that bridge; any other is unmatched (or
+ * malformed) for every bridge. An event ("event" and no "id": a reply always has an id, null
+ * when the app could not read the message) goes to every bridge. Android listener messages come
+ * to the same function.
  */
 export function receiveChannelOf(win, name) {
   const existing = win[name];
@@ -34,6 +36,7 @@ export function receiveChannelOf(win, name) {
   const listeners = [];
   const receive = (raw) => {
     const reply = parseReply(raw);
+    if (reply !== null && "event" in reply && !("id" in reply)) return members.forEach((member) => { if (member.event) member.event(reply); });
     const id = reply === null ? undefined : reply.id;
     const owner = members.filter((member) => typeof id === "string" && member.pending.has(id))[0];
     if (owner) return owner.pending.deliver(id, reply);

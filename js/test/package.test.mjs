@@ -48,7 +48,8 @@ test("npm pack gives a tarball of the kit alone, and it installs offline into a 
   const files = packed[0].files.map((file) => file.path).sort();
   assert.deepEqual(files, [
     "bridge.d.ts", "bridge.js", "package.json",
-    "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/errors.js", "src/fake-host.d.ts", "src/fake-host.js", "src/fallback.d.ts", "src/fallback.js",
+    "src/bridge-runtime.d.ts", "src/bridge-runtime.js", "src/errors.js", "src/events.d.ts", "src/events.js", "src/fake-host.d.ts", "src/fake-host.js",
+    "src/fallback.d.ts", "src/fallback.js",
     "src/fixture-runner.mjs", "src/handshake.js", "src/link-builder.d.ts", "src/link-builder.js", "src/link-rules.d.ts", "src/link-rules.js",
     "src/links.d.ts", "src/links.js", "src/pending.js", "src/schema-runtime.d.ts", "src/schema-runtime.js", "src/transports.js",
     "src/validation.d.ts", "src/validation.js",

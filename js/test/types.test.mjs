@@ -1,5 +1,6 @@
 // The kit's types through a real compiler (Debian's node-typescript, tsc --strict --noEmit):
-// the declarations and a typed example page that uses every action and version compile, and
+// the declarations, a typed example page that uses every action and version, and a page that adds
+// an app event by declaration merging compile, and
 // every file of js/test/types-fail fails with exactly the errors its `// expect-error TSnnnn`
 // comments name, each on the line after its comment. A file marked `// kit: wide` is compiled
 // against the kit of the test-only contracts (apply v1 and v2), one marked `// kit: custom-action`
@@ -33,6 +34,24 @@ export async function sharePage(): Promise<boolean> {
   const target: string | undefined = (await bridge.shareV1({ url: "https://sendy.co.kr/", title: "센디" })).target;
   const applied: string = (await bridge.apply({ slug: "new-user-promo" })).route;
   return result.shared && target !== undefined && applied !== "";
+}
+`;
+
+// A page that adds an event of its own to BridgeEvents by declaration merging, as a generated
+// bridge.d.ts can for a contract's events: bridge.on takes it with its payload type, and still the built-in one.
+const MERGED_EVENTS_PAGE = `import { createBridge } from "./kit/bridge.js";
+
+declare module "./kit/src/bridge-runtime.js" {
+  interface BridgeEvents {
+    coupon_issued: { couponId: string; amount?: number };
+  }
+}
+
+export function listen(seen: string[]): () => void {
+  const bridge = createBridge();
+  const stop = bridge.on("coupon_issued", (payload, meta) => { seen.push(payload.couponId + meta.event + String(payload.amount ?? 0)); });
+  bridge.on("navigation_completed", (payload) => { seen.push(payload.requestId); });
+  return stop;
 }
 `;
 
@@ -81,7 +100,13 @@ test("the declarations and a typed page using every action and version compile w
   writeFileSync(path.join(customPage, "share-page.ts"), CUSTOM_ACTION_PAGE);
   const custom = tsc(["--lib", "es2017,dom", "share-page.ts"], customPage);
   assert.equal(custom.status, 0, custom.output);
-  t.diagnostic(`tsc --strict: ${files.length} files of js/, the wide kit's declarations and a page of the custom-action kit compile`);
+  const mergedPage = path.join(scratch, "merged-events-page");
+  mkdirSync(mergedPage);
+  symlinkSync(kit, path.join(mergedPage, "kit"));
+  writeFileSync(path.join(mergedPage, "events-page.ts"), MERGED_EVENTS_PAGE);
+  const merged = tsc(["--lib", "es2017", "events-page.ts"], mergedPage);
+  assert.equal(merged.status, 0, merged.output);
+  t.diagnostic(`tsc --strict: ${files.length} files of js/, the wide kit's declarations, a page of the custom-action kit and one adding an event compile`);
 });
 
 test("every compile-fail case fails with exactly the errors it names", (t) => {

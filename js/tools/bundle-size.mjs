@@ -24,11 +24,12 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * Budgets in bytes, minified and gzipped, of the bundles. The shim's is the target the runtime was
  * split into modules and its links made lazy for: as one runtime file that loaded link-rules.js
  * with it, it measured 8,229 B bundled (8,819 B module by module). The row with the validators
- * is its size when the shim was split, rounded up.
+ * is its size when the shim was split, rounded up, then raised by 100 B for the shim's part of the
+ * app's events (subscriptions, their counters, loading events.js), which both rows carry.
  */
 export const BUDGETS = {
   "shim": { minifiedGzip: 6000 },
-  "shim + validators": { minifiedGzip: 10800 },
+  "shim + validators": { minifiedGzip: 10900 },
 };
 
 // A static import or re-export of a module of the kit: `import {…} from "./x.js";`, `export {…} from "./x.js";`.
