@@ -64,6 +64,8 @@ export interface BridgeResult {
   fallback?: true;
   /** The link the fallback opened (with the campaign fields). */
   openedURL?: string;
+  /** The call's request id, when the navigation has not ended yet (pendingLogin, waitingForReady, resolving): the navigation_completed event that tells how it ended names the same id. */
+  requestId?: string;
 }
 
 export interface CallOptions {
@@ -151,7 +153,7 @@ export interface BridgeStats {
 
 /** How a navigation ended, as the app's audit log names it (opened_<target> for a destination outside the app). */
 export type NavigationOutcome =
-  | "navigated" | "opened_app" | "opened_web" | `opened_${string}` | "failed" | "refused"
+  | "navigated" | "opened_app" | "opened_fallback" | `opened_${string}` | "failed" | "refused"
   | "cancelled_by_logout" | "cancelled" | "duplicate" | "replaced_while_pending";
 
 /**

@@ -310,7 +310,9 @@ export function createBridgeFor(contract, options) {
         }
         id = envelope.id;
         arm(pick.chosen);
-        pending.add(id, { resolve: (result) => finish(null, result), reject: finish });
+        // A navigation not ended yet (login, cold start, a slow step) names its request id, as
+        // the navigation_completed event that tells how it ended does.
+        pending.add(id, { resolve: (result) => finish(null, result && (result.pendingLogin || result.waitingForReady || result.resolving) ? Object.assign({ requestId: id }, result) : result), reject: finish });
         stats.sent += 1;
         try {
           post(channel, envelope);

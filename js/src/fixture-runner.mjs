@@ -30,6 +30,16 @@ export function loadFixtures(contractsDir) {
 }
 
 /** The code an invalid fixture expects (INVALID_PARAMS when it does not say). */
+/**
+ * What the call resolves with for a valid fixture: the reply's result, with the call's request id
+ * first when the navigation has not ended (the shim adds it for navigation_completed).
+ */
+export function expectedResult(fixture, envelope) {
+  const result = fixture.expect.reply && fixture.expect.reply.result;
+  const unfinished = result && (result.pendingLogin || result.waitingForReady || result.resolving);
+  return unfinished && envelope ? Object.assign({ requestId: envelope.id }, result) : result;
+}
+
 export function expectedCode(fixture) {
   return fixture.expect.valid ? null : fixture.expect.code || "INVALID_PARAMS";
 }
@@ -153,7 +163,7 @@ export function fixtureRunner(kit, pageURLFor) {
         if (built !== expectedURL) problems.push(`the shim's link is ${built}, the fixture expects ${expectedURL}`);
       }
       const expected = replyForFixture(fixture);
-      const wanted = expected === NO_REPLY ? undefined : fixture.expect.reply && fixture.expect.reply.result;
+      const wanted = expected === NO_REPLY ? undefined : expectedResult(fixture, run.envelope);
       if (run.error === undefined && JSON.stringify(run.result) !== JSON.stringify(wanted)) {
         problems.push(`resolved with ${JSON.stringify(run.result)}, the fixture expects ${JSON.stringify(wanted)}`);
       }

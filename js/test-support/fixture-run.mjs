@@ -5,7 +5,7 @@ import { fixtureRunner } from "../src/fixture-runner.mjs";
 import { installFakeHost } from "../testing/fake-host.js";
 import { pageURLFor } from "./support.mjs";
 
-export { expectedCode, messageShouldValidate } from "../src/fixture-runner.mjs";
+export { expectedCode, expectedResult, messageShouldValidate } from "../src/fixture-runner.mjs";
 
 const runner = fixtureRunner({ CONTRACT, createBridge, installFakeHost, encodeComponent }, pageURLFor);
 

@@ -200,13 +200,15 @@ describe("the fake host sends navigation_completed when a wait ends", () => {
     test(`${mode}: logged out, the reply says pendingLogin; completeLogin() -> navigated, with the call's id`, async () => {
       const { host, bridge } = setup({ mode, loggedIn: false });
       const { calls } = record(bridge, "navigation_completed");
-      assert.equal((await bridge.apply(APPLY)).pendingLogin, true);
+      const result = await bridge.apply(APPLY);
+      assert.equal(result.pendingLogin, true);
       await host.flush();
       assert.deepEqual(calls, [], "nothing before the login");
       host.completeLogin();
       await host.flush();
       const requestId = host.messages.filter((message) => message.action === "apply")[0].id;
       assert.equal(typeof requestId, "string");
+      assert.equal(result.requestId, requestId, "the unfinished call's result names the id the event names");
       assert.deepEqual(calls, [[{ requestId, route: "applyForm", outcome: "navigated" }, { event: "navigation_completed", version: 1 }]]);
     });
   }
@@ -229,6 +231,13 @@ describe("the fake host sends navigation_completed when a wait ends", () => {
     host.ready();
     await host.flush();
     assert.deepEqual(calls.map(([payload]) => [payload.route, payload.outcome]), [["onboardingStart", "navigated"]]);
+  });
+
+  test("a navigation that ended before its reply carries no request id", async () => {
+    const { bridge } = setup({});
+    const result = await bridge.apply(APPLY);
+    assert.equal(result.pendingLogin, false);
+    assert.equal("requestId" in result, false);
   });
 
   test("a destination that navigates at once, or a notification (no id, no reply), sends no event", async () => {
