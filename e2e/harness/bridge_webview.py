@@ -89,6 +89,9 @@ class BridgeWebView:
         self.records = []         # host output lines other than replies, in order
         self.replies = []         # host reply lines, in order
         self.protocol_errors = [] # mismatches between what was sent and what the host answered
+        self.events_posted = []   # page-event lines posted into the page, in order
+        self.events_withheld = [] # page-event lines not posted: the page was no longer at an allowed origin
+        self.allowed_origins = set(manifest["allowedOrigins"])
         self._awaiting = {}       # host input line number -> (request id or None, ScriptMessageReply, JSC context)
         self._load_error = None
         self._loaded = False
@@ -168,6 +171,9 @@ class BridgeWebView:
                 self._deliver(line)
             elif kind == "ack":
                 self._acknowledge(line.get("line"))
+            elif kind == "page-event":
+                self.records.append(line)
+                self._post_event(line)
             else:
                 self.records.append(line)
         if not self.host.alive and self._awaiting:
@@ -192,6 +198,24 @@ class BridgeWebView:
         text = json.dumps(envelope, ensure_ascii=False, separators=(",", ":"))
         reply.return_value(JavaScriptCore.Value.new_string(context, text))
 
+    def _current_origin(self):
+        uri = self.view.get_uri() or ""
+        parts = uri.split("/", 3)
+        return parts[0] + "//" + parts[2] if len(parts) >= 3 and parts[0] in ("https:", "http:") else "null"
+
+    def _post_event(self, line):
+        """A page-event line: as the app does, post the message into the main frame's receive
+        function, only while the page is at an allowed origin (checked again here, at posting)."""
+        message = {key: value for key, value in line.items() if key != "type"}
+        if self._current_origin() not in self.allowed_origins:
+            self.events_withheld.append(message)
+            return
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        receive = self.bridge + "Receive"
+        script = "typeof window.%s === 'function' && window.%s(%s)" % (receive, receive, json.dumps(text))
+        self.view.evaluate_javascript(script, -1, None, None, None, None)
+        self.events_posted.append(message)
+
     def _acknowledge(self, number):
         """The host has handled input line `number`. A message with no reply yet either never gets
         one (a notification, a line the host could not read) or gets it when its navigation settles."""
@@ -212,6 +236,9 @@ class BridgeWebView:
     # --- loading and evaluation -------------------------------------------------------------
 
     def _on_load_changed(self, _view, event):
+        if event == WebKit2.LoadEvent.COMMITTED:
+            # Where the page that receives events is now, as the app's adapter reports it.
+            self.host.send({"type": "page", "origin": self._current_origin(), "isMainFrame": True})
         if event == WebKit2.LoadEvent.FINISHED:
             self._loaded = True
 

@@ -324,7 +324,33 @@ def logged_out_scenarios(env, reporter):
             expect_navigation(session, "applyForm", since, campaign_with_source, count=1)
             check(len(session.records("login_presented")) == 1, "login presented %d times" % len(session.records("login_presented")))
 
-        run_steps(session, [("logged-out-apply-shows-login-then-completes", login_first_then_apply)], reporter)
+        def navigation_completed_reaches_the_page():
+            from bridge_webview import wait_until
+            request_id = session.page.stamps[-1]["envelope"].get("id")
+            read = "document.getElementById('result-apply').dataset.completed || null"
+            outcome = wait_until(lambda: session.page.evaluate(read), 5, "the page's navigation_completed handler to run")
+            check(outcome == "navigated", "the page's handler saw outcome %r" % outcome)
+            check(session.page.evaluate("document.getElementById('result-apply').dataset.requestId") == request_id,
+                  "the call's result did not name its request id %s" % request_id)
+            posted = [e for e in session.page.events_posted if e.get("event") == "navigation_completed"]
+            check([e["payload"].get("requestId") for e in posted] == [request_id],
+                  "navigation_completed posted: %s" % short(posted))
+
+        def invalid_emit_never_reaches_the_page():
+            from bridge_webview import spin, wait_until
+            posted_before = len(session.page.events_posted)
+            number = session.host.send({"type": "emit", "event": "login_state_changed", "version": 1, "payload": {"loggedIn": "yes"}})
+            error = wait_until(lambda: next((r for r in session.records("error") if r.get("line") == number), None),
+                               5, "the host's error line for the invalid emit")
+            check("/payload/loggedIn" in json.dumps(error.get("details")), "the error does not point at the field: %s" % short(error))
+            spin(0.3)
+            check(len(session.page.events_posted) == posted_before, "something was posted: %s" % short(session.page.events_posted[posted_before:]))
+            check(session.page.evaluate("document.getElementById('login-state').dataset.loggedIn") == "unknown",
+                  "the page's login state changed")
+
+        run_steps(session, [("logged-out-apply-shows-login-then-completes", login_first_then_apply),
+                            ("navigation-completed-reaches-the-page-handler", navigation_completed_reaches_the_page),
+                            ("invalid-emit-never-reaches-the-page", invalid_emit_never_reaches_the_page)], reporter)
     finally:
         session.close()
 
