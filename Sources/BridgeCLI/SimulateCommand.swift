@@ -174,10 +174,25 @@ private func simulationText(_ outcome: ScenarioOutcome, contracts: ContractSet) 
     for event in host.analyticsEvents {
         text += "  - \(event.name) \(JSONValue.object(event.properties).serialized())\n"
     }
+    text += pageEventsText(host)
     for conflict in host.campaignConflicts {
         text += "campaign conflict: \(conflict.field): entry \"\(conflict.entryValue)\" kept over page \"\(conflict.messageValue)\"\n"
     }
     if host.clock.elapsedMs > 0 { text += timelineText(outcome, contracts: contracts) }
+    return text
+}
+
+/// The events the page received (navigation_completed after a wait) and those not posted.
+@MainActor
+private func pageEventsText(_ host: MockBridgeHost) -> String {
+    guard !host.pageEventsPosted.isEmpty || !host.pageEventFailures.isEmpty else { return "" }
+    var text = "page events: \(host.pageEventsPosted.isEmpty ? "none" : String(host.pageEventsPosted.count))\n"
+    for event in host.pageEventsPosted {
+        text += "  - \(event.event) v\(event.version) \(event.payload.serialized())\n"
+    }
+    for failure in host.pageEventFailures {
+        text += "  - not posted: \(failure.error)\n"
+    }
     return text
 }
 

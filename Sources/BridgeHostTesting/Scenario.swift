@@ -201,6 +201,7 @@ public struct ScenarioOutcome {
         object["events"] = .array(host.analyticsEvents.map(\.json))
         object["loginPresented"] = .integer(Int64(host.loginPresentations))
         object["externalOpens"] = .array(host.externalOpens.map(\.json))
+        object["pageEvents"] = .array(host.pageEventsPosted.map(\.message))
         object["records"] = .array(zip(host.records, host.recordTimes).map { record, time in
             var line = record.json.objectValue ?? JSONObject()
             line["atMs"] = .integer(Int64(time))

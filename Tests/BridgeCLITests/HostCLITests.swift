@@ -60,6 +60,13 @@ struct HostCLITests {
         #expect(second["navigations"]?.arrayValue?.count == 1)
         #expect(second.value(at: "/navigations/0/campaign/source") == "kakaotalk")
         #expect(second.value(at: "/navigations/0/campaign/variant") == "card_scanner_cta")
+        // The page heard pendingLogin first, so it is told how the navigation ended; before the
+        // login it was told nothing.
+        #expect(first["pageEvents"] == [])
+        #expect(second["pageEvents"]?.arrayValue?.map { $0.value(at: "/payload/outcome") } == ["navigated"])
+        #expect(second.value(at: "/pageEvents/0/payload/requestId") == second.value(at: "/reply/id"))
+        let text = run(["simulate", file, "--contracts", Self.contractsDirectory, "--logged-out", "--then-login"])
+        #expect(text.out.contains("page events: 1\n  - navigation_completed v1 {\"requestId\":"))
     }
 
     @Test("simulate: a bare message from stdin, options override, text output")
