@@ -10,6 +10,14 @@ public protocol BridgeMessage: Codable, Sendable, Equatable {
     static var version: Int { get }
 }
 
+/// A message type generated from one event version's schema: the page-bound message the app
+/// sends, with `event` and `version` as constants and the payload. `BridgeHost.emit` sends
+/// one once it also conforms to `PageEventPayload` (`extension T: PageEventPayload {}`).
+public protocol BridgeEventMessage: Codable, Sendable, Equatable {
+    static var event: String { get }
+    static var version: Int { get }
+}
+
 extension KeyedDecodingContainer {
     /// Decodes a `const` member and fails unless it has the schema's value.
     public func decodeConstant<Value: Decodable & Equatable>(_ expected: Value, forKey key: Key) throws {

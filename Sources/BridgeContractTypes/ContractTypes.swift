@@ -16,4 +16,9 @@ public enum ContractTypes {
     public static func type(action: String, version: Int) -> (any BridgeMessage.Type)? {
         all.first { $0.action == action && $0.version == version }
     }
+
+    /// Every generated event message type (what the app sends its pages), in manifest order.
+    public static let events: [any BridgeEventMessage.Type] = [
+        LoginStateChangedEventV1.self,
+    ]
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import JSONCore
 import BridgeContracts
 
@@ -108,6 +113,31 @@ public protocol PageEventPayload: Sendable {
     static var version: Int { get }
     /// The payload object as the page receives it.
     var payloadJSON: JSONValue { get throws }
+}
+
+/// A generated event message type (`bridgectl generate swift`, or the build plugin) becomes a
+/// payload with one line, `extension LoginStateChangedEventV1: PageEventPayload {}`: its `event`
+/// and `version` constants meet the requirements, and its payload is what it encodes under
+/// `"payload"`.
+extension PageEventPayload where Self: Encodable {
+    public var payloadJSON: JSONValue {
+        get throws {
+            // Sorted keys: the same value always posts the same text.
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let text = String(decoding: try encoder.encode(self), as: UTF8.self)
+            guard let payload = try JSONValue(parsing: text)["payload"] else {
+                throw PageEventEncodingError(type: "\(Self.self)")
+            }
+            return payload
+        }
+    }
+}
+
+/// An `Encodable` event type that encodes no `"payload"` member.
+public struct PageEventEncodingError: Error, Sendable, CustomStringConvertible {
+    public let type: String
+    public var description: String { "\(type) encodes no \"payload\" member: it is not a page-bound event message" }
 }
 
 /// Which pages may receive events: the manifest's allowed origins, main frame only.

@@ -53,6 +53,10 @@ enum SwiftNames {
     /// The message type of an action version: `view_vehicles` v1 -> `ViewVehiclesV1`.
     static func message(action: String, version: Int) -> String { type(action) + "V" + String(version) }
 
+    /// An event version's message type: `login_state_changed` v1 -> `LoginStateChangedEventV1`
+    /// (never the name of an action's type, whatever the names).
+    static func event(_ name: String, version: Int) -> String { type(name) + "EventV" + String(version) }
+
     /// A schema file used as a type: `campaign.v1.json` -> `CampaignV1`.
     static func sharedType(file: String) -> String {
         let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file

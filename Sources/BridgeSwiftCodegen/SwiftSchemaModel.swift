@@ -116,6 +116,19 @@ struct SwiftSchemaReader {
         return SwiftStructModel(name: typeName, documentation: documentation.isEmpty ? nil : documentation, properties: properties)
     }
 
+    /// The message struct of one event version: its schema describes the whole page-bound
+    /// message, `v`, `event` and `version` as constants and the payload.
+    mutating func event(_ contract: EventContract, typeName: String) -> SwiftStructModel? {
+        guard let schema = contracts.schema(file: contract.schema) else {
+            fail(contract.schema, "", "the schema file is missing")
+            return nil
+        }
+        checkKeywords(schema, file: contract.schema, pointer: "", allowed: ["type", "properties", "required", "additionalProperties"])
+        let model = structure(schema, file: contract.schema, pointer: "", name: typeName)
+        let documentation = [schema["title"]?.stringValue, schema["description"]?.stringValue].compactMap { $0 }.joined(separator: ": ")
+        return SwiftStructModel(name: typeName, documentation: documentation.isEmpty ? nil : documentation, properties: model.properties)
+    }
+
     private mutating func property(_ name: String, schema: JSONValue, required: Bool, file: String, pointer: String) -> SwiftPropertyModel {
         let swiftName = SwiftNames.property(name)
         if let constant = schema["const"] {

@@ -14,6 +14,14 @@ enum SwiftTypeEmitter {
         return structure(model, conformance: "BridgeMessage", extraStatics: extra, level: 0)
     }
 
+    static func event(_ model: SwiftStructModel, contract: EventContract) -> String {
+        var extra: [String] = []
+        let constants = Set(model.properties.filter { $0.constant != nil }.map(\.swiftName))
+        if !constants.contains("event") { extra.append("public static let event = \(literal(.string(contract.event)))") }
+        if !constants.contains("version") { extra.append("public static let version = \(contract.version)") }
+        return structure(model, conformance: "BridgeEventMessage", extraStatics: extra, level: 0)
+    }
+
     static func shared(_ model: SwiftStructModel) -> String {
         structure(model, conformance: "Codable, Sendable, Equatable", extraStatics: [], level: 0)
     }
@@ -25,6 +33,14 @@ enum SwiftTypeEmitter {
         /// accepted; encoding it gives an equivalent message.
         public protocol BridgeMessage: Codable, Sendable, Equatable {
             static var action: String { get }
+            static var version: Int { get }
+        }
+
+        /// A message type generated from one event version's schema: the page-bound message the app
+        /// sends, with `event` and `version` as constants and the payload. `BridgeHost.emit` sends
+        /// one once it also conforms to `PageEventPayload` (`extension T: PageEventPayload {}`).
+        public protocol BridgeEventMessage: Codable, Sendable, Equatable {
+            static var event: String { get }
             static var version: Int { get }
         }
 
@@ -41,7 +57,7 @@ enum SwiftTypeEmitter {
 
         """
 
-    static func registry(_ names: [String]) -> String {
+    static func registry(_ names: [String], events: [String]) -> String {
         var out = "/// Every generated message type, in manifest order.\n"
         out += "public enum ContractTypes {\n"
         out += "    public static let all: [any BridgeMessage.Type] = [\n"
@@ -50,7 +66,11 @@ enum SwiftTypeEmitter {
         out += "    /// The type of one action version, if the contracts define it.\n"
         out += "    public static func type(action: String, version: Int) -> (any BridgeMessage.Type)? {\n"
         out += "        all.first { $0.action == action && $0.version == version }\n"
-        out += "    }\n"
+        out += "    }\n\n"
+        out += "    /// Every generated event message type (what the app sends its pages), in manifest order.\n"
+        out += "    public static let events: [any BridgeEventMessage.Type] = [\n"
+        for name in events { out += "        \(name).self,\n" }
+        out += "    ]\n"
         out += "}\n"
         return out
     }

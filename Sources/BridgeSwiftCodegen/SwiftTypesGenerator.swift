@@ -40,6 +40,11 @@ public enum SwiftTypesGenerator {
                 _ = reader.message(contract, typeName: SwiftNames.message(action: action.name, version: contract.version))
             }
         }
+        for event in contracts.manifest.events {
+            for contract in event.versions {
+                _ = reader.event(contract, typeName: SwiftNames.event(event.name, version: contract.version))
+            }
+        }
         var seen = Set<String>()
         return reader.problems.filter { seen.insert($0.description).inserted }
     }
@@ -63,6 +68,15 @@ public enum SwiftTypesGenerator {
                 if let model = reader.message(contract, typeName: name) { messages.append((contract, model)) }
             }
         }
+        // The contract set's own events (the built-in ones are the bridge's to send, not the app's).
+        var events: [(contract: EventContract, model: SwiftStructModel)] = []
+        for event in contracts.manifest.events {
+            for contract in event.versions {
+                if let model = reader.event(contract, typeName: SwiftNames.event(event.name, version: contract.version)) {
+                    events.append((contract, model))
+                }
+            }
+        }
         if !reader.problems.isEmpty {
             var seen = Set<String>()
             throw SwiftTypesError(problems: reader.problems.filter { seen.insert($0.description).inserted })
@@ -73,11 +87,15 @@ public enum SwiftTypesGenerator {
             files.append(SwiftTypesFile(path: model.name + ".swift",
                                        contents: header(sources: sources, regeneration) + SwiftTypeEmitter.message(model, contract: contract)))
         }
+        for (contract, model) in events {
+            files.append(SwiftTypesFile(path: model.name + ".swift",
+                                       contents: header(sources: [contract.schema], regeneration) + SwiftTypeEmitter.event(model, contract: contract)))
+        }
         for (file, model) in reader.shared.sorted(by: { $0.model.name < $1.model.name }) {
             files.append(SwiftTypesFile(path: model.name + ".swift", contents: header(sources: [file], regeneration) + SwiftTypeEmitter.shared(model)))
         }
         files.append(SwiftTypesFile(path: "ContractTypes.swift",
-                                   contents: header(sources: ["manifest.json"], regeneration) + SwiftTypeEmitter.registry(messages.map(\.model.name))))
+                                   contents: header(sources: ["manifest.json"], regeneration) + SwiftTypeEmitter.registry(messages.map(\.model.name), events: events.map(\.model.name))))
         // What every message type conforms to and the helper its decoder calls: generated too, so
         // the folder type-checks alone (swiftc -typecheck of its files, nothing else).
         files.append(SwiftTypesFile(path: "BridgeMessage.swift",

@@ -13,7 +13,7 @@ struct SwiftTypesGeneratorTests {
         let first = try SwiftTypesGenerator.files(for: contracts)
         let second = try SwiftTypesGenerator.files(for: try RepositoryContracts.set())
         #expect(first == second)
-        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "BridgeMessage.swift", "CampaignV1.swift", "ContractTypes.swift",
+        #expect(first.map(\.path) == ["ApplyV1.swift", "ApplyV2.swift", "BridgeMessage.swift", "CampaignV1.swift", "ContractTypes.swift", "LoginStateChangedEventV1.swift",
                                       "OpenDirectionsV1.swift", "StartV1.swift", "ViewVehiclesV1.swift"])
         for file in first {
             #expect(file.contents.hasPrefix("// Generated "), "\(file.path)")

@@ -4,6 +4,7 @@ import BridgeContracts
 import DeeplinkNavigation
 import BridgeHost
 import BridgeHostTesting
+import BridgeContractTypes
 import TestSupport
 
 /// Events the app sends to the page: checked before anything is posted, posted only into an
@@ -185,5 +186,32 @@ struct PageEventTests {
         #expect(capabilities.sends("login_state_changed", version: 1))
         #expect(!capabilities.sends("login_state_changed", version: 2))
         #expect(!capabilities.sends("cart_updated", version: 1))
+    }
+}
+
+extension LoginStateChangedEventV1: PageEventPayload {}
+
+@Suite("Generated event types")
+@MainActor
+struct GeneratedEventTypeTests {
+    @Test func aGeneratedEventTypeIsEmittedAsItsMessage() throws {
+        let host = try MockBridgeHost(compiled: try PageEventTests.compiled.get())
+        try host.bridge.emit(LoginStateChangedEventV1(payload: .init(loggedIn: true, reason: .login)))
+        #expect(host.pageEventsPosted.map(\.text) == [#"{"v":1,"event":"login_state_changed","version":1,"payload":{"loggedIn":true,"reason":"login"}}"#])
+        #expect(ContractTypes.events.map { "\($0.event) v\($0.version)" } == ["login_state_changed v1"])
+    }
+
+    @Test func theCheckerStillJudgesATypedPayload() throws {
+        // The type says nothing of patterns; here it cannot be wrong, so a hand-written type that
+        // claims the event with another payload shape shows the schema still decides.
+        struct Impostor: PageEventPayload, Encodable {
+            static let event = "login_state_changed"
+            static let version = 1
+            let v = 1, event = "login_state_changed", version = 1
+            let payload = ["loggedIn": "yes"]
+        }
+        let host = try MockBridgeHost(compiled: try PageEventTests.compiled.get())
+        #expect(throws: PageEventError.self) { try host.bridge.emit(Impostor()) }
+        #expect(host.pageEventsPosted.isEmpty)
     }
 }
