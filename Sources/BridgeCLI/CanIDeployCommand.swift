@@ -7,8 +7,10 @@ let canIDeployCommand = Command(CommandSpec(
     summary: "check a page's calls (its usage file) against every supported app build",
     forms: [UsageForm("USAGE.json|-", options: ["contracts", "format", "strict"])],
     about: """
-    USAGE.json lists what the page calls, with the versions it can send for each:
-      {"page": "event/new-user-promo", "calls": [{"action": "apply", "versions": [2, 1]}]}
+    USAGE.json lists what the page calls, with the versions it can send for each, and the app's
+    events it subscribes to (optional), with the versions it reads:
+      {"page": "event/new-user-promo", "calls": [{"action": "apply", "versions": [2, 1]}],
+       "events": [{"event": "login_state_changed", "versions": [1]}]}
     The fake host writes it from the page's own tests (fakeHost.writeUsage(path)); it can also
     be written by hand. Every supported build of releases.json is checked against every call,
     with the shim's rule: the highest version offered that the build takes is sent; a build that
@@ -16,15 +18,18 @@ let canIDeployCommand = Command(CommandSpec(
     action opens the contract's fallback (the Universal Link), when there is one.
 
     Prints a matrix of builds and calls: ok, ok (older version N), fallback or BROKEN, with each
-    build's share of sessions where releases.json knows it, and the share affected.
+    build's share of sessions where releases.json knows it, and the share affected. A supported
+    build that sends none of the versions of an event the page reads is a warning naming the
+    build, not a refusal: a page must cope with an event that never comes.
     """,
     options: [
         ContractsOption.option, FormatOption.option,
         .flag("strict", help: "a call that would only fall back on a supported build also fails"),
     ],
     footer: """
-    exit: 0 the page may ship; 1 some supported build is BROKEN (with --strict: or only falls
-          back); 2 usage error, unreadable usage file, or one naming an unknown action or version.
+    exit: 0 the page may ship (event warnings do not stop it); 1 some supported build is BROKEN
+          (with --strict: or only falls back); 2 usage error, unreadable usage file, or one
+          naming an unknown action, event or version.
     """
 ), run: { arguments, console in
         let format = arguments.value("format")
@@ -87,6 +92,7 @@ struct DeployReport {
                 }
             }
         }
+        for warning in matrix.eventWarnings { out += "warning: \(warning.text)\n" }
         let broken = matrix.brokenRows, fallback = matrix.fallbackRows
         if !broken.isEmpty {
             out += "can-i-deploy: no: \(builds(broken)) broken (\(share(broken))); offer versions they take (bridge.offer) or keep the page back\n"
@@ -133,6 +139,17 @@ struct DeployReport {
             ("builds", .array(rows)),
             ("broken", shareValue(matrix.brokenRows)),
             ("fallbackOnly", shareValue(matrix.fallbackRows)),
+            ("eventWarnings", .array(matrix.eventWarnings.map(Self.json))),
         ]))
+    }
+
+    private static func json(_ warning: DeployMatrix.EventWarning) -> JSONValue {
+        let numbers = { (versions: [Int]) in JSONValue.array(versions.map { .integer(Int64($0)) }) }
+        return .object(JSONObject([("platform", .string(warning.build.platform.rawValue)),
+                                   ("version", .string(warning.build.version.description)),
+                                   ("event", .string(warning.subscription.event)),
+                                   ("versions", numbers(warning.subscription.versions)),
+                                   ("sends", numbers(warning.sent)),
+                                   ("message", .string(warning.text))]))
     }
 }

@@ -19,7 +19,9 @@ let diffCommand = Command(CommandSpec(
     or reject a message differently is breaking and carries a counterexample that one side
     accepts and the other rejects, both run through the real checker and router. Without one it
     is "possibly breaking", with the reason. A new version is compared with the previous one, as
-    info.
+    info. Events go the other way (the app writes, pages read): an event version breaks the
+    pages that read it when its new schema accepts a message the old one rejects; a stricter
+    event schema is compatible, and a removed event version breaks the pages that subscribe.
     """,
     options: [
         .value("base", "REV", help: """
@@ -36,9 +38,9 @@ let diffCommand = Command(CommandSpec(
         FormatOption.option,
     ],
     footer: """
-    NEW/accepted-changes.json accepts findings by kind, action and version (or schema, or
-    route) and schemaPointer, with a reason and an expiry date; an accepted finding is printed
-    but does not fail, an expired entry fails.
+    NEW/accepted-changes.json accepts findings by kind, action (or event) and version (or
+    schema, or route) and schemaPointer, with a reason and an expiry date; an accepted finding
+    is printed but does not fail, an expired entry fails.
 
     exit: 0 nothing breaking; 1 something breaking or possibly breaking (and not accepted), or
           an expired acceptance; 2 usage error, unreadable folder, a schema that does not

@@ -21,7 +21,8 @@ let releaseCommand = Command(CommandSpec(
     ],
     about: """
     record       an app build shipped with the current contracts: every action version of
-                 DIR/manifest.json becomes that build's capabilities in DIR/releases.json, and
+                 DIR/manifest.json becomes that build's capabilities in DIR/releases.json (and
+                 every event version, built-in ones included, what it sends its pages), and
                  the released snapshot (--released) is refreshed from DIR, so the compatibility
                  gate protects them. Refused when the contracts break the released snapshot
                  (bridgectl diff), when releases.json would not pass lint, or when the build is
@@ -29,7 +30,8 @@ let releaseCommand = Command(CommandSpec(
     end-support  the build is no longer supported: can-i-deploy leaves it out, and the versions
                  no supported build takes any more leave the released snapshot, so the gate
                  stops protecting them.
-    list         every recorded build, its status, share and action versions.
+    list         every recorded build, its status, share and action versions (--format json:
+                 and the event versions it sends).
     check        releases.json passes lint and the released snapshot holds exactly the action
                  versions supported builds take (make compat runs it).
 
@@ -132,7 +134,8 @@ private struct ReleaseCommandRunner {
         case .success(let pair): (loaded, catalog) = pair
         }
         let contracts = loaded.contracts
-        let release = AppRelease(build: build, status: .supported, share: share, actions: AppRelease.actions(of: contracts.manifest))
+        let release = AppRelease(build: build, status: .supported, share: share, actions: AppRelease.actions(of: contracts.manifest),
+                                 events: AppRelease.events(of: contracts.manifest))
         let updated: ReleaseCatalog
         do {
             updated = try catalog.recording(release)
@@ -182,6 +185,7 @@ private struct ReleaseCommandRunner {
         var text = "recorded \(build): supported"
         if let share { text += ", \(ReleaseCatalog.formatShare(share))% of sessions" }
         text += "; \(release.actionSummary)\n"
+        text += "sends its pages: \(release.eventSummary)\n"
         text += changed.isEmpty ? "\(released)/: already holds these contracts\n"
                                 : "\(released)/: refreshed (\(changed.joined(separator: ", ")))\n"
         text += "next: bridgectl generate js --contracts \(folder) (the fake host's release table), then commit \(folder)/\(ReleaseCatalog.fileName) and \(released)/\n"
@@ -255,7 +259,8 @@ private struct ReleaseCommandRunner {
                                          ("version", .string(release.build.version.description)),
                                          ("status", .string(release.status.rawValue))])
                 if let share = release.share { object["share"] = .number(share) }
-                object["actions"] = .object(JSONObject(release.actions.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
+                object["actions"] = Self.versionLists(release.actions)
+                if !release.events.isEmpty { object["events"] = Self.versionLists(release.events) }
                 return .object(object)
             }
             console.out(JSONValue.object(JSONObject([("releases", .array(releases))])).prettyPrinted() + "\n")
@@ -272,6 +277,11 @@ private struct ReleaseCommandRunner {
         text += "\(catalog.releases.count) build\(catalog.releases.count == 1 ? "" : "s"): \(supported) supported, \(catalog.releases.count - supported) support-ended\n"
         console.out(text)
         return ExitCode.success
+    }
+
+    /// `{"apply": [1, 2]}` for list's JSON.
+    private static func versionLists(_ lists: [ActionVersions]) -> JSONValue {
+        .object(JSONObject(lists.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
     }
 
     private func check(folder: String, released: String) throws -> Int32 {

@@ -20,21 +20,31 @@ struct ReleasesEmitter {
     private var sorted: [AppRelease] { catalog.releases.sorted { $0.build < $1.build } }
 
     var script: String {
-        let table = JSONValue.array(sorted.map { release in
-            .object(JSONObject([
-                ("platform", .string(release.build.platform.rawValue)),
-                ("version", .string(release.build.version.description)),
-                ("status", .string(release.status.rawValue)),
-                ("share", release.share.map { $0.rounded() == $0 ? .integer(Int64($0)) : .number($0) } ?? .null),
-                ("actions", .object(JSONObject(release.actions.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))),
-            ]))
-        })
+        let table = JSONValue.array(sorted.map(Self.entry))
         return header.comment(for: "testing/releases.js")
             + "// The app builds of contracts/releases.json (bridgectl release record): the fake host acts as\n"
             + "// any of them with installFakeHost({ release: \"ios@5.12.0\" }).\n\n"
             + "import { deepFreeze } from \"../\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js\";\n\n"
-            + "/** Each build: platform, version, status (supported, support-ended), share (percent of sessions, or null), actions. */\n"
+            + "/** Each build: platform, version, status (supported, support-ended), share (percent of sessions, or null), actions, and events when recorded. */\n"
             + "export const RELEASES = deepFreeze(" + JavaScriptLiteral.write(table) + ");\n"
+    }
+
+    /// One build; `events` only when releases.json records them (a build recorded before events
+    /// existed sends none).
+    private static func entry(_ release: AppRelease) -> JSONValue {
+        var object = JSONObject([
+            ("platform", .string(release.build.platform.rawValue)),
+            ("version", .string(release.build.version.description)),
+            ("status", .string(release.status.rawValue)),
+            ("share", release.share.map { $0.rounded() == $0 ? .integer(Int64($0)) : .number($0) } ?? .null),
+            ("actions", versionLists(release.actions)),
+        ])
+        if !release.events.isEmpty { object["events"] = versionLists(release.events) }
+        return .object(object)
+    }
+
+    private static func versionLists(_ lists: [ActionVersions]) -> JSONValue {
+        .object(JSONObject(lists.map { ($0.action, .array($0.versions.map { .integer(Int64($0)) })) }))
     }
 
     var declarations: String {

@@ -20,7 +20,7 @@ public struct AcceptedChange: Sendable, Equatable {
 }
 
 /// contracts/accepted-changes.json:
-/// `{"accepted": [{"kind", "action", "version" | "schema" | "route", "schemaPointer", "reason", "expires"}]}`.
+/// `{"accepted": [{"kind", "action" | "event", "version" | "schema" | "route", "schemaPointer", "reason", "expires"}]}`.
 public struct AcceptedChanges: Sendable {
     public static let fileName = "accepted-changes.json"
     public let entries: [AcceptedChange]
@@ -61,16 +61,18 @@ public struct AcceptedChanges: Sendable {
             guard let kind = FindingKind(rawValue: kindName) else {
                 throw ContractError(file: file, pointer: "\(at)/kind", message: "unknown finding kind \"\(kindName)\" (the kinds are listed in docs/contracts.md)")
             }
+            func version() throws(ContractError) -> Int? {
+                guard let version = entry["version"] else { return nil }
+                guard let number = version.integerValue, number >= 1 else {
+                    throw ContractError(file: file, pointer: "\(at)/version", message: "expected a version number")
+                }
+                return Int(number)
+            }
             let subject: Subject
             if let action = try text("action", required: false) {
-                if let version = entry["version"] {
-                    guard let number = version.integerValue, number >= 1 else {
-                        throw ContractError(file: file, pointer: "\(at)/version", message: "expected a version number")
-                    }
-                    subject = .actionVersion(action: action, version: Int(number))
-                } else {
-                    subject = .action(action)
-                }
+                subject = try version().map { .actionVersion(action: action, version: $0) } ?? .action(action)
+            } else if let event = try text("event", required: false) {
+                subject = try version().map { .eventVersion(event: event, version: $0) } ?? .event(event)
             } else if let schema = try text("schema", required: false) {
                 subject = .schema(file: schema)
             } else if let route = try text("route", required: false) {

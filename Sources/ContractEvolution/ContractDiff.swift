@@ -3,7 +3,8 @@ import JSONCore
 import BridgeContracts
 
 /// Compares two contract sets: every action version present in both, the shared schemas (the
-/// envelope, the campaign schema), routes.json and the manifest. Each difference becomes a typed
+/// envelope, the campaign schema), the event versions (the other way round: see
+/// `compareEvents`), routes.json and the manifest. Each difference becomes a typed
 /// finding; each one that changes what a side accepts is proven with a counterexample run
 /// through both sides, or reported as possibly breaking with the reason.
 public enum ContractDiff {
@@ -15,6 +16,7 @@ public enum ContractDiff {
         run.compareSharedSchemas()
         run.proveActionDifferences()
         run.compareAddedVersions()
+        run.compareEvents()
         run.compareManifest()
         run.compareRoutes()
         return DiffReport(findings: run.finish(accepted: accepted, today: today))
@@ -61,6 +63,8 @@ final class DiffRun {
     var contexts: [Context] = []
     /// Findings of the shared schemas, reported after the action versions.
     var sharedFindings: [Finding] = []
+    /// Findings of each event version present in both sets, reported after the shared schemas.
+    var eventFindings: [(Subject, [Finding])] = []
 
     init(old: ContractSet, new: ContractSet) throws(ContractError) {
         self.old = try ContractSide(contracts: old)
@@ -164,6 +168,7 @@ final class DiffRun {
     /// action whose message shows it; the action versions do not report it again.
     func compareSharedSchemas() {
         let actionFiles = Set((old.contracts.manifest.actions + new.contracts.manifest.actions).flatMap { $0.versions.map(\.schema) })
+            .union(eventSchemaFiles)
         let oldFiles = Set(old.contracts.schemas.map(\.file))
         let shared = new.contracts.schemas.map(\.file).filter { oldFiles.contains($0) && !actionFiles.contains($0) }
         let envelope = new.contracts.manifest.envelopeSchema
@@ -274,6 +279,7 @@ final class DiffRun {
         var sharedBySubject: [Subject: [Finding]] = [:]
         for finding in sharedFindings { sharedBySubject[finding.subject, default: []].append(finding) }
         for (subject, list) in sharedBySubject.sorted(by: { $0.key.label < $1.key.label }) { bySubject.append((subject, list)) }
+        bySubject += eventFindings
         var used = Set<Int>()
         func accept(_ list: inout [Finding]) {
             for index in list.indices {
@@ -292,6 +298,8 @@ final class DiffRun {
                 switch subject {
                 case .actionVersion(let action, _):
                     what = "add \(action) v\(nextVersion(of: action)) instead"
+                case .eventVersion(let event, _):
+                    what = "add \(event) v\(nextVersion(ofEvent: event)) instead"
                 default:
                     what = "publish a new version of it instead"
                 }

@@ -6,8 +6,10 @@ import JSONCore
 /// place, runs each candidate through both sides (`ContractSide`), and returns the first that
 /// the side the difference favours accepts and the other rejects.
 final class CounterexampleSearch {
-    let old: ContractSide
-    let new: ContractSide
+    let old: any MessageJudge
+    let new: any MessageJudge
+    /// Who reads the messages: the app (actions), or pages (events), for the words of a proof.
+    let reader: Reader
     let oldRoot: NormalSchema
     let newRoot: NormalSchema
     private let matcher: PatternMatcher
@@ -23,10 +25,11 @@ final class CounterexampleSearch {
     /// Candidate checks per difference and side; enough for every golden case with room to spare.
     private let budget = 2_000
 
-    init(old: ContractSide, new: ContractSide, oldRoot: NormalSchema, newRoot: NormalSchema, matcher: PatternMatcher,
-         fixtureMessages: [JSONValue]) {
+    init(old: any MessageJudge, new: any MessageJudge, oldRoot: NormalSchema, newRoot: NormalSchema, matcher: PatternMatcher,
+         fixtureMessages: [JSONValue], reader: Reader = .app) {
         self.old = old
         self.new = new
+        self.reader = reader
         self.oldRoot = oldRoot
         self.newRoot = newRoot
         self.matcher = matcher
@@ -36,7 +39,7 @@ final class CounterexampleSearch {
         self.fixtureMessages = fixtureMessages
     }
 
-    func side(_ side: Side) -> ContractSide { side == .old ? old : new }
+    func side(_ side: Side) -> any MessageJudge { side == .old ? old : new }
 
     /// Why the last `prove` found nothing, for a "possibly breaking" note.
     private(set) var lastAttempt = ""
@@ -46,15 +49,17 @@ final class CounterexampleSearch {
         proofs(difference).proofs.first
     }
 
-    /// A proof for each side the difference may favour: a message that side accepts and the
-    /// other rejects. `doubted` lists the sides left without one; `lastAttempt` says why.
-    func proofs(_ difference: Difference) -> (proofs: [Counterexample], doubted: [Side]) {
+    /// A proof for each side the difference may favour (of `sides`, when given): a message that
+    /// side accepts and the other rejects. `doubted` lists the sides left without one;
+    /// `lastAttempt` says why.
+    func proofs(_ difference: Difference, sides: [Side]? = nil) -> (proofs: [Counterexample], doubted: [Side]) {
+        let accepting = difference.direction.acceptingSides.filter { sides?.contains($0) ?? true }
         guard difference.probe != nil || !difference.parts.isEmpty else {
             lastAttempt = "the engine has no way to build values for this change"
-            return ([], difference.direction.acceptingSides)
+            return ([], accepting)
         }
         var found: [Counterexample] = [], doubted: [Side] = [], reasons: [String] = []
-        for accepting in difference.direction.acceptingSides {
+        for accepting in accepting {
             var tried = 0
             if let proof = proveThroughParts(difference, acceptedBy: accepting, tried: &tried)
                 ?? difference.probe.flatMap({ prove($0, difference.kind, acceptedBy: accepting, tried: &tried) }) {
@@ -62,7 +67,7 @@ final class CounterexampleSearch {
                 continue
             }
             doubted.append(accepting)
-            reasons.append(Self.doubt(accepting, tried: tried, why: difference.doubt))
+            reasons.append(reader.doubt(accepting, tried: tried, why: difference.doubt))
         }
         lastAttempt = reasons.joined(separator: "; ")
         return (found, doubted)
@@ -82,18 +87,6 @@ final class CounterexampleSearch {
             if let proof = prove(probe, part.kind, acceptedBy: accepting, tried: &tried) { return proof }
         }
         return nil
-    }
-
-    /// Why one direction is in doubt, in the words of who would break.
-    static func doubt(_ accepting: Side, tried: Int, why: String? = nil) -> String {
-        let who = accepting == .old
-            ? "old pages against new app builds (a message the old contracts accept and the new ones reject)"
-            : "new pages against old app builds (a message the new contracts accept and the old ones reject)"
-        let reason = why.map { ", \($0)" } ?? ""
-        if tried == 0 {
-            return "\(who): no message the \(accepting.rawValue) contracts accept could be built around the change\(reason)"
-        }
-        return "\(who): none of \(tried) messages built around the change is one\(reason)"
     }
 
     /// A whole message from `seed` with `value` at `path`, building missing objects and items on
@@ -191,9 +184,9 @@ final class CounterexampleSearch {
                 guard checks < budget else { break }
                 checks += 1
                 tried += 1
-                let accepted = acceptingSide.verdict(message)
+                let accepted = acceptingSide.judge(message)
                 guard accepted.accepted else { continue }
-                let rejected = rejectingSide.verdict(message)
+                let rejected = rejectingSide.judge(message)
                 guard !rejected.accepted else { continue }
                 // From a seed both accept, changing only this place, the place made the difference;
                 // otherwise the rejection itself must point there.
@@ -214,7 +207,7 @@ final class CounterexampleSearch {
                 }
                 return Counterexample(
                     acceptedBy: accepting, message: message, url: nil, origin: nil,
-                    rejection: "the \(accepting.other.rawValue) contracts answer \(rejected.summary)",
+                    rejection: reader.rejection(rejected, by: accepting.other),
                     newVerdict: accepting == .old ? rejected.counterexampleVerdict : accepted.counterexampleVerdict)
             }
         }
@@ -242,11 +235,11 @@ final class CounterexampleSearch {
 
     // MARK: Seeds
 
-    private func failures(_ message: JSONValue, on sides: [ContractSide]) -> [String]? {
+    private func failures(_ message: JSONValue, on sides: [any MessageJudge]) -> [String]? {
         var locations: [String] = []
         var rejected = false
         for side in sides {
-            let verdict = side.verdict(message)
+            let verdict = side.judge(message)
             if !verdict.accepted {
                 rejected = true
                 locations += verdict.errors.map(\.instanceLocation)
@@ -269,8 +262,8 @@ final class CounterexampleSearch {
         var common: [JSONValue] = []
         var oneSided: [Side: [JSONValue]] = [.old: [], .new: []]
         for candidate in candidatesList {
-            let oldAccepts = old.verdict(candidate).accepted
-            let newAccepts = new.verdict(candidate).accepted
+            let oldAccepts = old.judge(candidate).accepted
+            let newAccepts = new.judge(candidate).accepted
             if oldAccepts && newAccepts {
                 common.append(candidate)
             } else if oldAccepts {

@@ -7,6 +7,9 @@ extension Finding {
     public var line: String {
         var text = subject.label + (schemaPointer.isEmpty ? "" : " " + schemaPointer) + ": " + detail + ": "
         switch severity {
+        case .breaking where subject.eventReaders != nil:
+            text += "breaks \(breaksWhom ?? "pages")" + (kind.isEventRemoval ? "" : ": they get messages they reject")
+                + " (checked app to page: the app writes, pages read)"
         case .breaking:
             text += "breaks \(counterexample.map(Self.whom) ?? breaksWhom ?? "the contract")"
         case .possiblyBreaking:
@@ -18,7 +21,7 @@ extension Finding {
         }
         text += " [\(kind.rawValue)]"
         for (index, example) in counterexamples.enumerated() {
-            if index > 0 { text += "; and breaks \(Self.whom(example))" }
+            if index > 0 { text += "; and breaks \(subject.eventReaders ?? Self.whom(example))" }
             text += "; e.g. " + example.shown
             text += " (" + example.rejection + ")"
         }
@@ -45,6 +48,7 @@ extension Finding {
         object["severity"] = .string(severity.rawValue)
         object["action"] = subject.action.map(JSONValue.string) ?? .null
         object["version"] = subject.version.map { .integer(Int64($0)) } ?? .null
+        if let event = subject.event { object["event"] = .string(event) }
         object["schemaPointer"] = .string(schemaPointer)
         object["message"] = .string(detail)
         object["counterexample"] = counterexample?.json ?? .null

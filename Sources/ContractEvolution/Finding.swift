@@ -31,6 +31,9 @@ public enum Subject: Sendable, Equatable, Hashable {
     case schema(file: String)
     case route(String)
     case manifest
+    /// An app-to-page event version, and an event as a whole.
+    case eventVersion(event: String, version: Int)
+    case event(String)
 
     public var action: String? {
         switch self {
@@ -40,8 +43,17 @@ public enum Subject: Sendable, Equatable, Hashable {
     }
 
     public var version: Int? {
-        if case .actionVersion(_, let version) = self { return version }
-        return nil
+        switch self {
+        case .actionVersion(_, let version), .eventVersion(_, let version): return version
+        default: return nil
+        }
+    }
+
+    public var event: String? {
+        switch self {
+        case .eventVersion(let event, _), .event(let event): return event
+        default: return nil
+        }
     }
 
     /// How a finding line starts: "apply v1", "envelope.v1.json", "route applyForm", "manifest".
@@ -52,6 +64,17 @@ public enum Subject: Sendable, Equatable, Hashable {
         case .schema(let file): return file
         case .route(let name): return "route \(name)"
         case .manifest: return "manifest"
+        case .eventVersion(let event, let version): return "event \(event) v\(version)"
+        case .event(let event): return "event \(event)"
+        }
+    }
+
+    /// For an event: the pages it breaks (they read what the app writes).
+    var eventReaders: String? {
+        switch self {
+        case .eventVersion(_, let version): return "pages that read v\(version)"
+        case .event: return "pages that subscribe to it"
+        default: return nil
         }
     }
 }
@@ -135,6 +158,7 @@ public struct Finding: Sendable {
     /// Whom it breaks, from its proof when it has one.
     public var breaksWhom: String? {
         guard severity == .breaking || severity == .possiblyBreaking else { return nil }
+        if let readers = subject.eventReaders { return readers }
         if !counterexamples.isEmpty {
             return SchemaMerge.unique(counterexamples.map(Finding.whom)).joined(separator: " and ")
         }
@@ -143,6 +167,7 @@ public struct Finding: Sendable {
         case .oldApps: return "app builds in the field"
         case .oldPagesOrOldApps: return "pages or app builds in the field"
         case .links: return Breaks.links.rawValue
+        case .subscribedPages: return Breaks.subscribedPages.rawValue
         case .nobody: return nil
         }
     }

@@ -8,6 +8,9 @@ public enum Breaks: String, Sendable {
     case oldPagesOrOldApps = "old pages or old apps"
     /// Links already sent (messenger, push, marketing) stop opening what they opened.
     case links = "links in the field"
+    /// Pages subscribed to an event version that new app builds no longer send, or send in a
+    /// shape they reject (an event's schema accepts more: the app writes, pages read).
+    case subscribedPages = "pages that subscribe"
     /// Nothing the checker or router decides changes.
     case nobody = "nobody"
 }
@@ -103,6 +106,11 @@ public enum FindingKind: String, Sendable, CaseIterable {
     case actionVersionAdded = "action-version-added"
     case actionVersionRemoved = "action-version-removed"
     case versionNotBumped = "version-not-bumped"
+    // Events (app to page)
+    case eventAdded = "event-added"
+    case eventRemoved = "event-removed"
+    case eventVersionAdded = "event-version-added"
+    case eventVersionRemoved = "event-version-removed"
     // Manifest
     case actionRouteChanged = "action-route-changed"
     case actionPathChanged = "action-path-changed"
@@ -173,12 +181,17 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .routeRemoved, .routeRenamed, .routePatternChanged, .routeParameterRenamed, .routeParameterTypeChanged,
              .routeQueryFieldAdded, .routeQueryTypeChanged, .routeQueryFieldRenamed, .linkHostRemoved, .customSchemeChanged:
             return .links
+        case .eventRemoved, .eventVersionRemoved:
+            return .subscribedPages
         case .annotationChanged, .actionAdded, .actionVersionAdded, .mappingAdded, .originAdded, .limitRaised,
              .duplicateWindowChanged, .timeoutChanged, .fallbackChanged, .linkHostAdded, .routeAdded,
-             .routeQueryFieldRemoved, .routeBehaviourChanged, .acceptedChangeExpired, .acceptedChangeUnused:
+             .routeQueryFieldRemoved, .routeBehaviourChanged, .acceptedChangeExpired, .acceptedChangeUnused,
+             .eventAdded, .eventVersionAdded:
             return .nobody
         }
     }
+
+    var isEventRemoval: Bool { self == .eventRemoved || self == .eventVersionRemoved }
 
     /// What the kind means, one sentence (the docs table's middle column).
     public var meaning: String {
@@ -242,7 +255,11 @@ public enum FindingKind: String, Sendable, CaseIterable {
         case .actionRemoved: return "an action was removed: its messages get UNKNOWN_ACTION"
         case .actionVersionAdded: return "a new version of an action (compared with the previous version, as info)"
         case .actionVersionRemoved: return "an action version was removed: its messages get UNSUPPORTED_VERSION"
-        case .versionNotBumped: return "a released action version (or the envelope) was edited incompatibly: the change needs a new version"
+        case .versionNotBumped: return "a released action or event version (or the envelope) was edited incompatibly: the change needs a new version"
+        case .eventAdded: return "a new app-to-page event"
+        case .eventRemoved: return "an event was removed: new app builds never send it to the pages that subscribe"
+        case .eventVersionAdded: return "a new version of an event"
+        case .eventVersionRemoved: return "an event version was removed: new app builds never send it to the pages that read it"
         case .actionRouteChanged: return "an action version now navigates to another route"
         case .actionPathChanged: return "the route an action version navigates to has another path: the same message opens another URL"
         case .mappingAdded: return "an action version maps one more payload field into the link"

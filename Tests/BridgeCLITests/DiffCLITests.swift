@@ -55,6 +55,7 @@ import SchemaCheck
     /// What the gate says of open_directions, in the contracts but in no recorded build yet.
     static let unreleasedDirections = """
         open_directions: new action, version(s) 1: info [action-added]
+        event login_state_changed: new event, version(s) 1: app builds in the field never send it: info [event-added]
         route directions /routes/9: route directions (/directions) added; new path: devices may not open it in the app for up to 48 h after the AASA is deployed (iOS caches apple-app-site-association); app builds in the field open its links on the web: info [route-added]
 
         """
@@ -63,8 +64,9 @@ import SchemaCheck
         let result = run(["diff", Self.released, Self.contracts])
         #expect(result.code == 0, "\(result.out)\(result.err)")
         // Every version a supported build takes is in the snapshot (release record put it there);
-        // open_directions ships with no build yet, so it is new to the gate: info, not a finding.
-        #expect(result.out == Self.unreleasedDirections + "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info\n")
+        // open_directions and the login_state_changed event ship with no build yet, so they are
+        // new to the gate: info, not a finding.
+        #expect(result.out == Self.unreleasedDirections + "diff: 0 breaking, 0 possibly breaking, 0 compatible, 3 info\n")
     }
 
     @Test func anIncompatibleEditOfApplyV1FailsTheGateNamingTheFinding() throws {
@@ -73,7 +75,7 @@ import SchemaCheck
         #expect(result.code == 1)
         #expect(result.out.contains(#"apply v1 /properties/payload/properties/plan: enum narrowed ("business" removed): breaks pages in the field [enum-narrowed]; e.g. {"#))
         #expect(result.out.contains("apply v1: a released version changed incompatibly (1 incompatible finding): add apply v3 instead: breaks pages in the field [version-not-bumped]"))
-        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 0 compatible, 2 info\n"))
+        #expect(result.out.hasSuffix("diff: 2 breaking, 0 possibly breaking, 0 compatible, 3 info\n"))
 
         let json = run(["diff", "--format", "json", Self.released, edited])
         #expect(json.code == 1)
@@ -98,7 +100,7 @@ import SchemaCheck
                  ##""memo": { "$ref": "#/$defs/memo" }"##),
                 (#""$defs": {"#, #""$defs": { "memo": { "type": "string", "maxLength": 200, "description": "Free text from the person (Korean allowed)." },"#),
              ]],
-             "diff: 0 breaking, 0 possibly breaking, 0 compatible, 2 info"),
+             "diff: 0 breaking, 0 possibly breaking, 0 compatible, 3 info"),
             ("a property added to an open object",
              ["schemas/envelope.v1.json": [(#""payload": { "type": "object", "description": "Action-specific; see the action's schema." }"#,
                                             #""payload": { "type": "object", "description": "Action-specific; see the action's schema.", "properties": { "trace": { "description": "Any value a page adds for its own debugging." } } }"#)]],
@@ -120,6 +122,34 @@ import SchemaCheck
         // Every action's payload is closed, so the envelope's open payload decides nothing.
         #expect(result.code == 0, "\(result.out)")
         #expect(result.out.contains("no action version's message changes here"))
+    }
+
+    // MARK: Events: the app writes, pages read
+
+    static let eventSchema = "schemas/login_state_changed.v1.json"
+
+    @Test func aLoosenedEventFailsTheDiffNamingThePagesThatReadIt() throws {
+        let edited = try contractsCopy([Self.eventSchema: [(#""enum": ["login", "logout", "session_expired"]"#,
+                                                             #""enum": ["login", "logout", "session_expired", "account_switched"]"#)]])
+        let result = run(["diff", Self.contracts, edited])
+        #expect(result.code == 1, "\(result.out)")
+        #expect(result.out.contains(#"event login_state_changed v1 /properties/payload/properties/reason: enum widened ("account_switched" added): breaks pages that read v1: they get messages they reject (checked app to page: the app writes, pages read) [enum-widened]; e.g. {"v":1,"event":"login_state_changed","version":1,"payload":{"loggedIn":true,"reason":"account_switched"}} (pages built against the old schema drop it as invalid"#),
+                "\(result.out)")
+        #expect(result.out.contains("event login_state_changed v1: a released version changed incompatibly (1 incompatible finding): add login_state_changed v2 instead"))
+        let json = try JSONDocument(run(["diff", "--format", "json", Self.contracts, edited]).out, limits: .unlimited).value
+        let finding = try #require(json["findings"]?.arrayValue?.first { $0["kind"] == "enum-widened" })
+        #expect(finding["event"] == "login_state_changed" && finding["version"] == 1 && finding["action"] == .null)
+        #expect(finding["breaks"] == "pages that read v1")
+        #expect(finding["counterexample"]?["acceptedBy"] == "new")
+    }
+
+    @Test func aTightenedEventPassesTheDiff() throws {
+        let edited = try contractsCopy([Self.eventSchema: [(#""required": ["loggedIn"]"#, #""required": ["loggedIn", "reason"]"#)]])
+        let result = run(["diff", Self.contracts, edited])
+        #expect(result.code == 0, "\(result.out)")
+        #expect(result.out.contains(#"event login_state_changed v1 /properties/payload/properties/reason: "reason" is now required: compatible (checked app to page: new builds send only messages the old schema accepts, so pages that read v1 reject none) [required-added]"#),
+                "\(result.out)")
+        #expect(!result.out.contains("breaks "))
     }
 
     // MARK: Counterexamples as fixtures

@@ -74,9 +74,15 @@ import SchemaCheck
 
         let result = run(["release", "record", "ios", "5.14.0", "--share", "2.5", "--contracts", contracts])
         #expect(result.code == 0, "\(result.out)\(result.err)")
-        #expect(result.out.hasPrefix("recorded ios 5.14.0: supported, 2.5% of sessions; apply v1, v2, v3; view_vehicles v1; start v1; open_directions v1\n"))
+        #expect(result.out.hasPrefix("recorded ios 5.14.0: supported, 2.5% of sessions; apply v1, v2, v3; view_vehicles v1; start v1; open_directions v1\n"
+                                     + "sends its pages: navigation_completed v1; login_state_changed v1\n"))
         let catalog = try ReleaseCatalog.parse(try text(contracts + "/releases.json"))
         #expect(catalog.release(try AppBuild(reference: "ios@5.14.0"))?.versions(of: "apply") == [1, 2, 3])
+        // What the current contracts send, built-in events first; the builds before it send none.
+        #expect(catalog.release(try AppBuild(reference: "ios@5.14.0"))?.events
+            == [ActionVersions(action: "navigation_completed", versions: [1]), ActionVersions(action: "login_state_changed", versions: [1])])
+        #expect(catalog.release(try AppBuild(reference: "ios@5.13.0"))?.events == [])
+        #expect(try text(contracts + "/releases.json").contains(#""open_directions": [1]}, "events": {"navigation_completed": [1], "login_state_changed": [1]}}"#))
         #expect(try text(released + "/schemas/apply.v3.json") == (try text(contracts + "/schemas/apply.v3.json")))
         let held = try ContractSet.load(directory: released, includingFixtures: false).manifest
         #expect(held.action(named: "apply")?.versions.map(\.version) == [1, 2, 3])
@@ -244,6 +250,27 @@ import SchemaCheck
         #expect(report["deployable"] == true)
         #expect(report.value(at: "/builds/1/results/0") == ["action": "apply", "outcome": "older-version", "sends": 1])
         #expect(report.value(at: "/fallbackOnly/share") == .number(1.2))
+    }
+
+    /// contracts/releases.json predates events: every supported build is named in a warning, and
+    /// the page may still ship (exit 0, --strict too); a build recorded since sends it.
+    @Test func aSubscriptionNoBuildServesIsAWarningPerBuild() throws {
+        let usage = #"{"page": "p", "calls": [{"action": "start", "versions": [1]}], "events": [{"event": "login_state_changed", "versions": [1]}]}"#
+        let result = deploy(usage, ["--strict"])
+        #expect(result.code == 0, "\(result.out)\(result.err)")
+        let warnings = result.out.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 5)
+        #expect(warnings.first == "warning: ios 5.13.0 never sends login_state_changed v1 (it sends no version of it): the page's handlers never run there")
+        #expect(result.out.hasSuffix("can-i-deploy: yes\n"))
+        let json = try JSONDocument(deploy(usage, ["--format", "json"]).out, limits: .unlimited).value
+        #expect(json["eventWarnings"]?.arrayValue?.count == 5)
+        #expect(json.value(at: "/eventWarnings/0/event") == "login_state_changed" && json.value(at: "/eventWarnings/0/sends") == [])
+
+        let (contracts, _) = try copies()
+        #expect(run(["release", "record", "ios", "5.14.0", "--contracts", contracts]).code == 0)
+        let recorded = run(["can-i-deploy", "-", "--contracts", contracts], input: usage)
+        #expect(!recorded.out.contains("warning: ios 5.14.0"), "\(recorded.out)")
+        #expect(recorded.out.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.count == 5)
     }
 
     @Test(arguments: [

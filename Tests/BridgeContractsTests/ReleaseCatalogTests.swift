@@ -74,7 +74,7 @@ struct ReleaseCatalogTests {
         (#""version": "5.9.0""#, #""version": "5.9""#, "/releases/0/version", "malformed version \"5.9\": expected MAJOR.MINOR.PATCH, e.g. 5.13.0"),
         (#""status": "support-ended""#, #""status": "retired""#, "/releases/0/status", "unknown status \"retired\" (supported or support-ended)"),
         (#""share": 0.3"#, #""share": 130"#, "/releases/0/share", "a share is a percentage of sessions, from 0 to 100, not 130.0"),
-        (#""share": 0.3"#, #""shares": 0.3"#, "/releases/0/shares", "unknown member (expected actions, platform, share, status, version)"),
+        (#""share": 0.3"#, #""shares": 0.3"#, "/releases/0/shares", "unknown member (expected actions, events, platform, share, status, version)"),
         (#""start": [1]}}"#, #""start": [0]}}"#, "/releases/0/actions/start/0", "an action version is a positive integer"),
     ])
     func shapeErrorsNameTheFieldAndPointer(old: String, new: String, pointer: String, message: String) throws {
@@ -93,6 +93,30 @@ struct ReleaseCatalogTests {
                                           message: "a share is a percentage of sessions, from 0 to 100, not \(Double(share)!)")) {
                 try ReleaseCatalog.parse(edited)
             }
+        }
+    }
+
+    /// The events a build sends: read and written back on its line; a build recorded before
+    /// events existed has no "events" and sends none.
+    @Test func eventsAreReadAndWrittenBackAndAbsentMeansNone() throws {
+        let line = #"{"platform": "ios", "version": "5.12.0", "status": "supported", "share": 9.5, "actions": {"apply": [1], "view_vehicles": [1], "start": [1]}}"#
+        let sending = #"{"platform": "ios", "version": "5.12.0", "status": "supported", "share": 9.5, "actions": {"apply": [1], "view_vehicles": [1], "start": [1]}, "events": {"navigation_completed": [1], "login_state_changed": [1]}}"#
+        let edited = try RepositoryContractFiles.editing([("releases.json", line, sending)])["releases.json"]!
+        let catalog = try ReleaseCatalog.parse(edited)
+        let build = try #require(catalog.release(try AppBuild(reference: "ios@5.12.0")))
+        #expect(build.events == [ActionVersions(action: "navigation_completed", versions: [1]), ActionVersions(action: "login_state_changed", versions: [1])])
+        #expect(build.versions(ofEvent: "login_state_changed") == [1])
+        #expect(catalog.text == edited, "written back byte for byte")
+        let older = try #require(catalog.release(try AppBuild(reference: "ios@5.13.0")))
+        #expect(older.events.isEmpty && older.versions(ofEvent: "login_state_changed").isEmpty)
+        let olderLine = try #require(catalog.text.split(separator: "\n").first { $0.contains(#""version": "5.13.0""#) })
+        #expect(!olderLine.contains("events"), "a build without events is written without the member")
+    }
+
+    @Test func anEventVersionIsAPositiveInteger() throws {
+        let edited = try RepositoryContractFiles.editing([("releases.json", #""start": [1]}}"#, #""start": [1]}, "events": {"login_state_changed": [0]}}"#)])["releases.json"]!
+        #expect(throws: ContractError(file: "releases.json", pointer: "/releases/0/events/login_state_changed/0", message: "an event version is a positive integer")) {
+            try ReleaseCatalog.parse(edited)
         }
     }
 
@@ -144,6 +168,20 @@ struct ReleaseLinterTests {
     func sharesAddingUpToAllSessionsAtMost(first: String, message: String?) throws {
         let found = try findings(#""share": 0.3"#, #""share": \#(first)"#)
         #expect(found.map(\.message) == (message.map { [$0] } ?? []))
+    }
+
+    /// Like actions: a supported build may only send events and versions the manifest has
+    /// (the built-in navigation_completed included); a support-ended one is history.
+    @Test func aSupportedBuildSendingAnEventOrVersionTheManifestLacksIsAFinding() throws {
+        let before = #""version": "5.12.0", "status": "supported", "share": 9.5, "actions": {"apply": [1], "view_vehicles": [1], "start": [1]}"#
+        let known = try findings(before, before + #", "events": {"navigation_completed": [1], "login_state_changed": [1]}"#)
+        #expect(known == [])
+        let found = try findings(before, before + #", "events": {"login_state_changed": [1, 2], "logged_in": [1]}"#)
+        #expect(found.map(\.pointer) == ["/releases/1/events/login_state_changed/1", "/releases/1/events/logged_in"])
+        #expect(found.first?.message == "ios 5.12.0 is supported and sends login_state_changed v2, which manifest.json no longer has (versions: 1): restore it, or end the build's support first")
+        #expect(found.last?.message.hasPrefix("ios 5.12.0 is supported and sends logged_in, which manifest.json does not have (events: navigation_completed, login_state_changed)") == true)
+        let ended = #""status": "support-ended", "share": 0.3, "actions": {"view_vehicles": [1], "start": [1]}"#
+        #expect(try findings(ended, ended + #", "events": {"logged_in": [1]}"#) == [])
     }
 
     @Test func aShapeErrorIsOneFinding() throws {
@@ -220,6 +258,57 @@ struct DeployMatrixTests {
                                   catalog: Self.catalog, manifest: manifest)
         #expect(result.rows.map { $0.outcomes[0].label } == ["ok", "ok", "BROKEN"])
         #expect(result.rows[2].outcomes[0] == .broken("has no apply, and its contract has no fallback"))
+    }
+
+    // MARK: Events the page subscribes to
+
+    static let loginState = PageUsage.Subscription(event: "login_state_changed", versions: [1])
+
+    /// contracts/releases.json predates events: no supported build sends login_state_changed, and
+    /// each is named; the page may still ship.
+    @Test func aSubscriptionNoSupportedBuildServesWarnsNamingEachBuild() throws {
+        let catalog = try Self.contracts.releaseCatalog()
+        let result = DeployMatrix(usage: PageUsage(page: "p", calls: [], subscriptions: [Self.loginState]), catalog: catalog,
+                                  manifest: Self.contracts.manifest)
+        #expect(result.eventWarnings.map(\.build.reference) == ["ios@5.13.0", "ios@5.12.0", "android@5.13.1", "android@5.12.3", "android@5.9.4"])
+        #expect(result.eventWarnings.first?.text == "ios 5.13.0 never sends login_state_changed v1 (it sends no version of it): the page's handlers never run there")
+        #expect(result.deployable(strict: true), "a warning, not a refusal")
+    }
+
+    @Test func aBuildThatSendsTheEventHasNoWarning() throws {
+        var sending = release("ios@5.14.0", .supported, ["apply": [1, 2]])
+        sending.events = [ActionVersions(action: "login_state_changed", versions: [1])]
+        let catalog = ReleaseCatalog(releases: [sending, release("ios@5.13.0", .supported, ["apply": [1, 2]])])
+        let result = DeployMatrix(usage: PageUsage(page: "p", calls: [], subscriptions: [Self.loginState]), catalog: catalog,
+                                  manifest: Self.contracts.manifest)
+        #expect(result.eventWarnings.map(\.build.reference) == ["ios@5.13.0"])
+    }
+
+    /// A page reading v2 against builds sending v1 (n - 1), v2 (n) and v3 (n + 1): only v2 serves it.
+    @Test(arguments: [([1], true), ([2], false), ([3], true), ([1, 2], false)])
+    func onlyAVersionThePageReadsServesIt(sent: [Int], warns: Bool) throws {
+        var build = release("ios@5.14.0", .supported, ["apply": [1]])
+        build.events = [ActionVersions(action: "login_state_changed", versions: sent)]
+        let warning = DeployMatrix.warning(for: PageUsage.Subscription(event: "login_state_changed", versions: [2]), on: build)
+        #expect((warning != nil) == warns)
+        if warns { #expect(warning?.text.contains("(it sends \(sent.map { "v\($0)" }.joined(separator: ", ")) only)") == true) }
+    }
+
+    @Test func subscriptionsAreReadFromTheUsageFile() throws {
+        let usage = try PageUsage.parse(#"{"page": "p", "calls": [], "events": [{"event": "login_state_changed", "versions": [1]}, {"event": "navigation_completed", "versions": [1]}]}"#,
+                                        file: "u.json", manifest: Self.contracts.manifest)
+        #expect(usage.subscriptions == [Self.loginState, PageUsage.Subscription(event: "navigation_completed", versions: [1])])
+        #expect(try PageUsage.parse(#"{"page": "p", "calls": []}"#, file: "u.json", manifest: Self.contracts.manifest).subscriptions.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"page": "p", "calls": [], "events": [{"event": "login", "versions": [1]}]}"#, "u.json: /events/0/event: unknown event \"login\" (events: navigation_completed, login_state_changed)"),
+        (#"{"page": "p", "calls": [], "events": [{"event": "login_state_changed", "versions": [2]}]}"#, "u.json: /events/0/versions/0: login_state_changed has no version 2 (versions: 1)"),
+        (#"{"page": "p", "calls": [], "events": [{"event": "login_state_changed", "versions": []}]}"#, "u.json: /events/0/versions: expected a non-empty array of the versions the page reads"),
+        (#"{"page": "p", "calls": [], "events": {"login_state_changed": [1]}}"#, "u.json: /events: expected an array of {\"event\", \"versions\"}"),
+    ])
+    func badSubscriptionsSayWhereAndWhat(text: String, message: String) {
+        #expect(throws: ReleaseError(message)) { try PageUsage.parse(text, file: "u.json", manifest: Self.contracts.manifest) }
     }
 
     @Test(arguments: [

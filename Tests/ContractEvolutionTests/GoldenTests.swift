@@ -20,14 +20,20 @@ import TestSupport
     }()
 
     /// One action `act` v1, its schema `$ref`s the envelope and puts the case's schema at payload.
-    static func contracts(payload: JSONValue, defs: JSONValue?, assertFormat: Bool, extraFiles: [String: String] = [:]) throws -> ContractSet {
-        let manifest: JSONValue = [
+    /// `events`: the manifest's "events" member, when the set has events.
+    static func contracts(payload: JSONValue, defs: JSONValue?, assertFormat: Bool, extraFiles: [String: String] = [:],
+                          events: JSONValue? = nil) throws -> ContractSet {
+        var manifest: JSONValue = [
             "bridge": "testBridge", "envelope": 1, "schemaBase": "https://example.test/schemas/",
             "envelopeSchema": "envelope.v1.json", "allowedOrigins": ["https://sendy.co.kr"],
             "universalLinkHosts": ["example.test"], "customScheme": "example", "webBaseURL": "https://example.test",
             "assertFormat": .bool(assertFormat),
             "actions": ["act": ["versions": ["1": ["schema": "act.v1.json", "route": "actPage"]]]],
         ]
+        if let events, var object = manifest.objectValue {
+            object["events"] = events
+            manifest = .object(object)
+        }
         let routes: JSONValue = ["routes": [["name": "actPage", "pattern": "/act", "requiresAuth": false, "tab": "home"]]]
         let envelope: JSONValue = [
             "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.test/schemas/envelope.v1.json",

@@ -30,6 +30,8 @@ export interface AppRelease {
   /** Percent of sessions, when known. */
   readonly share: number | null;
   readonly actions: { readonly [action: string]: ReadonlyArray<number> };
+  /** The event versions it sends its pages; absent for a build recorded before events existed (it sends none). */
+  readonly events?: { readonly [event: string]: ReadonlyArray<number> };
 }
 
 /** A page-usage file for bridgectl can-i-deploy: each call with the versions the page can send, highest first. */

@@ -8,7 +8,7 @@
 
 import { deepFreeze } from "../src/bridge-runtime.js";
 
-/** Each build: platform, version, status (supported, support-ended), share (percent of sessions, or null), actions. */
+/** Each build: platform, version, status (supported, support-ended), share (percent of sessions, or null), actions, and events when recorded. */
 export const RELEASES = deepFreeze([
   {
     "platform": "ios",

@@ -56,7 +56,7 @@ public struct AppBuild: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 }
 
-/// The versions of one action an app build takes, ascending.
+/// The versions of one action an app build takes (or of one event it sends), ascending.
 public struct ActionVersions: Sendable, Hashable {
     public let action: String
     public let versions: [Int]
@@ -85,11 +85,13 @@ public struct AppRelease: Sendable, Equatable {
     /// before events existed sends none).
     public var events: [ActionVersions] = []
 
-    public init(build: AppBuild, status: Status = .supported, share: Double? = nil, actions: [ActionVersions]) {
+    public init(build: AppBuild, status: Status = .supported, share: Double? = nil, actions: [ActionVersions],
+                events: [ActionVersions] = []) {
         self.build = build
         self.status = status
         self.share = share
         self.actions = actions
+        self.events = events
     }
 
     public var isSupported: Bool { status == .supported }
@@ -99,11 +101,23 @@ public struct AppRelease: Sendable, Equatable {
         actions.first { $0.action == action }?.versions ?? []
     }
 
+    /// The versions of `event` this build sends; empty when it never sends it.
+    public func versions(ofEvent event: String) -> [Int] {
+        events.first { $0.action == event }?.versions ?? []
+    }
+
     /// "apply v1, v2; view_vehicles v1; start v1"
     public var actionSummary: String {
-        actions.isEmpty ? "no actions" : actions.map { entry in
-            entry.action + " " + entry.versions.map { "v\($0)" }.joined(separator: ", ")
-        }.joined(separator: "; ")
+        actions.isEmpty ? "no actions" : Self.summary(actions)
+    }
+
+    /// "navigation_completed v1; login_state_changed v1"
+    public var eventSummary: String {
+        events.isEmpty ? "no events" : Self.summary(events)
+    }
+
+    private static func summary(_ entries: [ActionVersions]) -> String {
+        entries.map { entry in entry.action + " " + entry.versions.map { "v\($0)" }.joined(separator: ", ") }.joined(separator: "; ")
     }
 
     /// The current contract set as a build's capabilities: every version of every action.

@@ -2,7 +2,9 @@
 /// shim's own rule. The shim sends the highest version the page offers that the build takes; a
 /// build that takes none of them but has other versions of the action answers
 /// UNSUPPORTED_VERSION (the shim never falls back then); a build without the action at all gets
-/// the contract's fallback (the Universal Link), or nothing when the contract has none.
+/// the contract's fallback (the Universal Link), or nothing when the contract has none. Each
+/// event the page subscribes to that a supported build never sends (in a version the page
+/// reads) is a warning.
 public struct DeployMatrix: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// The page's highest version is sent.
@@ -38,9 +40,26 @@ public struct DeployMatrix: Sendable {
         public let outcomes: [Outcome]
     }
 
+    /// A supported build that never sends an event version the page subscribes to. A warning,
+    /// not a refusal: a page must cope with an event that never comes.
+    public struct EventWarning: Sendable, Equatable {
+        public let build: AppBuild
+        public let subscription: PageUsage.Subscription
+        /// The versions of the event the build does send: none, or only others.
+        public let sent: [Int]
+
+        /// "ios 5.13.0 never sends login_state_changed v1 (it sends no version of it)"
+        public var text: String {
+            let sends = sent.isEmpty ? "it sends no version of it" : "it sends \(sent.map { "v\($0)" }.joined(separator: ", ")) only"
+            return "\(build) never sends \(subscription.label) (\(sends)): the page's handlers never run there"
+        }
+    }
+
     public let usage: PageUsage
     /// Supported builds, by platform then newest first.
     public let rows: [Row]
+    /// Per subscription, then per build in row order.
+    public let eventWarnings: [EventWarning]
 
     public init(usage: PageUsage, catalog: ReleaseCatalog, manifest: BridgeManifest) {
         self.usage = usage
@@ -50,6 +69,17 @@ public struct DeployMatrix: Sendable {
         rows = builds.map { release in
             Row(release: release, outcomes: usage.calls.map { Self.outcome(of: $0, on: release, manifest: manifest) })
         }
+        eventWarnings = usage.subscriptions.flatMap { subscription in
+            builds.compactMap { Self.warning(for: subscription, on: $0) }
+        }
+    }
+
+    /// A warning when the build sends none of the versions the page reads (a build recorded
+    /// before events existed sends none at all).
+    public static func warning(for subscription: PageUsage.Subscription, on release: AppRelease) -> EventWarning? {
+        let sent = release.versions(ofEvent: subscription.event)
+        guard !subscription.versions.contains(where: sent.contains) else { return nil }
+        return EventWarning(build: release.build, subscription: subscription, sent: sent)
     }
 
     static func outcome(of call: PageUsage.Call, on release: AppRelease, manifest: BridgeManifest) -> Outcome {

@@ -1,8 +1,9 @@
 import JSONCore
 import SchemaCheck
 
-/// contracts/releases.json: every app build in the field, the action versions it takes, whether
-/// it is still supported and, when known, its share of sessions. Written by `bridgectl release
+/// contracts/releases.json: every app build in the field, the action versions it takes, the event
+/// versions it sends its pages (`"events"`, absent for builds recorded before events existed),
+/// whether it is still supported and, when known, its share of sessions. Written by `bridgectl release
 /// record` / `end-support` (sorted, one build a line); read by the host (`--release`), the fake
 /// host, `can-i-deploy` and `lint`.
 public struct ReleaseCatalog: Sendable, Equatable {
@@ -87,7 +88,7 @@ public struct ReleaseCatalog: Sendable, Equatable {
         try allowOnly(["$comment", "releases"], in: root)
         var releases: [AppRelease] = []
         for item in try root.child("releases").items() {
-            try allowOnly(["platform", "version", "status", "share", "actions"], in: item)
+            try allowOnly(["platform", "version", "status", "share", "actions", "events"], in: item)
             let platformName = try item.child("platform").string()
             guard let platform = AppPlatform(rawValue: platformName) else {
                 throw item.fail("unknown platform \"\(platformName)\" (platforms: \(AppPlatform.allCases.map(\.rawValue).joined(separator: ", ")))", at: "platform")
@@ -107,20 +108,29 @@ public struct ReleaseCatalog: Sendable, Equatable {
             if let field = try item.optionalChild("share") {
                 share = try percent(field)
             }
-            var actions: [ActionVersions] = []
-            let actionsReader = try item.child("actions")
-            for (name, _) in try actionsReader.object() {
-                var versions: [Int] = []
-                for entry in try actionsReader.child(name).items() {
-                    let number = try entry.integer()
-                    guard number >= 1 else { throw entry.fail("an action version is a positive integer") }
-                    versions.append(number)
-                }
-                actions.append(ActionVersions(action: name, versions: versions))
-            }
-            releases.append(AppRelease(build: AppBuild(platform: platform, version: version), status: status, share: share, actions: actions))
+            let actions = try versionLists(try item.child("actions"), noun: "an action")
+            // Absent: a build recorded before events existed, which sends none.
+            var events: [ActionVersions] = []
+            if let reader = try item.optionalChild("events") { events = try versionLists(reader, noun: "an event") }
+            releases.append(AppRelease(build: AppBuild(platform: platform, version: version), status: status, share: share,
+                                       actions: actions, events: events))
         }
         return ReleaseCatalog(releases: releases)
+    }
+
+    /// `{NAME: [versions]}`, in file order.
+    private static func versionLists(_ reader: JSONFieldReader, noun: String) throws(JSONFieldError) -> [ActionVersions] {
+        var lists: [ActionVersions] = []
+        for (name, _) in try reader.object() {
+            var versions: [Int] = []
+            for entry in try reader.child(name).items() {
+                let number = try entry.integer()
+                guard number >= 1 else { throw entry.fail("\(noun) version is a positive integer") }
+                versions.append(number)
+            }
+            lists.append(ActionVersions(action: name, versions: versions))
+        }
+        return lists
     }
 
     /// A share of sessions in percent: a number from 0 to 100.
@@ -160,11 +170,16 @@ public struct ReleaseCatalog: Sendable, Equatable {
             "\"status\": " + JSONValue.string(release.status.rawValue).serialized(),
         ]
         if let share = release.share { members.append("\"share\": " + formatShare(share)) }
-        let actions = release.actions.map { entry in
-            JSONValue.string(entry.action).serialized() + ": [" + entry.versions.map(String.init).joined(separator: ", ") + "]"
-        }
-        members.append("\"actions\": {" + actions.joined(separator: ", ") + "}")
+        members.append("\"actions\": " + versionLists(release.actions))
+        if !release.events.isEmpty { members.append("\"events\": " + versionLists(release.events)) }
         return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// `{"apply": [1, 2], "start": [1]}` on one line.
+    private static func versionLists(_ lists: [ActionVersions]) -> String {
+        "{" + lists.map { entry in
+            JSONValue.string(entry.action).serialized() + ": [" + entry.versions.map(String.init).joined(separator: ", ") + "]"
+        }.joined(separator: ", ") + "}"
     }
 
     /// 44 for a whole number, 9.5 otherwise (as a person would write it).
