@@ -151,7 +151,7 @@ export interface BridgeStats {
 
 /** How a navigation ended, as the app's audit log names it (opened_<target> for a destination outside the app). */
 export type NavigationOutcome =
-  | "navigated" | "opened_app" | "opened_web" | `opened_${string}` | "failed" | "refused"
+  | "navigated" | "opened_app" | "opened_fallback" | `opened_${string}` | "failed" | "refused"
   | "cancelled_by_logout" | "cancelled" | "duplicate" | "replaced_while_pending";
 
 /**
