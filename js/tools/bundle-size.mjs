@@ -25,11 +25,13 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * split into modules and its links made lazy for: as one runtime file that loaded link-rules.js
  * with it, it measured 8,229 B bundled (8,819 B module by module). The row with the validators
  * is its size when the shim was split, rounded up, then raised by 100 B for the shim's part of the
- * app's events (subscriptions, their counters, loading events.js), which both rows carry.
+ * app's events (subscriptions, their counters, loading events.js), which both rows carry, and by
+ * 800 B for the generated checks of the example contracts' two event versions (eventValidators:
+ * 10,888 B before, 11,620 B with them; each event version's check is about 350 to 400 B).
  */
 export const BUDGETS = {
   "shim": { minifiedGzip: 6000 },
-  "shim + validators": { minifiedGzip: 10900 },
+  "shim + validators": { minifiedGzip: 11700 },
 };
 
 // A static import or re-export of a module of the kit: `import {…} from "./x.js";`, `export {…} from "./x.js";`.
