@@ -6,8 +6,9 @@
 
 import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions, OfferedPayloads } from "./src/bridge-runtime.js";
 export type {
-  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,
-  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions, OfferedPayloads,
+  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeEvents, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,
+  CampaignWarning, Capabilities, ContractTable, ContractVersion, EventMeta, NavigationCompletedPayload, NavigationOutcome,
+  NotifyOptions, OfferedPayloads,
 } from "./src/bridge-runtime.js";
 export { BridgeError, ERROR_CODES, encodeComponent } from "./src/bridge-runtime.js";
 
@@ -222,6 +223,25 @@ export type OpenDirectionsV1Message = BridgeEnvelope & {
   payload?: OpenDirectionsV1Payload;
   id: unknown;
 };
+
+/** Payload of the app event login_state_changed v1 (로그인 상태 변경). */
+export type LoginStateChangedV1Payload = {
+  /** Whether a person is logged in now. */
+  loggedIn: boolean;
+  /** What changed it. */
+  reason?: "login" | "logout" | "session_expired";
+};
+
+/** What a bridge.on("login_state_changed") handler gets: the payload of any version the app sends (meta.version says which). */
+export type LoginStateChangedPayload = LoginStateChangedV1Payload;
+
+// The contract's events join the built-in ones: bridge.on takes each with its payload type.
+declare module "./src/bridge-runtime.js" {
+  interface BridgeEvents {
+    /** 로그인 상태 변경: schemas/login_state_changed.v1.json */
+    login_state_changed: LoginStateChangedPayload;
+  }
+}
 
 /** Payload types by action and version, for `bridge.send`. */
 export interface ActionPayloads {

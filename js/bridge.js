@@ -239,6 +239,14 @@ export const CONTRACT = deepFreeze({
         }
       }
     }
+  },
+  "events": {
+    "login_state_changed": {
+      "versions": {
+        "1": true
+      },
+      "latest": 1
+    }
   }
 });
 

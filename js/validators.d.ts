@@ -11,6 +11,13 @@ export type { ValidationError, ValidationResult } from "./src/schema-runtime.js"
 export declare function validate(message: unknown): ValidationResult;
 /** The message against schemas/envelope.v1.json alone. */
 export declare function envelope(message: unknown): ValidationResult;
+/** The app's events, by "event:NAME@N": each checks the whole page-bound message {v, event, version, payload}. */
+export declare const eventValidators: {
+  /** navigation_completed v1: the built-in schema urn:bridgekit:builtin/navigation_completed.v1.json. */
+  readonly "event:navigation_completed@1": (message: unknown) => ValidationResult;
+  /** login_state_changed v1: schemas/login_state_changed.v1.json. */
+  readonly "event:login_state_changed@1": (message: unknown) => ValidationResult;
+};
 /** apply v1: the whole message against schemas/apply.v1.json. */
 export declare function applyV1(message: unknown): ValidationResult;
 /** apply v2: the whole message against schemas/apply.v2.json. */

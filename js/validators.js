@@ -36,6 +36,13 @@ const NAMES22 = new Set(["destination","provider"]);
 const NAMES23 = new Set(["lat","lng","name"]);
 const ENUM24 = ["nmap","tmap","kakaomap"];
 const PATTERN25 = new RegExp("^[^\\u0000-\\u001F\\u007F]+$", "u");
+const DOCUMENT26 = "urn:bridgekit:builtin/navigation_completed.v1.json#";
+const NAMES27 = new Set(["v","event","version","payload"]);
+const NAMES28 = new Set(["requestId","route","outcome","reason"]);
+const ENUM29 = ["navigated","opened_app","opened_fallback","failed","refused","duplicate","replaced_while_pending","cancelled_by_logout","cancelled"];
+const DOCUMENT30 = "https://bridge.sendy.co.kr/contracts/schemas/login_state_changed.v1.json#";
+const NAMES31 = new Set(["loggedIn","reason"]);
+const ENUM32 = ["login","logout","session_expired"];
 
 // envelope.v1.json#
 function v0(data, ipath, kpath, errors) {
@@ -1034,6 +1041,316 @@ function v61(data, ipath, kpath, errors) {
   return valid;
 }
 
+// builtin/navigation_completed.v1.json#
+function v62(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(isObject(data))) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT26 + "/type", "type", "expected object, got " + jsonType(data));
+  }
+  if (isObject(data)) {
+    if (!hasOwn(data, "v")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/required", "required", "required property \"v\" is missing");
+    }
+    if (!hasOwn(data, "event")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/required", "required", "required property \"event\" is missing");
+    }
+    if (!hasOwn(data, "version")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/required", "required", "required property \"version\" is missing");
+    }
+    if (!hasOwn(data, "payload")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/required", "required", "required property \"payload\" is missing");
+    }
+  }
+  if (isObject(data)) {
+    for (const key of Object.keys(data)) {
+      if (NAMES27.has(key)) continue;
+      if (!errors) return false;
+      valid = report(errors, ipath + pointerToken(key), kpath + "/additionalProperties", DOCUMENT26 + "/additionalProperties", "additionalProperties", "property " + quote(key) + " is not allowed");
+    }
+  }
+  if (isObject(data)) {
+    if (hasOwn(data, "v")) {
+      if (!v63(data["v"], ipath + "/v", kpath + "/properties/v", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "event")) {
+      if (!v64(data["event"], ipath + "/event", kpath + "/properties/event", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "version")) {
+      if (!v65(data["version"], ipath + "/version", kpath + "/properties/version", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "payload")) {
+      if (!v66(data["payload"], ipath + "/payload", kpath + "/properties/payload", errors)) { if (!errors) return false; valid = false; }
+    }
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/v
+function v63(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT26 + "/properties/v/const", "const", quote(data) + " is not the expected value 1");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/event
+function v64(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== "navigation_completed") {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT26 + "/properties/event/const", "const", quote(data) + " is not the expected value \"navigation_completed\"");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/version
+function v65(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT26 + "/properties/version/const", "const", quote(data) + " is not the expected value 1");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/payload
+function v66(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(isObject(data))) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT26 + "/properties/payload/type", "type", "expected object, got " + jsonType(data));
+  }
+  if (isObject(data)) {
+    if (!hasOwn(data, "requestId")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/properties/payload/required", "required", "required property \"requestId\" is missing");
+    }
+    if (!hasOwn(data, "route")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/properties/payload/required", "required", "required property \"route\" is missing");
+    }
+    if (!hasOwn(data, "outcome")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT26 + "/properties/payload/required", "required", "required property \"outcome\" is missing");
+    }
+  }
+  if (isObject(data)) {
+    for (const key of Object.keys(data)) {
+      if (NAMES28.has(key)) continue;
+      if (!errors) return false;
+      valid = report(errors, ipath + pointerToken(key), kpath + "/additionalProperties", DOCUMENT26 + "/properties/payload/additionalProperties", "additionalProperties", "property " + quote(key) + " is not allowed");
+    }
+  }
+  if (isObject(data)) {
+    if (hasOwn(data, "requestId")) {
+      if (!v67(data["requestId"], ipath + "/requestId", kpath + "/properties/requestId", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "route")) {
+      if (!v68(data["route"], ipath + "/route", kpath + "/properties/route", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "outcome")) {
+      if (!v69(data["outcome"], ipath + "/outcome", kpath + "/properties/outcome", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "reason")) {
+      if (!v70(data["reason"], ipath + "/reason", kpath + "/properties/reason", errors)) { if (!errors) return false; valid = false; }
+    }
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/payload/properties/requestId
+function v67(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(typeof data === "string")) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT26 + "/properties/payload/properties/requestId/type", "type", "expected string, got " + jsonType(data));
+  }
+  if (typeof data === "string" && codePointLength(data) < 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/minLength", DOCUMENT26 + "/properties/payload/properties/requestId/minLength", "minLength", quote(data) + " is shorter than 1 character");
+  }
+  if (typeof data === "string" && data.length > 128 && codePointLength(data) > 128) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/maxLength", DOCUMENT26 + "/properties/payload/properties/requestId/maxLength", "maxLength", quote(data) + " is longer than 128 characters");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/payload/properties/route
+function v68(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(typeof data === "string")) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT26 + "/properties/payload/properties/route/type", "type", "expected string, got " + jsonType(data));
+  }
+  if (typeof data === "string" && codePointLength(data) < 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/minLength", DOCUMENT26 + "/properties/payload/properties/route/minLength", "minLength", quote(data) + " is shorter than 1 character");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/payload/properties/outcome
+function v69(data, ipath, kpath, errors) {
+  let valid = true;
+  if (ENUM29.indexOf(data) < 0) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/enum", DOCUMENT26 + "/properties/payload/properties/outcome/enum", "enum", quote(data) + " is not one of [\"navigated\",\"opened_app\",\"opened_fallback\",\"failed\",\"refused\",\"duplicate\",\"replaced_while_pending\",\"cancelled_by_logout\",\"cancelled\"]");
+  }
+  return valid;
+}
+
+// builtin/navigation_completed.v1.json#/properties/payload/properties/reason
+function v70(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(typeof data === "string")) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT26 + "/properties/payload/properties/reason/type", "type", "expected string, got " + jsonType(data));
+  }
+  if (typeof data === "string" && codePointLength(data) < 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/minLength", DOCUMENT26 + "/properties/payload/properties/reason/minLength", "minLength", quote(data) + " is shorter than 1 character");
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#
+function v71(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(isObject(data))) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT30 + "/type", "type", "expected object, got " + jsonType(data));
+  }
+  if (isObject(data)) {
+    if (!hasOwn(data, "v")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT30 + "/required", "required", "required property \"v\" is missing");
+    }
+    if (!hasOwn(data, "event")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT30 + "/required", "required", "required property \"event\" is missing");
+    }
+    if (!hasOwn(data, "version")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT30 + "/required", "required", "required property \"version\" is missing");
+    }
+    if (!hasOwn(data, "payload")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT30 + "/required", "required", "required property \"payload\" is missing");
+    }
+  }
+  if (isObject(data)) {
+    for (const key of Object.keys(data)) {
+      if (NAMES27.has(key)) continue;
+      if (!errors) return false;
+      valid = report(errors, ipath + pointerToken(key), kpath + "/additionalProperties", DOCUMENT30 + "/additionalProperties", "additionalProperties", "property " + quote(key) + " is not allowed");
+    }
+  }
+  if (isObject(data)) {
+    if (hasOwn(data, "v")) {
+      if (!v72(data["v"], ipath + "/v", kpath + "/properties/v", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "event")) {
+      if (!v73(data["event"], ipath + "/event", kpath + "/properties/event", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "version")) {
+      if (!v74(data["version"], ipath + "/version", kpath + "/properties/version", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "payload")) {
+      if (!v75(data["payload"], ipath + "/payload", kpath + "/properties/payload", errors)) { if (!errors) return false; valid = false; }
+    }
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/v
+function v72(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT30 + "/properties/v/const", "const", quote(data) + " is not the expected value 1");
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/event
+function v73(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== "login_state_changed") {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT30 + "/properties/event/const", "const", quote(data) + " is not the expected value \"login_state_changed\"");
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/version
+function v74(data, ipath, kpath, errors) {
+  let valid = true;
+  if (data !== 1) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/const", DOCUMENT30 + "/properties/version/const", "const", quote(data) + " is not the expected value 1");
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/payload
+function v75(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(isObject(data))) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT30 + "/properties/payload/type", "type", "expected object, got " + jsonType(data));
+  }
+  if (isObject(data)) {
+    if (!hasOwn(data, "loggedIn")) {
+      if (!errors) return false;
+      valid = report(errors, ipath, kpath + "/required", DOCUMENT30 + "/properties/payload/required", "required", "required property \"loggedIn\" is missing");
+    }
+  }
+  if (isObject(data)) {
+    for (const key of Object.keys(data)) {
+      if (NAMES31.has(key)) continue;
+      if (!errors) return false;
+      valid = report(errors, ipath + pointerToken(key), kpath + "/additionalProperties", DOCUMENT30 + "/properties/payload/additionalProperties", "additionalProperties", "property " + quote(key) + " is not allowed");
+    }
+  }
+  if (isObject(data)) {
+    if (hasOwn(data, "loggedIn")) {
+      if (!v76(data["loggedIn"], ipath + "/loggedIn", kpath + "/properties/loggedIn", errors)) { if (!errors) return false; valid = false; }
+    }
+    if (hasOwn(data, "reason")) {
+      if (!v77(data["reason"], ipath + "/reason", kpath + "/properties/reason", errors)) { if (!errors) return false; valid = false; }
+    }
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/payload/properties/loggedIn
+function v76(data, ipath, kpath, errors) {
+  let valid = true;
+  if (!(typeof data === "boolean")) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/type", DOCUMENT30 + "/properties/payload/properties/loggedIn/type", "type", "expected boolean, got " + jsonType(data));
+  }
+  return valid;
+}
+
+// login_state_changed.v1.json#/properties/payload/properties/reason
+function v77(data, ipath, kpath, errors) {
+  let valid = true;
+  if (ENUM32.indexOf(data) < 0) {
+    if (!errors) return false;
+    valid = report(errors, ipath, kpath + "/enum", DOCUMENT30 + "/properties/payload/properties/reason/enum", "enum", quote(data) + " is not one of [\"login\",\"logout\",\"session_expired\"]");
+  }
+  return valid;
+}
+
 /** The compiled schema of each action version, by action name and version. */
 const ACTIONS = {
   "apply": { "1": v18, "2": v26 },
@@ -1057,6 +1374,18 @@ export function validate(message) {
 export function envelope(message) {
   return checkWhole(v0, message);
 }
+
+/**
+ * The app's events, by "event:NAME@N": each checks the whole page-bound message
+ * ({v, event, version, payload}) against its event version's schema. With validation on, the
+ * bridge drops an event its check rejects (stats.invalidEvents).
+ */
+export const eventValidators = Object.freeze({
+  /** navigation_completed v1 (A navigation the page asked for ended): the built-in schema urn:bridgekit:builtin/navigation_completed.v1.json. */
+  "event:navigation_completed@1": function (message) { return checkWhole(v62, message); },
+  /** login_state_changed v1 (로그인 상태 변경): schemas/login_state_changed.v1.json. */
+  "event:login_state_changed@1": function (message) { return checkWhole(v71, message); }
+});
 
 /** apply v1 (신청): the whole message against schemas/apply.v1.json. */
 export function applyV1(message) {

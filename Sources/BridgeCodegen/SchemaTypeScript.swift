@@ -73,6 +73,10 @@ struct TypeScriptSchemaConverter {
     init(contracts: ContractSet, namedLocations: [SchemaLocation: String] = [:]) {
         var documents: [String: JSONValue] = [:]
         for (file, document) in contracts.schemas { documents[file] = document }
+        // The built-in events' schemas, under their BuiltInEvents names ("builtin/...").
+        for contract in BuiltInEvents.all.flatMap(\.versions) {
+            documents[contract.schema] = BuiltInEvents.schema(file: contract.schema)
+        }
         self.documents = documents
         self.namedLocations = namedLocations
     }

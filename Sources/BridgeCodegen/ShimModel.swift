@@ -47,6 +47,16 @@ struct ShimModel {
         var latest: Version { versions[versions.count - 1] }
     }
 
+    /// An app event the page may subscribe to: the built-in ones, then the contract's own.
+    struct Event {
+        let name: String
+        let title: String
+        /// Versions ascending, each with the schema file of its whole page-bound message.
+        let versions: [(version: Int, schemaFile: String)]
+        /// Built into every host (its schema is `BuiltInEvents`', its type the runtime's own).
+        let isBuiltIn: Bool
+        var latest: Int { versions[versions.count - 1].version }
+    }
 
     let bridge: String
     let envelopeVersion: Int
@@ -58,6 +68,8 @@ struct ShimModel {
     /// The campaign schema as the rules every link tool applies (BridgeContracts derives them).
     let campaignRules: CampaignRules
     let actions: [Action]
+    /// manifest.allEvents: the built-in events first.
+    let events: [Event]
 
     /// Global names the native side uses, derived from the bridge name (documented in the header).
     var receiveFunction: String { bridge + "Receive" }
@@ -170,6 +182,21 @@ struct ShimModel {
             actions.append(Action(name: action.name, title: action.title, method: method, versions: versions))
         }
         self.actions = actions
+        events = try Self.events(contracts)
+    }
+
+    /// The events of manifest.allEvents, each version's schema present (a built-in one always is).
+    private static func events(_ contracts: ContractSet) throws(CodegenError) -> [Event] {
+        var events: [Event] = []
+        for event in contracts.manifest.allEvents {
+            for contract in event.versions where contracts.eventSchema(contract) == nil {
+                throw CodegenError(file: "manifest.json", pointer: "/events/\(JSONPointer.escape(event.name))/versions/\(contract.version)/schema",
+                                   message: "schemas/\(contract.schema) is missing")
+            }
+            events.append(Event(name: event.name, title: event.title, versions: event.versions.map { ($0.version, $0.schema) },
+                                isBuiltIn: event.isBuiltIn))
+        }
+        return events
     }
 
     /// The frozen data table at the top of bridge.js: the contract facts the runtime reads.
@@ -220,7 +247,21 @@ struct ShimModel {
             actionsTable[action.name] = .object(entry)
         }
         root["actions"] = .object(actionsTable)
+        root["events"] = eventsTable
         return .object(root)
+    }
+
+    /// What events.js reads: {NAME: {versions: {N: true}, latest: N}} for each of the contract's own
+    /// events. Not the built-in ones: the runtime has those (BUILT_IN_EVENTS), and every byte of
+    /// this table is in the shim a page loads.
+    private var eventsTable: JSONValue {
+        var table = JSONObject()
+        for event in events where !event.isBuiltIn {
+            var versions = JSONObject()
+            for version in event.versions { versions[String(version.version)] = .bool(true) }
+            table[event.name] = .object(JSONObject([("versions", .object(versions)), ("latest", .integer(Int64(event.latest)))]))
+        }
+        return .object(table)
     }
 
     /// The first example result of each custom action version, by action and version: the fake

@@ -61,8 +61,9 @@ struct TypeDeclarationEmitter {
         let runtime = "./\(JavaScriptGenerator.runtimeFolder)/bridge-runtime.js"
         var out = header.comment(for: "bridge.d.ts") + "\n"
         out += "import type { BridgeCore, BridgeOptionsOf, BridgeResult, CallOptions, ContractTable, NotifyOptions, OfferedPayloads } from \"\(runtime)\";\n"
-        out += "export type {\n  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,\n"
-        out += "  CampaignWarning, Capabilities, ContractTable, ContractVersion, NotifyOptions, OfferedPayloads,\n} from \"\(runtime)\";\n"
+        out += "export type {\n  BridgeCore, BridgeErrorCode, BridgeErrorDetail, BridgeEvents, BridgeOptionsOf, BridgeResult, BridgeStats, CallOptions,\n"
+        out += "  CampaignWarning, Capabilities, ContractTable, ContractVersion, EventMeta, NavigationCompletedPayload, NavigationOutcome,\n"
+        out += "  NotifyOptions, OfferedPayloads,\n} from \"\(runtime)\";\n"
         out += "export { BridgeError, ERROR_CODES, encodeComponent } from \"\(runtime)\";\n\n"
         out += "// Types converted from the JSON Schemas. Constraints TypeScript cannot express are in the\n"
         out += "// JSDoc tags (@pattern, @maxLength, @minimum, @integer...); the app validates them.\n\n"
@@ -85,6 +86,7 @@ struct TypeDeclarationEmitter {
                 }
             }
         }
+        out += try eventTypes(plain, runtime: runtime)
         out += "/** Payload types by action and version, for `bridge.send`. */\n"
         out += "export interface ActionPayloads {\n"
         for action in model.actions {
@@ -107,6 +109,60 @@ struct TypeDeclarationEmitter {
         out += bridgeInterface(try payloadRequirement(plain, payloadLocations))
         out += functions
         return out
+    }
+
+    // MARK: events
+
+    /// The contract's own events (the built-in ones are typed by the runtime's declarations).
+    private var contractEvents: [ShimModel.Event] { model.events.filter { !$0.isBuiltIn } }
+
+    /// "LoginStateChangedV1Payload" for a version, "LoginStateChangedPayload" for the union of all.
+    private func eventPayloadName(_ event: ShimModel.Event, version: Int? = nil) -> String {
+        TypeScriptNames.pascalCase(event.name) + (version.map { "V\($0)" } ?? "") + "Payload"
+    }
+
+    /// Each event version's payload type (from its schema's /properties/payload), their union per
+    /// event, and the events added to the runtime's BridgeEvents, so bridge.on takes them typed.
+    private func eventTypes(_ plain: TypeScriptSchemaConverter, runtime: String) throws(CodegenError) -> String {
+        guard !contractEvents.isEmpty else { return "" }
+        try checkEventTypeNames()
+        var out = ""
+        for event in contractEvents {
+            for version in event.versions {
+                let location = try plain.referenceTarget(file: version.schemaFile, pointer: "/properties/payload")
+                    ?? SchemaLocation(file: version.schemaFile, pointer: "/properties/payload")
+                var payload = try plain.render(file: location.file, pointer: location.pointer)
+                if payload.docs.isEmpty { payload.docs = ["Payload of the app event \(event.name) v\(version.version) (\(event.title))."] }
+                out += alias(eventPayloadName(event, version: version.version), payload)
+            }
+            let union = event.versions.map { eventPayloadName(event, version: $0.version) }.joined(separator: " | ")
+            out += alias(eventPayloadName(event), .init(type: union, docs: ["What a bridge.on(\"\(event.name)\") handler gets: the payload of any version the app sends (meta.version says which)."]))
+        }
+        out += "// The contract's events join the built-in ones: bridge.on takes each with its payload type.\n"
+        out += "declare module \"\(runtime)\" {\n  interface BridgeEvents {\n"
+        for event in contractEvents {
+            out += DocComment.lines(["\(event.title): schemas/" + event.versions.map(\.schemaFile).joined(separator: ", ")], indent: "    ").map { $0 + "\n" }.joined()
+            out += "    \(TypeScriptNames.propertyKey(event.name)): \(eventPayloadName(event));\n"
+        }
+        out += "  }\n}\n\n"
+        return out
+    }
+
+    /// An event's type names must be identifiers that no action's type (or another event's) has.
+    private func checkEventTypeNames() throws(CodegenError) {
+        var taken: Set<String> = [Self.envelopeTypeName, Self.campaignTypeName, "ActionPayloads", "ActionName", "NotifiableVersions",
+                                  "NotifiableAction", "BridgeOptions", "Bridge", "NavigationCompletedPayload"]
+        for action in model.actions {
+            for version in action.versions { taken.formUnion([payloadName(action, version), messageName(action, version), resultName(action, version)]) }
+        }
+        for event in contractEvents {
+            for name in [eventPayloadName(event)] + event.versions.map({ eventPayloadName(event, version: $0.version) }) {
+                guard TypeScriptNames.isIdentifier(name), taken.insert(name).inserted else {
+                    throw CodegenError(file: "manifest.json", pointer: "/events/" + JSONPointer.escape(event.name),
+                                       message: "the event \"\(event.name)\" would declare the TypeScript type \(name), which is no identifier or is another action's or event's type: rename the event")
+                }
+            }
+        }
     }
 
     private func payloadRequirement(_ converter: TypeScriptSchemaConverter, _ locations: [String: SchemaLocation]) throws(CodegenError) -> [String: Bool] {

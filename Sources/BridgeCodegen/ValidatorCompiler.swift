@@ -90,7 +90,9 @@ struct ValidatorCompiler {
     /// The absolute URI of a location, as the checker reports absoluteKeywordLocation: a JS
     /// expression, the document's URI (a constant) and the pointer.
     private mutating func absolute(_ location: SchemaLocation) -> String {
-        let document = constant("DOCUMENT", Self.literal(contracts.schemaURI(file: location.file) + "#"))
+        // A built-in event's schema is registered under its URN, as the checker reports it.
+        let uri = BuiltInEvents.schema(file: location.file) != nil ? BuiltInEvents.schemaURI(file: location.file) : contracts.schemaURI(file: location.file)
+        let document = constant("DOCUMENT", Self.literal(uri + "#"))
         return location.pointer.isEmpty ? document : document + " + " + Self.literal(location.pointer)
     }
 

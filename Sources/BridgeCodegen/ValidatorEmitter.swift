@@ -25,6 +25,9 @@ struct ValidatorEmitter {
                 _ = compiler.root(file: version.schema)
             }
         }
+        for contract in contracts.manifest.events.flatMap(\.versions) where contracts.schema(file: contract.schema) != nil {
+            _ = compiler.root(file: contract.schema)
+        }
         return compiler.problems
     }
 
@@ -40,6 +43,10 @@ struct ValidatorEmitter {
             for version in action.versions {
                 roots[functionName(action, version)] = compiler.root(file: version.schemaFile)
             }
+        }
+        var eventRoots: [String: String] = [:]
+        for event in model.events {
+            for version in event.versions { eventRoots[Self.eventKey(event.name, version.version)] = compiler.root(file: version.schemaFile) }
         }
         if let first = compiler.problems.first {
             let more = compiler.problems.count - 1
@@ -82,6 +89,7 @@ struct ValidatorEmitter {
         }
 
         """
+        out += eventValidators(eventRoots)
         for action in model.actions {
             for version in action.versions {
                 out += "\n/** \(action.name) v\(version.version) (\(action.title)): the whole message against schemas/\(version.schemaFile). */\n"
@@ -89,6 +97,33 @@ struct ValidatorEmitter {
                 out += "  return checkWhole(\(roots[functionName(action, version)]!), message);\n}\n"
             }
         }
+        return out
+    }
+
+    /// "event:NAME@N": the key the runtime's events.js looks a check up by.
+    static func eventKey(_ name: String, _ version: Int) -> String {
+        "event:\(name)@\(version)"
+    }
+
+    /// Where an event version's schema is, for a comment: schemas/FILE, or the built-in one.
+    private static func eventSchemaName(_ event: ShimModel.Event, _ file: String) -> String {
+        event.isBuiltIn ? "the built-in schema " + BuiltInEvents.schemaURI(file: file) : "schemas/" + file
+    }
+
+    /// `eventValidators`: one check per event version, of the whole page-bound message.
+    private func eventValidators(_ roots: [String: String]) -> String {
+        var out = "\n/**\n * The app's events, by \"event:NAME@N\": each checks the whole page-bound message\n"
+        out += " * ({v, event, version, payload}) against its event version's schema. With validation on, the\n"
+        out += " * bridge drops an event its check rejects (stats.invalidEvents).\n */\n"
+        out += "export const eventValidators = Object.freeze({\n"
+        out += model.events.flatMap { event in
+            event.versions.map { version in
+                let key = Self.eventKey(event.name, version.version)
+                let doc = DocComment.lines(["\(event.name) v\(version.version) (\(event.title)): \(Self.eventSchemaName(event, version.schemaFile))."], indent: "  ")
+                return doc.joined(separator: "\n") + "\n  \(ValidatorCompiler.literal(key)): function (message) { return checkWhole(\(roots[key]!), message); }"
+            }
+        }.joined(separator: ",\n")
+        out += "\n});\n"
         return out
     }
 
@@ -100,6 +135,15 @@ struct ValidatorEmitter {
         out += "export declare function validate(message: unknown): ValidationResult;\n"
         out += "/** The message against schemas/\(model.envelopeSchemaFile) alone. */\n"
         out += "export declare function envelope(message: unknown): ValidationResult;\n"
+        out += "/** The app's events, by \"event:NAME@N\": each checks the whole page-bound message {v, event, version, payload}. */\n"
+        out += "export declare const eventValidators: {\n"
+        for event in model.events {
+            for version in event.versions {
+                out += DocComment.lines(["\(event.name) v\(version.version): \(Self.eventSchemaName(event, version.schemaFile))."], indent: "  ").map { $0 + "\n" }.joined()
+                out += "  readonly \(ValidatorCompiler.literal(Self.eventKey(event.name, version.version))): (message: unknown) => ValidationResult;\n"
+            }
+        }
+        out += "};\n"
         for action in model.actions {
             for version in action.versions {
                 out += "/** \(action.name) v\(version.version): the whole message against schemas/\(version.schemaFile). */\n"

@@ -38,6 +38,9 @@ public enum ContractCatalog {
                                            contents: try writer.actionPage(action, contract)))
             }
         }
+        for event in contracts.manifest.allEvents {
+            files.append(GeneratedFile(path: PageWriter.eventPage(event.name), contents: writer.eventPage(event)))
+        }
         return files
     }
 }
@@ -98,6 +101,8 @@ struct PageWriter {
         } else if releases == nil {
             body += "<p class=\"note\">Which app builds take each version appears here once the contracts record releases (<code>contracts/releases.json</code>).</p>\n"
         }
+
+        body += eventIndex()
 
         body += "<h2 id=\"routes\">Where links go (routes)</h2>\n"
         body += "<p>Every link, from a push, a messenger, a marketing message or a button, opens one of these. "
@@ -173,12 +178,7 @@ struct PageWriter {
         let campaignFile = contracts.schema(file: contracts.manifest.envelopeSchema)?["properties"]?["campaign"]?["$ref"]?.stringValue
             .flatMap { contracts.campaignSchemaFile(reference: $0) }
         let fields = FieldTable(contracts: contracts, campaignFile: campaignFile).rows(file: contract.schema)
-        body += HTML.table(head: ["Field", "Type", "Required", "Rule", "Description"], rows: fields.map { row -> [String] in
-            var rule = row.constraints.isEmpty ? "" : "<ul>" + row.constraints.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul>"
-            if let anchor = row.seeAlso { rule += " <a href=\"" + root + "index.html#" + anchor + "\">see the campaign rules</a>" }
-            let required = row.required ? "<span class=\"tag bad\">required</span>" : "optional"
-            return [HTML.code(row.path), HTML.escape(row.type), required, rule, HTML.escape(row.description ?? "")]
-        }, className: "fields")
+        body += fieldTable(fields, root: root)
 
         // Route.
         let examples = contracts.fixtures.filter { $0.action == action.name && $0.version == contract.version }
@@ -220,6 +220,16 @@ struct PageWriter {
             body += example(fixture, outcome)
         }
         return HTML.page(title: "\(action.name) v\(contract.version) (\(action.title))", root: root, footer: footer, body: body)
+    }
+
+    /// Field rows as the table of an action or event page.
+    func fieldTable(_ fields: [FieldRow], root: String) -> String {
+        HTML.table(head: ["Field", "Type", "Required", "Rule", "Description"], rows: fields.map { row -> [String] in
+            var rule = row.constraints.isEmpty ? "" : "<ul>" + row.constraints.map { "<li>" + HTML.escape($0) + "</li>" }.joined() + "</ul>"
+            if let anchor = row.seeAlso { rule += " <a href=\"" + root + "index.html#" + anchor + "\">see the campaign rules</a>" }
+            let required = row.required ? "<span class=\"tag bad\">required</span>" : "optional"
+            return [HTML.code(row.path), HTML.escape(row.type), required, rule, HTML.escape(row.description ?? "")]
+        }, className: "fields")
     }
 
     private func example(_ fixture: Fixture, _ outcome: FixtureAnswer) -> String {

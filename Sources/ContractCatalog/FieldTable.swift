@@ -36,7 +36,7 @@ struct FieldTable {
     static let annotations: Set<String> = ["$schema", "$id", "$comment", "title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly", "$defs", "$anchor"]
 
     func rows(file: String) -> [FieldRow] {
-        guard let schema = contracts.schema(file: file) else { return [] }
+        guard let schema = document(file) else { return [] }
         var rows: [FieldRow] = []
         collect(view([(schema, file)]), prefix: "", into: &rows, depth: 0)
         return rows
@@ -124,10 +124,15 @@ struct FieldTable {
             guard let found = contracts.schemas.first(where: { contracts.schemaURI(file: $0.file) == absolute }) else { return nil }
             targetFile = found.file
         }
-        guard let root = contracts.schema(file: targetFile) else { return nil }
+        guard let root = document(targetFile) else { return nil }
         let pointer = parts.count > 1 ? String(parts[1]) : ""
         guard let target = root.value(at: pointer) else { return nil }
         return (target, targetFile)
+    }
+
+    /// A schema of the contract set, or a built-in event's (named "builtin/...").
+    private func document(_ file: String) -> JSONValue? {
+        contracts.schema(file: file) ?? BuiltInEvents.schema(file: file)
     }
 
     // MARK: words

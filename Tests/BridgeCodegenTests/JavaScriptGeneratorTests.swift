@@ -115,7 +115,7 @@ enum RepositoryContracts {
             #expect(!file.contents.contains(JavaScriptGenerator.regenerateCommand), "\(file.path)")
         }
         let runner = try #require(files.first { $0.path == "testing/fixtures.test.mjs" }).contents
-        #expect(runner.contains("registerFixtureTests({ CONTRACT, buildUniversalLink, createBridge, installFakeHost, encodeComponent }, test, process.env);"))
+        #expect(runner.contains("registerFixtureTests({ CONTRACT, buildUniversalLink, createBridge, installFakeHost, encodeComponent, validators }, test, process.env);"))
     }
 
     @Test func theScriptCarriesTheContractTableAndTheNativeNames() throws {

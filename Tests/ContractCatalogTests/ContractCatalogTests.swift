@@ -22,7 +22,28 @@ import TestSupport
         for action in contracts.manifest.actions {
             for version in action.versions { expected.append("actions/\(action.name)-v\(version.version).html") }
         }
+        expected += ["events/navigation_completed.html", "events/login_state_changed.html"]
         #expect(first.map(\.path) == expected)
+    }
+
+    @Test func theIndexListsTheEventsAndEachEventPageHasItsPayloadFieldsExamplesAndFixtures() throws {
+        let files = try Self.files(try ContractSet.load(directory: RepositoryPaths.contracts.path))
+        let index = try #require(files["index.html"])
+        #expect(index.contains("<h2 id=\"events\">Events (app to page)</h2>"))
+        #expect(index.contains("<tr><td><code>login_state_changed</code></td><td>로그인 상태 변경</td><td><a href=\"events/login_state_changed.html#v1\">v1</a></td><td>these contracts</td></tr>"))
+        #expect(index.contains("<a href=\"events/navigation_completed.html#v1\">v1</a></td><td>built in: every app sends it</td>"))
+        let page = try #require(files["events/login_state_changed.html"])
+        #expect(page.contains("<h2 id=\"v1\">Version 1</h2>"))
+        #expect(page.contains("<tr><td><code>payload.loggedIn</code></td><td>boolean</td><td><span class=\"tag bad\">required</span></td><td></td><td>Whether a person is logged in now.</td></tr>"))
+        #expect(page.contains("<li>one of: &quot;login&quot;, &quot;logout&quot;, &quot;session_expired&quot;</li>"))
+        #expect(!page.contains("<code>event</code>") && !page.contains("<code>v</code></td>"), "the payload's fields, not the envelope's")
+        #expect(page.contains("<pre class=\"message\">{&quot;v&quot;:1,&quot;event&quot;:&quot;login_state_changed&quot;,&quot;version&quot;:1,&quot;payload&quot;:{&quot;loggedIn&quot;:true,&quot;reason&quot;:&quot;login&quot;}}</pre>"))
+        #expect(page.contains("<div class=\"example\" id=\"v1-invalid-unknown-reason\">"))
+        #expect(page.contains("<li><code>/payload/reason</code> breaks <code>enum</code></li>"))
+        // The built-in event's page reads its schema from BuiltInEvents.
+        let builtIn = try #require(files["events/navigation_completed.html"])
+        #expect(builtIn.contains("<code>urn:bridgekit:builtin/navigation_completed.v1.json</code>"))
+        #expect(builtIn.contains("<tr><td><code>payload.requestId</code></td><td>string</td><td><span class=\"tag bad\">required</span></td><td><ul><li>1 to 128 characters</li></ul></td>"))
     }
 
     @Test func theIndexListsEveryActionVersionWithItsKoreanTitleAndTheCampaignRules() throws {

@@ -1,32 +1,48 @@
 // fixture-runner.mjs: runs a contract set's fixtures through the shim and the fake host, for Node
 // (`node --test`), as a web page would produce each message: the action function called with the
-// fixture's payload, on a page whose URL carries the fixture's campaign fields. Hand-written and
+// fixture's payload, on a page whose URL carries the fixture's campaign fields; and the event
+// fixtures (event-fixtures/) as the app would send each event to a page. Hand-written and
 // contract-free like fake-host.js: the generated testing/fixtures.test.mjs passes the kit's
 // contract table, createBridge and installFakeHost. Unlike the rest of src/ it is for Node only
 // (it reads the fixtures with node:fs), so it is an .mjs file, never loaded by a page.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { differencesFromFixture, replyForFixture, NO_REPLY } from "./fake-host.js";
 
 const SCHEMA_LEVEL_CODES = ["INVALID_MESSAGE", "INVALID_PARAMS", "UNKNOWN_ACTION", "UNSUPPORTED_VERSION"];
 const ENVELOPE_MEMBERS = ["v", "id", "action", "version", "payload", "campaign", "sentAt"];
 
-/** Every fixture under DIR/fixtures, sorted by path: {path, file, action, version, fixture}. */
-export function loadFixtures(contractsDir) {
-  const root = path.join(contractsDir, "fixtures");
+/** The .json files under DIR/folder, sorted by path: {path (relative to DIR), file, parts, fixture}. */
+function jsonFilesUnder(contractsDir, folder) {
   const found = [];
-  (function walk(folder) {
-    for (const name of readdirSync(folder).sort()) {
-      const full = path.join(folder, name);
+  (function walk(current) {
+    for (const name of readdirSync(current).sort()) {
+      const full = path.join(current, name);
       if (statSync(full).isDirectory()) walk(full);
       else if (name.endsWith(".json")) found.push(full);
     }
-  })(root);
+  })(path.join(contractsDir, folder));
   return found.map((full) => {
     const relative = path.relative(contractsDir, full).split(path.sep).join("/");
-    const parts = relative.split("/");
-    return { path: relative, file: full, action: parts[1], version: Number(parts[2].slice(1)), fixture: JSON.parse(readFileSync(full, "utf8")) };
+    return { path: relative, file: full, parts: relative.split("/"), fixture: JSON.parse(readFileSync(full, "utf8")) };
   });
+}
+
+/** Every fixture under DIR/fixtures, sorted by path: {path, file, action, version, fixture}. */
+export function loadFixtures(contractsDir) {
+  return jsonFilesUnder(contractsDir, "fixtures").map(({ path: relative, file, parts, fixture }) =>
+    ({ path: relative, file, action: parts[1], version: Number(parts[2].slice(1)), fixture }));
+}
+
+/**
+ * Every event fixture under DIR/event-fixtures (none when a set has no such folder), sorted by
+ * path: {path, file, event, version, fixture}; a fixture is {description, message, expect: {valid, errors}}.
+ */
+export function loadEventFixtures(contractsDir) {
+  if (!existsSync(path.join(contractsDir, "event-fixtures"))) return [];
+  return jsonFilesUnder(contractsDir, "event-fixtures").map(({ path: relative, file, parts, fixture }) =>
+    ({ path: relative, file, event: parts[1], version: Number(parts[2].slice(1)), fixture }));
 }
 
 /** The code an invalid fixture expects (INVALID_PARAMS when it does not say). */
@@ -66,7 +82,7 @@ export function fakeWindow(href) {
 
 /**
  * The fixture runner of one kit. `kit` is {CONTRACT, createBridge, installFakeHost, encodeComponent,
- * buildUniversalLink}
+ * buildUniversalLink, validators} (validators: the kit's validators module, for event fixtures)
  * and `pageURLFor(campaign)` the URL of the page a message comes from (default: a page under the
  * contract's webBaseURL).
  */
@@ -175,12 +191,54 @@ export function fixtureRunner(kit, pageURLFor) {
     return { problems: code === expectedCode(fixture) ? [] : [`expected ${expectedCode(fixture)}, got ${code === undefined ? "a result" : code}`] };
   }
 
-  return { actionFunction, reasonShimCannotBuild, runFixtureThroughShim, checkFixture };
+  /**
+   * An event fixture through the fake host's emit to a page that validates events (the kit's
+   * validators module, else validate: true) and listens to the event: a valid message must reach
+   * the handler as written, an invalid one be counted in stats.invalidEvents and never reach it,
+   * and the kit's check of it must name the errors the fixture names. Returns {problems}.
+   */
+  async function checkEventFixture(fixture) {
+    const message = fixture.message;
+    const members = message !== null && typeof message === "object" ? Object.keys(message) : [];
+    if (message === null || typeof message !== "object" || message.v !== 1 || members.some((key) => ["v", "event", "version", "payload"].indexOf(key) < 0)) {
+      return { problems: ["the message must be {v: 1, event, version, payload}, as the app sends it (nothing else)"] };
+    }
+    const win = fakeWindow(pageURL());
+    const host = installFakeHost({ window: win });
+    const bridge = createBridge({ window: win, validate: kit.validators || true });
+    const received = [];
+    bridge.on(message.event, (payload, meta) => { received.push({ v: 1, event: meta.event, version: meta.version, payload }); });
+    host.emit(message.event, message.version, message.payload);
+    await host.flush();
+    bridge.dispose();
+    host.uninstall();
+    const problems = [];
+    if (fixture.expect.valid) {
+      if (received.length !== 1 || !isDeepStrictEqual(received[0], message)) problems.push(`expected the handler to get the message as written, it got ${JSON.stringify(received)}`);
+    } else {
+      if (received.length) problems.push(`expected the page to drop it, the handler got ${JSON.stringify(received)}`);
+      if (bridge.stats.invalidEvents !== 1) problems.push(`expected stats.invalidEvents 1, got ${bridge.stats.invalidEvents} (unknown ${bridge.stats.unknownEvents}, malformed ${bridge.stats.malformedEvents})`);
+      problems.push(...missingEventErrors(fixture));
+    }
+    return { problems };
+  }
+
+  /** The errors an invalid event fixture names that the kit's check of its message does not give. */
+  function missingEventErrors(fixture) {
+    const check = kit.validators && kit.validators.eventValidators && kit.validators.eventValidators["event:" + fixture.message.event + "@" + fixture.message.version];
+    if (typeof check !== "function") return [];
+    const errors = check(fixture.message).errors;
+    return (fixture.expect.errors || []).filter((wanted) => !errors.some((error) => error.instanceLocation === wanted.instanceLocation
+      && (wanted.keyword === undefined || error.keyword === wanted.keyword)))
+      .map((wanted) => `the kit's check gives no error at ${JSON.stringify(wanted.instanceLocation)}${wanted.keyword ? ` (keyword ${wanted.keyword})` : ""}: ${JSON.stringify(errors)}`);
+  }
+
+  return { actionFunction, reasonShimCannotBuild, runFixtureThroughShim, checkFixture, checkEventFixture };
 }
 
 /**
- * Registers one node:test test per fixture of the folder named by BRIDGE_CONTRACTS (relative to
- * the working directory); `test` is node:test's. Without BRIDGE_CONTRACTS, one failing test says
+ * Registers one node:test test per fixture and per event fixture of the folder named by
+ * BRIDGE_CONTRACTS (relative to the working directory); `test` is node:test's. Without BRIDGE_CONTRACTS, one failing test says
  * how to name it: the runner never passes on nothing.
  */
 export function registerFixtureTests(kit, test, environment) {
@@ -202,6 +260,12 @@ export function registerFixtureTests(kit, test, environment) {
     test(entry.path, async (t) => {
       const outcome = await runner.checkFixture(entry.fixture);
       if (outcome.skipped) t.diagnostic(`the shim cannot build it (${outcome.skipped}); bridgectl check runs it on the app's side`);
+      if (outcome.problems.length) throw new Error(`${entry.path}: ${outcome.problems.join("; ")}`);
+    });
+  }
+  for (const entry of loadEventFixtures(contractsDir)) {
+    test(entry.path, async () => {
+      const outcome = await runner.checkEventFixture(entry.fixture);
       if (outcome.problems.length) throw new Error(`${entry.path}: ${outcome.problems.join("; ")}`);
     });
   }

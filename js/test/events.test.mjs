@@ -295,13 +295,24 @@ describe("events with validation on", () => {
     assert.deepEqual(eventStats(bridge), counts({ events: 2, invalidEvents: 1 }));
   });
 
-  test("validate: true with validators that have no check for the event: delivered", async () => {
-    const { host, bridge } = setup({}, { validate: true });
+  test("validators that have no check for the event (a kit generated before events): delivered", async () => {
+    const { host, bridge } = setup({}, { validate: { validate: () => ({ valid: true, errors: [] }) } });
     const { calls } = record(bridge, "navigation_completed");
     host.emit("navigation_completed", 1, { anything: true });
     await host.flush();
     assert.equal(calls.length, 1);
     assert.equal(bridge.stats.invalidEvents, 0);
+  });
+
+  test("validate: true loads the generated validators, whose check of navigation_completed drops a broken one", async () => {
+    const { host, bridge } = setup({}, { validate: true });
+    const { calls } = record(bridge, "navigation_completed");
+    host.emit("navigation_completed", 1, { anything: true }).emit("navigation_completed", 1, DONE);
+    // The validators module loads on the first event: wait for it, then for the handlers.
+    await import("../validators.js");
+    await host.flush();
+    assert.deepEqual(calls.map(([payload]) => payload), [DONE]);
+    assert.equal(bridge.stats.invalidEvents, 1);
   });
 
   test("a check that throws counts the event invalid, without an uncaught error", async () => {

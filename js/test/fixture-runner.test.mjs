@@ -9,7 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { bridgectl, loadFixtures, repoRoot } from "../test-support/support.mjs";
+import { loadEventFixtures } from "../src/fixture-runner.mjs";
+import { bridgectl, contractsDir, loadFixtures, repoRoot } from "../test-support/support.mjs";
 
 const larkspur = path.join(repoRoot, "Tests", "adopter-app", "Sources", "LarkspurApp", "contracts");
 const foodDelivery = path.join(repoRoot, "Tests", "contracts", "food-delivery", "contracts");
@@ -49,11 +50,27 @@ function runKit(kit, contracts, cwd = repoRoot) {
   return { status: result.status, output: result.stdout + result.stderr, pass: count("pass"), fail: count("fail") };
 }
 
-test("the repository's kit runs every fixture of contracts/, named relative to the working directory", () => {
+test("the repository's kit runs every fixture and event fixture of contracts/, named relative to the working directory", () => {
   const run = runKit(path.join(repoRoot, "js"), "contracts");
   assert.equal(run.status, 0, run.output);
   assert.equal(run.fail, 0);
-  assert.equal(run.pass, loadFixtures().length + 1, "one test per fixture, and the one that the set has both kinds");
+  const events = loadEventFixtures(contractsDir);
+  assert.ok(events.length >= 2);
+  assert.equal(run.pass, loadFixtures().length + events.length + 1, "one test per fixture and event fixture, and the one that the set has both kinds");
+  assert.match(run.output, /event-fixtures\/login_state_changed\/v1\/invalid-unknown-reason\.json/);
+});
+
+test("an event fixture the kit does not satisfy fails, saying what the page got", () => {
+  const copy = path.join(scratch, "contracts-event-broken");
+  cpSync(contractsDir, copy, { recursive: true });
+  const file = path.join(copy, "event-fixtures", "login_state_changed", "v1", "invalid-unknown-reason.json");
+  const fixture = JSON.parse(readFileSync(file, "utf8"));
+  fixture.expect = { valid: true }; // the kit's validators still refuse reason "kicked"
+  writeFileSync(file, JSON.stringify(fixture));
+  const run = runKit(path.join(repoRoot, "js"), copy, scratch);
+  assert.notEqual(run.status, 0);
+  assert.equal(run.fail, 1, run.output);
+  assert.match(run.output, /invalid-unknown-reason\.json: expected the handler to get the message as written, it got \[\]/);
 });
 
 test("without BRIDGE_CONTRACTS the runner fails, saying how to name the folder", () => {

@@ -1,6 +1,6 @@
 // The kit's types through a real compiler (Debian's node-typescript, tsc --strict --noEmit):
-// the declarations, a typed example page that uses every action and version, and a page that adds
-// an app event by declaration merging compile, and
+// the declarations, a typed example page that uses every action and version, a page that adds
+// an app event by declaration merging and one that listens to the contract's own event compile, and
 // every file of js/test/types-fail fails with exactly the errors its `// expect-error TSnnnn`
 // comments name, each on the line after its comment. A file marked `// kit: wide` is compiled
 // against the kit of the test-only contracts (apply v1 and v2), one marked `// kit: custom-action`
@@ -51,6 +51,26 @@ export function listen(seen: string[]): () => void {
   const bridge = createBridge();
   const stop = bridge.on("coupon_issued", (payload, meta) => { seen.push(payload.couponId + meta.event + String(payload.amount ?? 0)); });
   bridge.on("navigation_completed", (payload) => { seen.push(payload.requestId); });
+  return stop;
+}
+`;
+
+// A page of this kit that listens to the contract's own event (login_state_changed, added to
+// BridgeEvents by the generated bridge.d.ts) and the built-in one, with the exported payload types.
+const CONTRACT_EVENTS_PAGE = `import { createBridge, type BridgeEvents, type LoginStateChangedPayload, type LoginStateChangedV1Payload, type NavigationCompletedPayload } from "./kit/bridge.js";
+
+export function listen(seen: string[]): () => void {
+  const bridge = createBridge();
+  const stop = bridge.on("login_state_changed", (payload, meta) => {
+    const loggedIn: boolean = payload.loggedIn;
+    const reason: "login" | "logout" | "session_expired" | undefined = payload.reason;
+    seen.push(String(loggedIn) + (reason ?? "") + meta.event + String(meta.version));
+  });
+  bridge.on("navigation_completed", (payload: NavigationCompletedPayload) => { seen.push(payload.outcome); });
+  const v1: LoginStateChangedV1Payload = { loggedIn: false };
+  const union: LoginStateChangedPayload = v1;
+  const same: BridgeEvents["login_state_changed"] = union;
+  seen.push(String(same.loggedIn));
   return stop;
 }
 `;
@@ -106,7 +126,10 @@ test("the declarations and a typed page using every action and version compile w
   writeFileSync(path.join(mergedPage, "events-page.ts"), MERGED_EVENTS_PAGE);
   const merged = tsc(["--lib", "es2017", "events-page.ts"], mergedPage);
   assert.equal(merged.status, 0, merged.output);
-  t.diagnostic(`tsc --strict: ${files.length} files of js/, the wide kit's declarations, a page of the custom-action kit and one adding an event compile`);
+  writeFileSync(path.join(mergedPage, "contract-events-page.ts"), CONTRACT_EVENTS_PAGE);
+  const contractEvents = tsc(["--lib", "es2017", "contract-events-page.ts"], mergedPage);
+  assert.equal(contractEvents.status, 0, contractEvents.output);
+  t.diagnostic(`tsc --strict: ${files.length} files of js/, the wide kit's declarations, a page of the custom-action kit, one adding an event and one listening to the contract's event compile`);
 });
 
 test("every compile-fail case fails with exactly the errors it names", (t) => {

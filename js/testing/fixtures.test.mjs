@@ -10,6 +10,7 @@
 import { test } from "node:test";
 import { CONTRACT, buildUniversalLink, createBridge, encodeComponent } from "../bridge.js";
 import { registerFixtureTests } from "../src/fixture-runner.mjs";
+import * as validators from "../validators.js";
 import { installFakeHost } from "./fake-host.js";
 
-registerFixtureTests({ CONTRACT, buildUniversalLink, createBridge, installFakeHost, encodeComponent }, test, process.env);
+registerFixtureTests({ CONTRACT, buildUniversalLink, createBridge, installFakeHost, encodeComponent, validators }, test, process.env);
