@@ -348,9 +348,19 @@ def logged_out_scenarios(env, reporter):
             check(session.page.evaluate("document.getElementById('login-state').dataset.loggedIn") == "unknown",
                   "the page's login state changed")
 
+        def declared_event_reaches_the_page():
+            from bridge_webview import wait_until
+            session.host.send({"type": "emit", "event": "login_state_changed", "version": 1,
+                               "payload": {"loggedIn": True, "reason": "login"}})
+            read = "document.getElementById('login-state').dataset.loggedIn"
+            state = wait_until(lambda: session.page.evaluate(read) if session.page.evaluate(read) != "unknown" else None,
+                               5, "the page's login_state_changed handler to run")
+            check(state == "true", "the page's login state is %r" % state)
+
         run_steps(session, [("logged-out-apply-shows-login-then-completes", login_first_then_apply),
                             ("navigation-completed-reaches-the-page-handler", navigation_completed_reaches_the_page),
-                            ("invalid-emit-never-reaches-the-page", invalid_emit_never_reaches_the_page)], reporter)
+                            ("invalid-emit-never-reaches-the-page", invalid_emit_never_reaches_the_page),
+                            ("declared-event-reaches-the-page-handler", declared_event_reaches_the_page)], reporter)
     finally:
         session.close()
 
