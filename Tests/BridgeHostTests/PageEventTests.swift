@@ -81,6 +81,27 @@ struct PageEventTests {
         #expect(completions(host) == [["requestId": "slow-000011", "route": "vehicleList", "outcome": "navigated"]])
     }
 
+    @Test func aResolvingNavigationTheAppCancelsSendsCancelled() throws {
+        let host = try host()
+        host.heldSteps = [.resolveDetail]
+        host.receive(message("view_vehicles", id: "slow-000012", payload: ["vehicleType": "1ton"]))
+        host.advanceClock(byMs: 2_500)
+        #expect(host.replies.first?.result?.resolving == true)
+        let envelope = try #require(host.waitingStep?.destination.envelopeID)
+        #expect(host.navigator.cancel(envelope))
+        #expect(completions(host) == [["requestId": "slow-000012", "route": "vehicleList", "outcome": "cancelled"]])
+    }
+
+    @Test func aPendingLoginReplacedByANewerOneSaysSo() throws {
+        let host = try host(loggedIn: false)
+        host.receive(message(id: "first-000001"))
+        host.receive(message(id: "second-00001", payload: ["slug": "summer-promo"]))
+        let first = try #require(completions(host).first)
+        #expect(first["requestId"] == "first-000001" && first["outcome"] == "replaced_while_pending")
+        host.completeLogin()
+        #expect(completions(host).map { $0["requestId"] } == ["first-000001", "second-00001"])
+    }
+
     @Test func aNavigationThatEndsBeforeItsReplySendsNoEvent() throws {
         let host = try host()
         #expect(host.receive(message(id: "fast-000001"))?.ok == true)
