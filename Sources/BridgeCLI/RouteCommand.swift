@@ -20,10 +20,12 @@ let routeCommand = Command(CommandSpec(
     PAYLOAD "-" reads standard input), and prints the configuration, its parameters, the query,
     the campaign metadata, requiresAuth and warnings (e.g. a value that was encoded twice).
 
-    Pre-send checks, each a warning: the route is not enabled from the link's channel (routes.json
-    enabledFrom; the channel is --source, push for --push, else inferred as below), the link is
-    over 2,000 characters once encoded, the push payload is over 4,096 bytes as compact JSON (the
-    APNs and FCM limit). With --strict these, and every value the app drops, are failures.
+    Pre-send checks, each a warning: a campaign field is given an empty value (campaign_id=,
+    or a field whose campaign rule needs a value), the route is not enabled from the link's
+    channel (routes.json enabledFrom; the channel is --source, push for --push, else inferred as
+    below), the link is over 2,000 characters once encoded, the push payload is over 4,096 bytes
+    as compact JSON (the APNs and FCM limit). With --strict these, and every value the app drops,
+    are failures.
 
     The URL is read as raw text: the encoded path is split on "/" before decoding, "+" is a plus,
     raw Korean is taken as its UTF-8. Quote the URL in the shell (it contains "&").
@@ -35,7 +37,7 @@ let routeCommand = Command(CommandSpec(
             utm_medium matches, appInternal for the custom scheme, else externalURL
             """),
         .value("push", "PAYLOAD.json", help: "route the link inside a push payload JSON file (source push)"),
-        .flag("strict", help: "exit 1 when the app would drop part of the link, refuse it from its channel, or the link or payload is too long"),
+        .flag("strict", help: "exit 1 when the app would drop part of the link, refuse it from its channel, a campaign field is empty, or the link or payload is too long"),
         ContractsOption.option, FormatOption.option,
     ],
     footer: """
@@ -66,22 +68,26 @@ private struct RouteCommandRunner {
         let result: Result<ParsedDeeplink, DeeplinkError>
         // The size checks: the payload as compact JSON, or the link as typed.
         let sizeWarning: DeeplinkWarning?
+        let emptyFields: [(field: String, name: String)]
         if let payloadPath = arguments.value("push") {
             let payload = try readPayload(payloadPath)
             input = payloadPath == "-" ? "push payload (stdin)" : payloadPath
             result = Result { () throws(DeeplinkError) in try handler.parse(pushPayload: payload) }
             sizeWarning = PreSendChecks.pushPayloadWarning(bytes: payload.serialized().utf8.count)
+            emptyFields = handler.emptyCampaignFields(inPushPayload: payload)
         } else {
             input = arguments.positional[0]
             result = Result { () throws(DeeplinkError) in try handler.parse(input, source: source) }
             sizeWarning = PreSendChecks.urlLengthWarning(LinkText.trimmed(input).text)
+            emptyFields = handler.emptyCampaignFields(in: input)
         }
 
         switch result {
         case .success(let parsed):
             // The app opens the link from the channel of its campaign source (the navigator's default).
             let channel = EntryChannel(parsed.campaignMetadata.source)
-            let checks = [PreSendChecks.channelWarning(route: parsed.configuration, channel: channel), sizeWarning].compactMap { $0 }
+            let checks = PreSendChecks.emptyCampaignWarnings(emptyFields, campaign: parsed.campaignMetadata, rules: handler.campaignRules)
+                + [PreSendChecks.channelWarning(route: parsed.configuration, channel: channel), sizeWarning].compactMap { $0 }
             let warnings = parsed.warnings + checks
             console.out(format == "json" ? RouteReport.json(parsed, warnings: warnings).prettyPrinted() + "\n"
                                          : RouteReport.text(parsed, warnings: warnings))

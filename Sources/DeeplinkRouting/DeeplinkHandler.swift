@@ -90,10 +90,7 @@ public struct DeeplinkHandler: Sendable {
     /// variant, utm_*) fill what the link leaves empty; the link wins a conflict, with a warning.
     public func parse(pushPayload: JSONValue) throws(DeeplinkError) -> ParsedDeeplink {
         guard case .object(let object) = pushPayload else { throw .invalidPushPayload("expected a JSON object") }
-        let found = pushURLKey.hasPrefix("/") ? pushPayload.value(at: pushURLKey) : object[pushURLKey]
-        guard let found else { throw .invalidPushPayload("no \"\(pushURLKey)\" field with the link") }
-        guard let link = found.stringValue else { throw .invalidPushPayload("\"\(pushURLKey)\" must be a string URL") }
-        let parsed = try parse(link, source: .push)
+        let parsed = try parse(pushLink(in: pushPayload), source: .push)
 
         var campaign = parsed.campaignMetadata
         var warnings = parsed.warnings
@@ -117,7 +114,7 @@ public struct DeeplinkHandler: Sendable {
         fill("campaign_id", campaign.campaignId) { $0.campaignId = $1 }
         fill("group_id", campaign.groupId) { $0.groupId = $1 }
         fill("variant", campaign.variant) { $0.variant = $1 }
-        for key in object.keys where key.hasPrefix("utm_") && key.count > 4 {
+        for key in object.keys where Self.isPayloadUTMKey(key) {
             fill(key, campaign.utmValue(named: key)) { $0.setUTMValue($1, named: key) }
         }
         return ParsedDeeplink(
@@ -125,6 +122,45 @@ public struct DeeplinkHandler: Sendable {
             queryParameters: parsed.queryParameters, campaignMetadata: campaign, warnings: warnings,
             queryOrder: parsed.queryOrder, webBaseURL: webBaseURL
         )
+    }
+
+    /// The link of a push payload: the string under `pushURLKey` (top level, or a JSON Pointer).
+    private func pushLink(in payload: JSONValue) throws(DeeplinkError) -> String {
+        guard case .object(let object) = payload else { throw .invalidPushPayload("expected a JSON object") }
+        let found = pushURLKey.hasPrefix("/") ? payload.value(at: pushURLKey) : object[pushURLKey]
+        guard let found else { throw .invalidPushPayload("no \"\(pushURLKey)\" field with the link") }
+        guard let link = found.stringValue else { throw .invalidPushPayload("\"\(pushURLKey)\" must be a string URL") }
+        return link
+    }
+
+    /// A top-level utm field of a push payload (`utm_` and more).
+    private static func isPayloadUTMKey(_ key: String) -> Bool { key.hasPrefix("utm_") && key.count > 4 }
+
+    // MARK: Empty campaign fields
+
+    /// The campaign fields a link gives an empty value (`campaign_id=`, or `campaign_id` without
+    /// "="), each once, in link order, as ("query.NAME", NAME). Reading takes an empty value as
+    /// none, without a warning, as the app's host and the web shim do
+    /// (Tests/shared/hostile-link-values.json); `bridgectl route` warns about them before a link
+    /// is sent (`PreSendChecks.emptyCampaignWarnings`). None for a link that does not parse.
+    public func emptyCampaignFields(in url: String) -> [(field: String, name: String)] {
+        guard let raw = try? RawURL.split(LinkText.trimmed(url).text), let items = try? decodedQueryItems(raw.query) else { return [] }
+        var names: [String] = []
+        for (name, value, _) in items where value.isEmpty && CampaignMetadata.isCampaignKey(name) && !names.contains(name) {
+            names.append(name)
+        }
+        return names.map { ("query.\($0)", $0) }
+    }
+
+    /// The same for a push payload: its link's, then its own top-level campaign fields given as ""
+    /// ("push.NAME"), which `parse(pushPayload:)` also takes as none.
+    public func emptyCampaignFields(inPushPayload payload: JSONValue) -> [(field: String, name: String)] {
+        var fields = (try? pushLink(in: payload)).map { emptyCampaignFields(in: $0) } ?? []
+        guard case .object(let object) = payload else { return fields }
+        for (key, value) in object where value == .string("") {
+            if ["campaign_id", "group_id", "variant"].contains(key) || Self.isPayloadUTMKey(key) { fields.append(("push.\(key)", key)) }
+        }
+        return fields
     }
 
     /// A push payload as the JSON text it arrived in (a data message), parsed strictly (duplicate

@@ -1,7 +1,8 @@
 /// The checks `bridgectl route` and `bridgectl link build` run before a link is sent, beyond
-/// parsing it: whether the app opens the route from the link's channel, and whether the link and
-/// its push payload are short enough to arrive whole. Each finding is a warning that loses part of
-/// the link (`losesPart`), so `--strict` turns it into a failure.
+/// parsing it: whether the app opens the route from the link's channel, whether the link and its
+/// push payload are short enough to arrive whole, and (route) whether a campaign field is given an
+/// empty value. Each finding is a warning that loses part of the link (`losesPart`), so `--strict`
+/// turns it into a failure.
 public enum PreSendChecks {
     /// The longest URL, in characters once percent-encoded, that is sure to arrive whole. Below
     /// Internet Explorer's 2,083 characters (Microsoft's documented maximum) and the sitemaps
@@ -49,5 +50,18 @@ public enum PreSendChecks {
             field: "push",
             message: "the payload is \(bytes) bytes as compact JSON; APNs and FCM refuse a payload over \(pushPayloadByteLimit) bytes",
             losesPart: true)
+    }
+
+    /// Warnings for the campaign fields a link or push payload gives an empty value
+    /// (`DeeplinkHandler.emptyCampaignFields`) and no other value, so the visit carries none:
+    /// campaign_id always (a visit without one is missing from its campaign's funnel), another
+    /// field when its campaign rule needs a value (the rules refuse an empty one).
+    public static func emptyCampaignWarnings(_ fields: [(field: String, name: String)], campaign: CampaignMetadata,
+                                             rules: CampaignRules) -> [DeeplinkWarning] {
+        let given = Set(campaign.queryItems.map(\.name))
+        return fields.compactMap { field, name in
+            guard !given.contains(name), name == "campaign_id" || rules.rule(for: name)?.violation("") != nil else { return nil }
+            return DeeplinkWarning(field: field, message: "empty, so the visit carries no \(name)", losesPart: true)
+        }
     }
 }

@@ -4,8 +4,7 @@ import JSONCore
 /// (Mixpanel's `distinct_id`, or a `session_id`), and when it happened.
 public struct FunnelEvent: Sendable, Equatable {
     public let name: String
-    /// The event's properties; of an export line, only those the funnel reads
-    /// (`FunnelLineScanner.propertyKeys`) are sure to be here.
+    /// The event's properties.
     public let properties: JSONObject
     /// nil when the log does not say (the host's own lines): the log is then one stream.
     public let sessionKey: String?
@@ -116,30 +115,55 @@ public struct FunnelLineReader {
         try result.get()
     }
 
-    /// The same over the bytes in place, so a stream does not copy each line out of its chunk.
+    /// The same over the bytes in place.
     mutating func read(line rawLine: UnsafeBufferPointer<UInt8>, number lineNumber: Int, into events: inout [FunnelEvent])
         throws(FunnelLogError)
     {
+        guard let line = try content(of: rawLine, number: lineNumber) else { return }
+        try read(try parse(line, number: lineNumber), line: lineNumber, into: &events)
+    }
+
+    /// The events of one line as the visit tracker reads them, over the bytes in place (a stream
+    /// does not copy each line out of its chunk): a plain export line straight from its bytes
+    /// (`FunnelLineScanner`), any other line through JSONCore and `FunnelEvent`.
+    mutating func read(line rawLine: UnsafeBufferPointer<UInt8>, number lineNumber: Int, symbols: inout SymbolTable,
+                       into events: inout [TrackedEvent]) throws(FunnelLogError)
+    {
+        guard let line = try content(of: rawLine, number: lineNumber) else { return }
+        if usesScanner && format != .host && scanner.scan(line),
+           let event = TrackedEvent(scanned: scanner, line: line, number: lineNumber, symbols: &symbols) {
+            summary.exportLines += 1
+            events.append(event)
+            return
+        }
+        var parsed: [FunnelEvent] = []
+        try read(try parse(line, number: lineNumber), line: lineNumber, into: &parsed)
+        for event in parsed { events.append(TrackedEvent(event, symbols: &symbols)) }
+    }
+
+    /// The line without a "\r" at its end; nil for a blank line. Throws for a byte-order mark or
+    /// a line too long.
+    private func content(of rawLine: UnsafeBufferPointer<UInt8>, number lineNumber: Int)
+        throws(FunnelLogError) -> UnsafeBufferPointer<UInt8>?
+    {
         var line = rawLine
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw FunnelLogError(line: 1, message: "file starts with a UTF-8 byte-order mark (remove it)")
         }
         if line.count > FunnelLog.maxLineBytes {
             throw FunnelLogError(line: lineNumber, message: "longer than \(FunnelLog.maxLineBytes) bytes")
         }
-        if usesScanner && format != .host, let object = scanner.scan(line) {
-            try read(.object(object), line: lineNumber, into: &events)
-            return
-        }
-        let value: JSONValue
+        return line
+    }
+
+    private func parse(_ line: UnsafeBufferPointer<UInt8>, number lineNumber: Int) throws(FunnelLogError) -> JSONValue {
         do {
-            value = try JSONValue(parsing: line, limits: ParseLimits(maxBytes: FunnelLog.maxLineBytes, maxDepth: 64))
+            return try JSONValue(parsing: line, limits: ParseLimits(maxBytes: FunnelLog.maxLineBytes, maxDepth: 64))
         } catch {
             throw FunnelLogError(line: lineNumber, message: "not JSON: \(error.message) (column \(error.column))")
         }
-        try read(value, line: lineNumber, into: &events)
     }
 
         mutating func read(_ value: JSONValue, line: Int, into events: inout [FunnelEvent]) throws(FunnelLogError) {

@@ -1,15 +1,16 @@
 import JSONCore
 
 /// Reads an export line for the few members the funnel uses, in one pass over its UTF-8 bytes,
-/// without building the tree of the whole line (building it was most of the funnel's time).
+/// without building the tree of the line and without making a string (building the tree, then
+/// strings, was most of the funnel's time).
 ///
 /// It checks the whole line as strictly as `JSONValue(parsing:)` does: the members it does not
 /// keep are still read to their end (strings with their escapes and UTF-8, numbers, nested
-/// objects and arrays), and their keys are checked for duplicates. What it returns is the line's
-/// object cut down to `eventKeys`, with `properties` cut down to `propertyKeys`, so
-/// `FunnelLineReader` applies the same rules to it as to a fully parsed line.
+/// objects and arrays), and their keys are checked for duplicates. What it keeps are the values of
+/// the line's `LineKey` members and of its `properties`' `PropertyKey` members, strings as places
+/// in the line; `TrackedEvent(scanned:)` applies the rules of `FunnelLog.event` to them.
 ///
-/// Whenever a line is anything but plain, `scan` returns nil and the reader parses the line with
+/// Whenever a line is anything but plain, `scan` returns false and the reader parses the line with
 /// JSONCore, which then decides: a malformed line gets JSONCore's own error, word for word.
 /// "Not plain" is: an error of any kind; a key with an escape or a non-ASCII byte (Swift compares
 /// such keys by canonical equivalence, which only JSONCore's check mirrors); a number with an
@@ -17,72 +18,94 @@ import JSONCore
 /// `"type"` member (a host line). Duplicate keys are refused, as JSONCore refuses them, at every
 /// level: the first is not silently kept.
 struct FunnelLineScanner {
-    /// Members of the line the reader looks at (`FunnelLineReader`, `FunnelLog.event`).
-    static let eventKeys: [String] = ["event", "properties", "distinct_id", "session_id", "time"]
-    /// Members of `properties` the funnel looks at (`VisitTracker`, `FunnelLog.event`).
-    static let propertyKeys: [String] = [
-        "distinct_id", "session_id", "time", "source", "path", "url", "deeplink", "target_screen", "campaign_id",
-        "variant", "screen", "route", "cold_start", "app_state", "launch",
-    ]
-    private static let eventKeyBytes = KeptKeys(eventKeys)
-    private static let propertyKeyBytes = KeptKeys(propertyKeys)
+    /// Members of the line the funnel reads (`FunnelLog.event`).
+    enum LineKey: Int, CaseIterable {
+        case event, properties, distinctID, sessionID, time
+        var name: String { ["event", "properties", "distinct_id", "session_id", "time"][rawValue] }
+    }
+
+    /// Members of `properties` the funnel reads (`FunnelLog.event`, `TrackedEvent`).
+    enum PropertyKey: Int, CaseIterable {
+        case distinctID, sessionID, time, source, path, url, deeplink, targetScreen, campaignID, variant, screen, route,
+             coldStart, appState, launch
+        var name: String {
+            ["distinct_id", "session_id", "time", "source", "path", "url", "deeplink", "target_screen", "campaign_id",
+             "variant", "screen", "route", "cold_start", "app_state", "launch"][rawValue]
+        }
+    }
+
+    static let propertyKeys = PropertyKey.allCases.map(\.name)
+    private static let lineKeys = KeptKeys(LineKey.allCases.map(\.name), level: .line)
+    private static let propertiesKeys = KeptKeys(propertyKeys, level: .properties)
     private static let typeKey = Array("type".utf8)
-    private static let propertiesKey = Array("properties".utf8)
     private static let maxDepth = 32
     private static let maxNumberLength = 300
 
+    /// The values of the last line scanned, by `LineKey` and by `PropertyKey`; `.absent` where missing.
+    private(set) var lineValues = [ScannedValue](repeating: .absent, count: LineKey.allCases.count)
+    private(set) var propertyValues = [ScannedValue](repeating: .absent, count: PropertyKey.allCases.count)
+    /// The kept strings with escapes, decoded one after another (`ScannedValue.decoded`).
+    private(set) var decoded: [UInt8] = []
     /// The keys of the objects being read, innermost last, to find duplicates.
     private var keys: [Range<Int>] = []
-    /// Decoded bytes of a kept string with escapes.
-    private var scratch: [UInt8] = []
 
-    /// The cut-down object of a plain export line; nil when JSONCore has to read the line.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONObject? {
+    subscript(line key: LineKey) -> ScannedValue { lineValues[key.rawValue] }
+    subscript(property key: PropertyKey) -> ScannedValue { propertyValues[key.rawValue] }
+
+    /// Reads a line; true when it is a plain export line, its values then in `lineValues` and
+    /// `propertyValues`. False when JSONCore has to read the line.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         keys.removeAll(keepingCapacity: true)
+        decoded.removeAll(keepingCapacity: true)
+        for index in lineValues.indices { lineValues[index] = .absent }
+        for index in propertyValues.indices { propertyValues[index] = .absent }
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
-        guard cursor.peek == UInt8(ascii: "{") else { return nil }
-        guard let object = readObject(&cursor, depth: 1, kept: Self.eventKeyBytes, isTop: true) else { return nil }
+        guard cursor.peek == UInt8(ascii: "{"), readObject(&cursor, depth: 1, kept: Self.lineKeys) else { return false }
         cursor.skipWhitespace()
-        return cursor.atEnd ? object : nil
+        return cursor.atEnd
     }
 
-    /// Reads the object at the cursor, keeping the members named in `kept`; nil when not plain.
-    private mutating func readObject(_ cursor: inout Cursor, depth: Int, kept: KeptKeys, isTop: Bool) -> JSONObject? {
-        guard depth <= Self.maxDepth else { return nil }
+    /// Reads the object at the cursor, keeping the values of the members named in `kept`; false
+    /// when not plain.
+    private mutating func readObject(_ cursor: inout Cursor, depth: Int, kept: KeptKeys) -> Bool {
+        guard depth <= Self.maxDepth else { return false }
         cursor.index += 1
-        var object = JSONObject()
-        if !kept.names.isEmpty { object.reserveCapacity(8) }  // room for a line's usual members, without regrowing
         let firstKey = keys.count
         var seen: UInt64 = 0
         defer { keys.removeSubrange(firstKey...) }
         cursor.skipWhitespace()
-        if cursor.take(UInt8(ascii: "}")) { return object }
+        if cursor.take(UInt8(ascii: "}")) { return true }
         while true {
-            guard let (key, bit) = readKey(&cursor, firstKey: firstKey, seen: &seen) else { return nil }
+            guard let (key, bit) = readKey(&cursor, firstKey: firstKey, seen: &seen) else { return false }
             cursor.skipWhitespace()
-            guard cursor.take(UInt8(ascii: ":")) else { return nil }
+            guard cursor.take(UInt8(ascii: ":")) else { return false }
             cursor.skipWhitespace()
-            if isTop && cursor.equals(key, Self.typeKey) { return nil }
-            if kept.mask & bit != 0 && kept.names.contains(where: { cursor.equals(key, $0) }) {
-                let value: JSONValue?
-                if isTop && cursor.peek == UInt8(ascii: "{") && cursor.equals(key, Self.propertiesKey) {
-                    value = readObject(&cursor, depth: depth + 1, kept: Self.propertyKeyBytes, isTop: false).map(JSONValue.object)
-                } else {
-                    value = readValue(&cursor, depth: depth)
-                }
-                guard let value else { return nil }
-                object.append(uniqueKey: String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[key]), as: UTF8.self), value)
+            if kept.level == .line && cursor.equals(key, Self.typeKey) { return false }
+            if kept.mask & bit != 0, let index = kept.names.firstIndex(where: { cursor.equals(key, $0) }) {
+                guard keep(&cursor, depth: depth, kept: kept, index: index) else { return false }
             } else {
-                guard skipValue(&cursor, depth: depth) else { return nil }
+                guard skipValue(&cursor, depth: depth) else { return false }
             }
             cursor.skipWhitespace()
             if cursor.take(UInt8(ascii: ",")) {
                 cursor.skipWhitespace()
                 continue
             }
-            return cursor.take(UInt8(ascii: "}")) ? object : nil
+            return cursor.take(UInt8(ascii: "}"))
         }
+    }
+
+    /// Reads the value of a kept member into its place; `properties` as an object of its own kept members.
+    private mutating func keep(_ cursor: inout Cursor, depth: Int, kept: KeptKeys, index: Int) -> Bool {
+        if kept.level == .line && index == LineKey.properties.rawValue && cursor.peek == UInt8(ascii: "{") {
+            guard readObject(&cursor, depth: depth + 1, kept: Self.propertiesKeys) else { return false }
+            lineValues[index] = .object
+            return true
+        }
+        guard let value = readValue(&cursor, depth: depth) else { return false }
+        if kept.level == .line { lineValues[index] = value } else { propertyValues[index] = value }
+        return true
     }
 
     /// A plain key (ASCII, no escapes) not seen before in its object; its bytes without quotes.
@@ -106,15 +129,14 @@ struct FunnelLineScanner {
         return (key, bit)
     }
 
-    /// A value the funnel keeps, decoded as JSONCore would decode it.
-    private mutating func readValue(_ cursor: inout Cursor, depth: Int) -> JSONValue? {
+    /// A value the funnel keeps, as JSONCore would decode it: strings stay where they are.
+    private mutating func readValue(_ cursor: inout Cursor, depth: Int) -> ScannedValue? {
         let start = cursor.index
         switch cursor.peek ?? 0 {  // 0: the end, which no case takes
         case UInt8(ascii: "\""):
+            let decodedStart = decoded.count
             guard let hasEscapes = readString(&cursor, decode: true) else { return nil }
-            return .string(hasEscapes
-                ? String(decoding: scratch, as: UTF8.self)
-                : String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[start + 1..<cursor.index - 1]), as: UTF8.self))
+            return hasEscapes ? .decoded(decodedStart..<decoded.count) : .string(start + 1..<cursor.index - 1)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard let isInteger = skipNumber(&cursor) else { return nil }
             let digits = UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])
@@ -123,11 +145,17 @@ struct FunnelLineScanner {
                 for digit in digits where digit != UInt8(ascii: "-") { whole = whole * 10 + Int64(digit - 0x30) }
                 return .integer(digits[0] == UInt8(ascii: "-") ? -whole : whole)
             }
-            return try? JSONValue(parsing: digits)
-        default:
-            // Literals and containers: read to their end, then let JSONCore make the value.
-            guard skipValue(&cursor, depth: depth) else { return nil }
-            return try? JSONValue(parsing: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
+            switch try? JSONValue(parsing: digits) {
+            case .integer(let whole)?: return .integer(whole)
+            case .number(let real)?: return .number(real)
+            default: return nil
+            }
+        case UInt8(ascii: "t"): return cursor.take(word: "true") ? .bool(true) : nil
+        case UInt8(ascii: "f"): return cursor.take(word: "false") ? .bool(false) : nil
+        case UInt8(ascii: "n"): return cursor.take(word: "null") ? .null : nil
+        case UInt8(ascii: "{"): return skipValue(&cursor, depth: depth) ? .object : nil
+        case UInt8(ascii: "["): return skipValue(&cursor, depth: depth) ? .array : nil
+        default: return nil
         }
     }
 
@@ -137,7 +165,7 @@ struct FunnelLineScanner {
         case UInt8(ascii: "\""):
             return readString(&cursor, decode: false) != nil
         case UInt8(ascii: "{"):
-            return readObject(&cursor, depth: depth + 1, kept: KeptKeys.none, isTop: false) != nil
+            return readObject(&cursor, depth: depth + 1, kept: KeptKeys.none)
         case UInt8(ascii: "["):
             guard depth + 1 <= Self.maxDepth else { return false }
             cursor.index += 1
@@ -179,7 +207,7 @@ struct FunnelLineScanner {
     }
 
     /// Reads past a string, checking its escapes and UTF-8 as JSONCore does. With `decode`, a
-    /// string with escapes is decoded into `scratch`. Whether it had escapes; nil when not plain.
+    /// string with escapes is decoded onto the end of `decoded`. Whether it had escapes; nil when not plain.
     private mutating func readString(_ cursor: inout Cursor, decode: Bool) -> Bool? {
         cursor.index += 1
         let start = cursor.index
@@ -190,22 +218,19 @@ struct FunnelLineScanner {
                 cursor.index += 1
                 return hasEscapes
             case UInt8(ascii: "\\"):
-                if decode && !hasEscapes {
-                    scratch.removeAll(keepingCapacity: true)
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
-                }
+                if decode && !hasEscapes { decoded.append(contentsOf: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index])) }
                 hasEscapes = true
                 guard let scalar = cursor.escape() else { return nil }
-                if decode { scratch.append(contentsOf: UTF8.encode(scalar)!) }
+                if decode { decoded.append(contentsOf: UTF8.encode(scalar)!) }
             case 0x00..<0x20:
                 return nil
             case 0x20..<0x80:
-                if decode && hasEscapes { scratch.append(byte) }
+                if decode && hasEscapes { decoded.append(byte) }
                 cursor.index += 1
             default:
                 guard let length = cursor.utf8Sequence() else { return nil }
                 if decode && hasEscapes {
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.index..<cursor.index + length]))
+                    decoded.append(contentsOf: UnsafeBufferPointer(rebasing: cursor.bytes[cursor.index..<cursor.index + length]))
                 }
                 cursor.index += length
             }
@@ -214,14 +239,33 @@ struct FunnelLineScanner {
     }
 }
 
+/// A value of a member the scanner keeps. A string is a range of the line's bytes, or, when it
+/// had escapes, of the scanner's `decoded` bytes.
+enum ScannedValue: Equatable {
+    case absent
+    case string(Range<Int>)
+    case decoded(Range<Int>)
+    case integer(Int64)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case object
+    case array
+}
+
 /// The names of the members an object keeps, and a mask of their bits (`bit`), so most other
 /// keys are passed over without comparing them with each name.
 private struct KeptKeys {
-    static let none = KeptKeys([])
+    /// Where the kept values go: the line's own members, those of its `properties`, or nowhere.
+    enum Level { case line, properties, none }
+
+    static let none = KeptKeys([], level: .none)
     let names: [[UInt8]]
     let mask: UInt64
+    let level: Level
 
-    init(_ names: [String]) {
+    init(_ names: [String], level: Level) {
+        self.level = level
         self.names = names.map { Array($0.utf8) }
         mask = self.names.reduce(0) { mask, name in name.withUnsafeBufferPointer { mask | Self.bit($0) } }
     }

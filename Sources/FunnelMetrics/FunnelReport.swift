@@ -172,7 +172,7 @@ public struct FunnelLogStream {
     private var reader: FunnelLineReader
     private var tracker: VisitTracker
     private var partial: [UInt8] = []
-    private var pending: [FunnelEvent] = []
+    private var pending: [TrackedEvent] = []
     private var lineNumber = 0
     /// Lines read so far (for a progress line).
     public var linesRead: Int { lineNumber }
@@ -183,8 +183,17 @@ public struct FunnelLogStream {
     public init(format: FunnelInputFormat = .auto, resolver: ScreenResolver, vocabulary: FunnelVocabulary = .neutral,
                 dimensions: [FunnelDimension] = FunnelDimension.standard, skipBadLines: Bool = false,
                 maxOpenVisits: Int = FunnelLogStream.maxOpenVisits) {
+        self.init(format: format, resolver: resolver, vocabulary: vocabulary, dimensions: dimensions, skipBadLines: skipBadLines,
+                  maxOpenVisits: maxOpenVisits, symbolLimit: VisitTracker.symbolLimit)
+    }
+
+    /// With a limit of symbols of its own, so tests see the symbol table made anew.
+    init(format: FunnelInputFormat = .auto, resolver: ScreenResolver, vocabulary: FunnelVocabulary = .neutral,
+         dimensions: [FunnelDimension] = FunnelDimension.standard, skipBadLines: Bool = false,
+         maxOpenVisits: Int = FunnelLogStream.maxOpenVisits, symbolLimit: Int) {
         reader = FunnelLineReader(format: format)
-        tracker = VisitTracker(vocabulary: vocabulary, resolver: resolver, dimensions: dimensions, maxOpenVisits: maxOpenVisits)
+        tracker = VisitTracker(vocabulary: vocabulary, resolver: resolver, dimensions: dimensions, maxOpenVisits: maxOpenVisits,
+                               symbolLimit: symbolLimit)
         self.skipBadLines = skipBadLines
     }
 
@@ -252,7 +261,7 @@ public struct FunnelLogStream {
     private mutating func line(_ bytes: UnsafeBufferPointer<UInt8>) throws(FunnelLogError) {
         lineNumber += 1
         do {
-            try reader.read(line: bytes, number: lineNumber, into: &pending)
+            try reader.read(line: bytes, number: lineNumber, symbols: &tracker.symbols, into: &pending)
         } catch {
             pending.removeAll(keepingCapacity: true)
             guard skipBadLines else { throw error }
@@ -261,6 +270,7 @@ public struct FunnelLogStream {
         }
         for event in pending { tracker.add(event) }
         pending.removeAll(keepingCapacity: true)
+        tracker.shareSymbolsAnew()
     }
 
     /// The last line (one without a newline at its end), then every visit still open.

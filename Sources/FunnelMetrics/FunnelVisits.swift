@@ -26,23 +26,30 @@ struct VisitStep {
     let time: Double?
     let line: Int
     /// The screen it shows (a screen view, a home screen, a page), or for a CTA the screen it leads to.
-    let screen: String?
-    let campaign: String?
-    let source: String?
-    let variant: String?
+    var screen: Symbol?
+    var campaign: Symbol?
+    var source: Symbol?
+    var variant: Symbol?
     /// A page opened inside the app (source appInternal): browsing on, not a campaign step.
     let inApp: Bool
+
+    mutating func rename(_ renaming: inout SymbolRenaming) {
+        screen = renaming.rename(screen)
+        campaign = renaming.rename(campaign)
+        source = renaming.rename(source)
+        variant = renaming.rename(variant)
+    }
 }
 
 /// A visit still open: its person may send more events.
 struct OpenVisit {
     let entry: VisitEntry
     /// target_screen, else the screen of the entry's link.
-    let target: String?
+    var target: Symbol?
     /// What the entry pointed at (target_screen or link), to recognise the same push tap logged twice.
-    let entryLink: String?
+    var entryLink: Symbol?
     /// The entry's source, "cold_start" read as none.
-    let entrySource: String?
+    var entrySource: Symbol?
     let entryColdStart: Bool
     var steps: [VisitStep]
     var untimed: Bool
@@ -58,91 +65,116 @@ struct OpenVisit {
         lastSeen = step.line
         return kept
     }
+
+    mutating func rename(_ renaming: inout SymbolRenaming) {
+        target = renaming.rename(target)
+        entryLink = renaming.rename(entryLink)
+        entrySource = renaming.rename(entrySource)
+        for index in steps.indices { steps[index].rename(&renaming) }
+    }
+}
+
+/// The symbols of the names the tracker looks for: the vocabulary's and the few values of
+/// properties that mean something to it. They are the first symbols of the table.
+struct TrackedNames {
+    let pushClicked, deeplinkOpened, pageOpened, ctaClicked, screenView, signIn, hostSignIn, loginPresented, coldStartWait: Symbol
+    let homeScreens: [Symbol]
+    /// Values of source, app_state and launch.
+    let appInternal, coldStartSource, coldStartState, coldLaunch: Symbol
+    /// How many symbols these are: the first of the table.
+    let count: Int
+
+    init(_ vocabulary: FunnelVocabulary, symbols: inout SymbolTable) {
+        pushClicked = symbols.symbol(vocabulary.pushClicked)
+        deeplinkOpened = symbols.symbol("deeplink_opened")
+        pageOpened = symbols.symbol(vocabulary.pageOpened)
+        ctaClicked = symbols.symbol(vocabulary.ctaClicked)
+        screenView = symbols.symbol(vocabulary.screenView)
+        signIn = symbols.symbol(vocabulary.signIn)
+        hostSignIn = symbols.symbol(FunnelEvent.hostSignIn)
+        loginPresented = symbols.symbol(FunnelEvent.loginPresented)
+        coldStartWait = symbols.symbol(FunnelEvent.coldStartWait)
+        homeScreens = vocabulary.homeScreens.map { symbols.symbol($0) }
+        appInternal = symbols.symbol("appInternal")
+        coldStartSource = symbols.symbol("cold_start")
+        coldStartState = symbols.symbol("coldStart")
+        coldLaunch = symbols.symbol("cold")
+        count = symbols.count
+    }
+
+    /// The kind of step an event of this name is, when it is not an entry.
+    func kind(of name: Symbol) -> VisitStep.Kind? {
+        switch name {
+        case pageOpened: return .page
+        case ctaClicked: return .cta
+        case screenView: return .screenView
+        case signIn, hostSignIn: return .signIn
+        case loginPresented: return .loginPresented
+        case coldStartWait: return .coldStartWait
+        case let name where homeScreens.contains(name): return .home
+        default: return nil
+        }
+    }
 }
 
 /// Cuts a stream of events into visits person by person and counts each visit as it closes, so
 /// what it holds is one open visit per person (its steps, reduced), never the log's events.
 /// Bounds: at most `maxOpenVisits` visits are open at once (beyond that the least recently active
 /// are closed and counted, and counted in `visitsClosedEarly`), and a visit keeps at most
-/// `maxStepsPerVisit` steps (the ones after are counted in `stepsDropped`). Strings that repeat
-/// (campaign ids, screens) are shared, so a value is held once however often it occurs.
+/// `maxStepsPerVisit` steps (the ones after are counted in `stepsDropped`). Texts (campaign ids,
+/// screens) are symbols of `symbols`; when it holds more than `symbolLimit`, it is made anew with
+/// the symbols open visits still use (`shareSymbolsAnew`).
 struct VisitTracker {
     static let maxStepsPerVisit = 1_000
+    /// Symbols held before the table is made anew (a few megabytes of texts).
+    static let symbolLimit = 1 << 16
 
     let vocabulary: FunnelVocabulary
     let resolver: ScreenResolver
     let maxOpenVisits: Int
+    var symbols = SymbolTable()
+    private let names: TrackedNames
+    private let minimumSymbolLimit: Int
+    private var symbolLimit: Int
     private var open: [String: OpenVisit] = [:]
-    private var interned: Set<String> = []
-    private var linkScreens: [String: String?] = [:]
+    private var linkScreens = SymbolAnswers<Symbol?>()
+    private var routeScreens = SymbolAnswers<Symbol?>()
+    private var screensNeedingLogin = SymbolAnswers<Bool>()
     var tally: FunnelTally
     var eventCount = 0
     var eventsOutside = 0
     var visitsClosedEarly = 0
     var stepsDropped = 0
 
-    init(vocabulary: FunnelVocabulary, resolver: ScreenResolver, dimensions: [FunnelDimension], maxOpenVisits: Int) {
+    init(vocabulary: FunnelVocabulary, resolver: ScreenResolver, dimensions: [FunnelDimension], maxOpenVisits: Int,
+         symbolLimit: Int = VisitTracker.symbolLimit) {
         self.vocabulary = vocabulary
         self.resolver = resolver
         self.maxOpenVisits = maxOpenVisits
+        names = TrackedNames(vocabulary, symbols: &symbols)
+        minimumSymbolLimit = symbolLimit
+        self.symbolLimit = symbolLimit
         tally = FunnelTally(dimensions: dimensions)
     }
 
-    private mutating func intern(_ value: String?) -> String? {
-        guard let value else { return nil }
-        if let shared = interned.firstIndex(of: value) { return interned[shared] }
-        if interned.count < 100_000 { interned.insert(value) }
-        return value
-    }
-
-    private mutating func screen(forLink link: String) -> String? {
-        if let known = linkScreens[link] { return known }
-        let screen = intern(resolver.screen(forLink: link))
-        if linkScreens.count < 100_000 { linkScreens[link] = screen }
-        return screen
-    }
-
-    /// `source`, with the seed's `source: "cold_start"` read as what it is: a cold start, no channel.
-    static func source(_ event: FunnelEvent) -> String? {
-        let source = event.string("source")
-        return source == "cold_start" ? nil : source
-    }
-
-    static func link(_ event: FunnelEvent) -> String? {
-        event.string("path") ?? event.string("url") ?? event.string("deeplink")
-    }
-
+    /// Adds an event of the public shape (`FunnelReport(events:)`).
     mutating func add(_ event: FunnelEvent) {
+        add(TrackedEvent(event, symbols: &symbols))
+        shareSymbolsAnew()
+    }
+
+    mutating func add(_ event: TrackedEvent) {
         eventCount += 1
         let key = event.sessionKey ?? ""
-        let name = event.name
-        if name == vocabulary.pushClicked {
-            if event.properties["source"] == nil, var visit = open[key], visit.entry == .push,
-               (event.string("target_screen") ?? Self.link(event)).map({ $0 == visit.entryLink }) ?? true,
-               event.string("campaign_id").map({ $0 == visit.steps[0].campaign }) ?? true {
-                // The same tap logged again without a source (a second SDK): part of the open visit.
-                open[key] = nil
-                append(step(event, .push), to: &visit)
-                open[key] = visit
-            } else {
-                start(.push, event, key: key)
-            }
-        } else if name == "deeplink_opened" {
+        if event.name == names.pushClicked {
+            addPush(event, key: key)
+        } else if event.name == names.deeplinkOpened {
             start(.link, event, key: key)
-        } else if name == vocabulary.pageOpened, event.string("source") != "appInternal" {
-            let source = Self.source(event)
-            if var visit = open[key], visit.entry == .push, !visit.hasPage, source == nil || source == visit.entrySource {
-                // The page a push opens says the push's source (or none).
-                open[key] = nil
-                append(step(event, .page), to: &visit)
-                open[key] = visit
-            } else {
-                start(.link, event, key: key)
-            }
+        } else if event.name == names.pageOpened, event.source != names.appInternal {
+            addPage(event, key: key)
         } else if let at = open.index(forKey: key) {
             // Changed in place (one lookup, and the visit's steps are not copied).
-            let found = kind(of: name).map { step(event, $0) }
-            if let found, !open.values[at].add(found) { stepsDropped += 1 }
+            if let kind = names.kind(of: event.name), !open.values[at].add(step(event, kind)) { stepsDropped += 1 }
             if event.time == nil { open.values[at].untimed = true }
             open.values[at].lastSeen = event.line
         } else {
@@ -150,53 +182,103 @@ struct VisitTracker {
         }
     }
 
-    private func kind(of name: String) -> VisitStep.Kind? {
-        switch name {
-        case vocabulary.pageOpened: return .page
-        case vocabulary.ctaClicked: return .cta
-        case vocabulary.screenView: return .screenView
-        case vocabulary.signIn, FunnelEvent.hostSignIn: return .signIn
-        case FunnelEvent.loginPresented: return .loginPresented
-        case FunnelEvent.coldStartWait: return .coldStartWait
-        case let name where vocabulary.homeScreens.contains(name): return .home
-        default: return nil
+    private mutating func addPush(_ event: TrackedEvent, key: String) {
+        if !event.hasSource, let at = open.index(forKey: key), open.values[at].entry == .push,
+           (event.targetScreen ?? event.link).map({ $0 == open.values[at].entryLink }) ?? true,
+           event.campaign.map({ $0 == open.values[at].steps[0].campaign }) ?? true {
+            // The same tap logged again without a source (a second SDK): part of the open visit.
+            append(step(event, .push), at: at)
+        } else {
+            start(.push, event, key: key)
         }
     }
 
-    private mutating func append(_ step: VisitStep, to visit: inout OpenVisit) {
-        if !visit.add(step) { stepsDropped += 1 }
+    private mutating func addPage(_ event: TrackedEvent, key: String) {
+        let source = self.source(event)
+        if let at = open.index(forKey: key), open.values[at].entry == .push, !open.values[at].hasPage,
+           source == nil || source == open.values[at].entrySource {
+            // The page a push opens says the push's source (or none).
+            append(step(event, .page), at: at)
+        } else {
+            start(.link, event, key: key)
+        }
     }
 
-    private mutating func step(_ event: FunnelEvent, _ kind: VisitStep.Kind) -> VisitStep {
-        var screen: String?
+    /// `source`, with the seed's `source: "cold_start"` read as what it is: a cold start, no channel.
+    private func source(_ event: TrackedEvent) -> Symbol? {
+        event.source == names.coldStartSource ? nil : event.source
+    }
+
+    private mutating func append(_ step: VisitStep, at index: Dictionary<String, OpenVisit>.Index) {
+        if !open.values[index].add(step) { stepsDropped += 1 }
+    }
+
+    private mutating func step(_ event: TrackedEvent, _ kind: VisitStep.Kind) -> VisitStep {
+        var screen: Symbol?
         switch kind {
-        case .screenView: screen = event.string("screen")
+        case .screenView: screen = event.screen
         case .home: screen = event.name
-        case .page: screen = Self.link(event).flatMap { self.screen(forLink: $0) }
-        case .cta: screen = event.string("target_screen") ?? event.string("route").flatMap(resolver.screen(forRoute:))
+        case .page: screen = event.link.flatMap { self.screen(forLink: $0) }
+        case .cta: screen = event.targetScreen ?? event.route.flatMap { self.screen(forRoute: $0) }
         default: screen = nil
         }
         let tagged = kind == .push || kind == .page || kind == .cta || kind == .screenView
         return VisitStep(
-            kind: kind, time: event.time, line: event.line, screen: intern(screen),
-            campaign: tagged ? intern(event.string("campaign_id")) : nil,
-            source: tagged ? intern(Self.source(event)) : nil,
-            variant: tagged ? intern(event.string("variant")) : nil,
-            inApp: kind == .page && event.string("source") == "appInternal")
+            kind: kind, time: event.time, line: event.line, screen: screen,
+            campaign: tagged ? event.campaign : nil, source: tagged ? source(event) : nil, variant: tagged ? event.variant : nil,
+            inApp: kind == .page && event.source == names.appInternal)
     }
 
-    private mutating func start(_ entry: VisitEntry, _ event: FunnelEvent, key: String) {
-        if let finished = open.removeValue(forKey: key) { close(finished) }
+    private mutating func start(_ entry: VisitEntry, _ event: TrackedEvent, key: String) {
         let first = step(event, entry == .push ? .push : .page)
-        let target = event.string("target_screen") ?? Self.link(event).flatMap { screen(forLink: $0) }
-        let coldStart = event.properties["cold_start"] == .bool(true)
-            || event.string("app_state").map { $0 == "coldStart" || $0 == "cold_start" } == true
-            || event.string("source") == "cold_start" || event.string("launch") == "cold"
-        open[key] = OpenVisit(
-            entry: entry, target: intern(target), entryLink: event.string("target_screen") ?? Self.link(event),
-            entrySource: first.source, entryColdStart: coldStart, steps: [first], untimed: event.time == nil,
-            hasPage: first.kind == .page && entry == .push, lastSeen: event.line)
-        if open.count > maxOpenVisits { closeLeastRecent() }
+        let coldStart = event.coldStart || event.appState == names.coldStartState || event.appState == names.coldStartSource
+            || event.source == names.coldStartSource || event.launch == names.coldLaunch
+        let visit = OpenVisit(
+            entry: entry, target: event.targetScreen ?? event.link.flatMap { screen(forLink: $0) },
+            entryLink: event.targetScreen ?? event.link, entrySource: first.source, entryColdStart: coldStart, steps: [first],
+            untimed: event.time == nil, hasPage: first.kind == .page && entry == .push, lastSeen: event.line)
+        if let at = open.index(forKey: key) {
+            close(open.values[at])
+            open.values[at] = visit
+        } else {
+            open[key] = visit
+            if open.count > maxOpenVisits { closeLeastRecent() }
+        }
+    }
+
+    private mutating func screen(forLink link: Symbol) -> Symbol? {
+        if let known = linkScreens[link] { return known }
+        let screen = resolver.screen(forLink: symbols.text(link)).map { symbols.symbol($0) }
+        linkScreens[link] = .some(screen)
+        return screen
+    }
+
+    private mutating func screen(forRoute route: Symbol) -> Symbol? {
+        if let known = routeScreens[route] { return known }
+        let screen = resolver.screen(forRoute: symbols.text(route)).map { symbols.symbol($0) }
+        routeScreens[route] = .some(screen)
+        return screen
+    }
+
+    private mutating func requiresLogin(_ screen: Symbol) -> Bool {
+        if let known = screensNeedingLogin[screen] { return known }
+        let needs = resolver.requiresLogin(screen: symbols.text(screen))
+        screensNeedingLogin[screen] = needs
+        return needs
+    }
+
+    /// Makes the symbol table anew when it holds more than its limit, with the symbols open
+    /// visits still use; call it between lines (an event read holds symbols of the old table).
+    mutating func shareSymbolsAnew() {
+        guard symbols.count > symbolLimit else { return }
+        var renaming = SymbolRenaming(symbols, keeping: names.count)
+        for index in open.indices { open.values[index].rename(&renaming) }
+        symbols = renaming.table
+        linkScreens.removeAll()
+        routeScreens.removeAll()
+        screensNeedingLogin.removeAll()
+        // Room to grow again before the next time, however many symbols are in use.
+        symbolLimit = max(minimumSymbolLimit, 2 * symbols.count)
     }
 
     /// Closes the quarter of open visits that were least recently active.
@@ -211,7 +293,7 @@ struct VisitTracker {
     }
 
     private mutating func close(_ visit: OpenVisit) {
-        tally.add(Self.outcome(of: visit, vocabulary: vocabulary, resolver: resolver), untimed: visit.untimed)
+        tally.add(outcome(of: visit), untimed: visit.untimed)
     }
 
     /// Closes every open visit (the end of the log).
@@ -222,59 +304,65 @@ struct VisitTracker {
     }
 
     /// The rules of docs/operations.md, for one visit.
-    static func outcome(of visit: OpenVisit, vocabulary: FunnelVocabulary, resolver: ScreenResolver) -> VisitOutcome {
+    mutating func outcome(of visit: OpenVisit) -> VisitOutcome {
         var steps = visit.steps
         // In time order when every step has a time; the entry stays first.
         if steps.count > 2, steps.allSatisfy({ $0.time != nil }) {
-            let rest = steps[1...].sorted { ($0.time!, $0.line) < ($1.time!, $1.line) }
-            steps = [steps[0]] + rest
+            steps[1...].sort { ($0.time!, $0.line) < ($1.time!, $1.line) }
         }
         let entryStep = steps[0]
-        func first(_ field: KeyPath<VisitStep, String?>) -> String? {
+        func first(_ field: KeyPath<VisitStep, Symbol?>) -> Symbol? {
             entryStep[keyPath: field] ?? steps.lazy.compactMap { $0[keyPath: field] }.first
         }
         let campaign = first(\.campaign)
-        let source = first(\.source) ?? (visit.entry == .push ? "push" : nil)
-        let variant = first(\.variant)
-
-        let shown: [(index: Int, screen: String)] = steps.indices.compactMap { index in
+        let shown: [(index: Int, screen: Symbol)] = steps.indices.compactMap { index in
             switch steps[index].kind {
             case .screenView, .home, .page: return steps[index].screen.map { (index, $0) }
             default: return nil
             }
         }
-        let reached: Bool? = visit.target.map { target in shown.contains { $0.screen == target } }
-
-        let landedOnHome: Bool
-        if let home = shown.first(where: { vocabulary.homeScreens.contains($0.screen) }) {
-            if let entryTime = entryStep.time, let homeTime = steps[home.index].time {
-                landedOnHome = homeTime - entryTime <= Double(FunnelReport.wrongLandingWindowMs) / 1000  // log times are seconds
-            } else {
-                // Without times the window cannot be measured: home counts when it is the first screen.
-                landedOnHome = shown.first?.index == home.index
-            }
-        } else {
-            landedOnHome = false
-        }
-
-        // A visit intends a screen or three: a list costs less than hashing them into a set.
-        var intended: [String] = []
+        // A visit intends a screen or three: a list costs less than a set.
+        var intended: [Symbol] = []
         if let target = visit.target { intended.append(target) }
         for step in steps where step.kind == .cta { if let screen = step.screen, !intended.contains(screen) { intended.append(screen) } }
-
-        var consumed: Bool?
-        var signedIn = false
         let coldStart = visit.entryColdStart || steps.contains { $0.kind == .coldStartWait }
-        if visit.entry == .push && coldStart {
-            let signIn = steps.firstIndex { $0.kind == .signIn }
-            let neededSignIn = signIn != nil || steps.contains { $0.kind == .loginPresented }
-                || intended.contains { resolver.requiresLogin(screen: $0) }
-            if neededSignIn {
-                signedIn = signIn != nil
-                consumed = signIn.map { signIn in shown.contains { $0.index > signIn && intended.contains($0.screen) } } ?? false
-            }
-        }
+        let consumption = coldStartConsumption(steps, shown: shown, intended: intended, applies: visit.entry == .push && coldStart)
+        let (missing, other) = campaignGaps(steps, campaign: campaign, intended: intended)
+        return VisitOutcome(
+            campaignID: campaign.map(symbols.text),
+            source: first(\.source).map(symbols.text) ?? (visit.entry == .push ? "push" : nil),
+            variant: first(\.variant).map(symbols.text), day: entryStep.time.map(UTCDay.init(seconds:))?.text,
+            coldStart: coldStart, reachedTarget: visit.target.map { target in shown.contains { $0.screen == target } },
+            landedOnHome: landedOnHome(steps, shown: shown), coldStartConsumed: consumption.consumed,
+            coldStartSignedIn: consumption.signedIn, campaignAtEveryStep: campaign != nil && missing.isEmpty && other.isEmpty,
+            missingCampaignAt: missing, otherCampaignAt: other)
+    }
 
+    /// Whether a home screen came within the window after the entry (without times: first).
+    private func landedOnHome(_ steps: [VisitStep], shown: [(index: Int, screen: Symbol)]) -> Bool {
+        guard let home = shown.first(where: { names.homeScreens.contains($0.screen) }) else { return false }
+        if let entryTime = steps[0].time, let homeTime = steps[home.index].time {
+            return homeTime - entryTime <= Double(FunnelReport.wrongLandingWindowMs) / 1000  // log times are seconds
+        }
+        // Without times the window cannot be measured: home counts when it is the first screen.
+        return shown.first?.index == home.index
+    }
+
+    /// Of a cold-start push visit that needed a sign-in: whether an intended screen came after the
+    /// sign-in (nil when the metric does not apply), and whether it signed in.
+    private mutating func coldStartConsumption(_ steps: [VisitStep], shown: [(index: Int, screen: Symbol)], intended: [Symbol],
+                                               applies: Bool) -> (consumed: Bool?, signedIn: Bool) {
+        guard applies else { return (nil, false) }
+        let signIn = steps.firstIndex { $0.kind == .signIn }
+        var neededSignIn = signIn != nil || steps.contains { $0.kind == .loginPresented }
+        for screen in intended where !neededSignIn { neededSignIn = requiresLogin(screen) }
+        guard neededSignIn else { return (nil, false) }
+        let consumed = signIn.map { signIn in shown.contains { $0.index > signIn && intended.contains($0.screen) } } ?? false
+        return (consumed, signIn != nil)
+    }
+
+    /// The funnel steps without a campaign_id, and those with another, by event name.
+    private func campaignGaps(_ steps: [VisitStep], campaign: Symbol?, intended: [Symbol]) -> (missing: [String], other: [String]) {
         var missing: [String] = []
         var other: [String] = []
         for step in steps {
@@ -292,12 +380,7 @@ struct VisitTracker {
             }
             if value != campaign { other.append(name) }
         }
-        let day = entryStep.time.map(UTCDay.init(seconds:))?.text
-        return VisitOutcome(
-            campaignID: campaign, source: source, variant: variant, day: day, coldStart: coldStart,
-            reachedTarget: reached, landedOnHome: landedOnHome, coldStartConsumed: consumed, coldStartSignedIn: signedIn,
-            campaignAtEveryStep: campaign != nil && missing.isEmpty && other.isEmpty,
-            missingCampaignAt: missing, otherCampaignAt: other)
+        return (missing, other)
     }
 }
 

@@ -113,6 +113,57 @@ import TestSupport
         #expect(report["warnings"]?.arrayValue?.first?["losesPart"] == true)
     }
 
+    @Test func routeWarnsAboutAnEmptyCampaignValueAndStrictFailsOnIt() throws {
+        let base = "https://sendy.co.kr/event/new-user-promo?"
+        let empty = run(["route", base + "campaign_id=&utm_source=kakaotalk"])
+        #expect(empty.code == 0, "\(empty.err)")
+        #expect(empty.out.contains("warnings:\n  query.campaign_id: empty, so the visit carries no campaign_id\n"))
+        let strict = run(["route", base + "campaign_id=&utm_source=kakaotalk", "--strict"])
+        #expect(strict.code == 1)
+        #expect(strict.err.contains("--strict: 1 warning loses part of the link"))
+        // Without "=", and the fields whose campaign rule needs a value (all, in the example contract).
+        for query in ["campaign_id", "variant=", "group_id=&variant=A", "utm_medium=&utm_source=kakaotalk"] {
+            let routed = run(["route", base + query, "--strict"])
+            #expect(routed.code == 1, "\(query)")
+            #expect(routed.out.contains(": empty, so the visit carries no "), "\(query)")
+        }
+        // The neighbours it accepts: a value, an empty item beside the field's value, an empty non-campaign item.
+        for query in ["campaign_id=2025Q3", "campaign_id=&campaign_id=2025Q3", "note="] {
+            let routed = run(["route", base + query, "--strict"])
+            #expect(routed.code == 0, "\(query): \(routed.out)")
+            #expect(routed.out.contains("warnings: none"), "\(query)")
+        }
+        let report = try JSONDocument(run(["route", base + "campaign_id=", "--format", "json"]).out, limits: .unlimited).value
+        #expect(report["warnings"] == [["field": "query.campaign_id", "message": "empty, so the visit carries no campaign_id", "losesPart": true]])
+    }
+
+    @Test func routePushWarnsAboutAnEmptyCampaignValueInItsLinkOrItsPayload() {
+        let inLink = run(["route", "--push", "-", "--strict"], input: #"{"deeplink":"https://sendy.co.kr/order/42?campaign_id="}"#)
+        #expect(inLink.code == 1)
+        #expect(inLink.out.contains("  query.campaign_id: empty, so the visit carries no campaign_id\n"))
+        let inPayload = run(["route", "--push", "-", "--strict"], input: #"{"deeplink":"https://sendy.co.kr/order/42","campaign_id":""}"#)
+        #expect(inPayload.code == 1)
+        #expect(inPayload.out.contains("  push.campaign_id: empty, so the visit carries no campaign_id\n"))
+        // The payload's empty field beside the link's value loses nothing.
+        let filled = run(["route", "--push", "-", "--strict"], input: #"{"deeplink":"https://sendy.co.kr/order/42?campaign_id=2025Q3","campaign_id":""}"#)
+        #expect(filled.code == 0, "\(filled.out)")
+    }
+
+    @Test func anEmptyFieldWhoseRuleAllowsItIsNoWarningButCampaignIdAlwaysIs() throws {
+        var files = try ExampleContracts.files()
+        let variant = #""variant": { "type": "string", "minLength": 1, "maxLength": 64 }"#
+        let schema = try #require(files["schemas/campaign.v1.json"])
+        #expect(schema.contains(variant), "contracts/schemas/campaign.v1.json has the variant rule the test expects")
+        files["schemas/campaign.v1.json"] = schema.replacingOccurrences(of: variant, with: #""variant": { "type": "string", "maxLength": 64 }"#)
+        try withTemporaryFiles("empty-campaign", files) { folder in
+            let base = "https://sendy.co.kr/event/new-user-promo?"
+            let variantOnly = run(["route", base + "variant=", "--strict", "--contracts", folder.path])
+            #expect(variantOnly.code == 0, "\(variantOnly.out)\(variantOnly.err)")
+            #expect(variantOnly.out.contains("warnings: none"))
+            #expect(run(["route", base + "campaign_id=&variant=", "--strict", "--contracts", folder.path]).code == 1)
+        }
+    }
+
     /// An https link to eventCampaign exactly `length` characters long.
     static func link(length: Int) -> String {
         let start = "https://sendy.co.kr/event/new-user-promo?note="

@@ -2,35 +2,57 @@ import Testing
 import JSONCore
 @testable import FunnelMetrics
 
-/// The scanner that reads export lines without JSONCore's tree: the same events as the full
-/// parse, or the same refusal, for plain, unusual and hostile lines alike.
+/// The scanner that reads export lines without JSONCore's tree: the same events, as the visit
+/// tracker reads them, as the full parse, or the same refusal, for plain, unusual and hostile lines alike.
 @Suite("funnel line scanner")
 struct FunnelLineScannerTests {
-    /// What the funnel sees of one line: its events (properties cut to those it reads), or the error.
+    /// What the tracker reads of an event, its symbols as their texts.
+    struct SeenEvent: Equatable {
+        var name: String
+        var sessionKey: String?
+        var time: Double?
+        var line: Int
+        /// source, link, target_screen, campaign_id, variant, screen, route, app_state, launch.
+        var texts: [String?]
+        var hasSource: Bool
+        var coldStart: Bool
+
+        init(_ event: TrackedEvent, _ symbols: SymbolTable) {
+            name = symbols.text(event.name)
+            sessionKey = event.sessionKey
+            time = event.time
+            line = event.line
+            texts = [event.source, event.link, event.targetScreen, event.campaign, event.variant, event.screen, event.route,
+                     event.appState, event.launch].map { $0.map(symbols.text) }
+            hasSource = event.hasSource
+            coldStart = event.coldStart
+        }
+    }
+
+    /// What the funnel sees of one line: its events, or the error.
     struct Seen: Equatable, CustomStringConvertible {
-        var events: [FunnelEvent] = []
+        var events: [SeenEvent] = []
         var error: FunnelLogError?
         var description: String { error.map { "\($0)" } ?? "\(events)" }
     }
 
     func seen(_ line: [UInt8], usesScanner: Bool) -> Seen {
         var reader = FunnelLineReader(format: .auto, usesScanner: usesScanner)
-        var events: [FunnelEvent] = []
-        do {
-            try reader.read(line: line[...], number: 3, into: &events)
-        } catch {
-            return Seen(error: error)
+        var symbols = SymbolTable()
+        var events: [TrackedEvent] = []
+        let read = line.withUnsafeBufferPointer { bytes -> Result<Void, FunnelLogError> in
+            do throws(FunnelLogError) { try reader.read(line: bytes, number: 3, symbols: &symbols, into: &events) } catch {
+                return .failure(error)
+            }
+            return .success(())
         }
-        return Seen(events: events.map { event in
-            let kept = event.properties.filter { FunnelLineScanner.propertyKeys.contains($0.key) }
-            return FunnelEvent(name: event.name, properties: JSONObject(kept.map { ($0.key, $0.value) }),
-                               sessionKey: event.sessionKey, time: event.time, line: event.line)
-        })
+        if case .failure(let error) = read { return Seen(error: error) }
+        return Seen(events: events.map { SeenEvent($0, symbols) })
     }
 
     func scans(_ line: String) -> Bool {
         var scanner = FunnelLineScanner()
-        return Array(line.utf8).withUnsafeBufferPointer { scanner.scan($0) } != nil
+        return Array(line.utf8).withUnsafeBufferPointer { scanner.scan($0) }
     }
 
     /// Checks the two readers agree on `line`; returns whether the scanner read it itself.
@@ -40,7 +62,7 @@ struct FunnelLineScannerTests {
         let full = seen(line, usesScanner: false)
         #expect(fast == full, "\(String(decoding: line, as: UTF8.self))", sourceLocation: sourceLocation)
         var scanner = FunnelLineScanner()
-        return line.withUnsafeBufferPointer { scanner.scan($0) } != nil
+        return line.withUnsafeBufferPointer { scanner.scan($0) }
     }
 
     static let hostile: [String] = [
@@ -131,7 +153,7 @@ struct FunnelLineScannerTests {
         let events = seen(Array(line.utf8), usesScanner: true).events
         #expect(scans(line))
         #expect(events.first?.name == "ab")
-        #expect(events.first?.string("source") == "q\"\\/\u{08}\u{0C}\n\r\té😀")
+        #expect(events.first?.texts.first == "q\"\\/\u{08}\u{0C}\n\r\té😀")
         #expect(events.first?.sessionKey == "p")
     }
 
