@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored embed-metaschemas mutants mutants-check mutants-sample
+.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check verify generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored embed-metaschemas mutants mutants-check mutants-sample
 
 deps:
 	@scripts/ensure-deps.sh
@@ -44,7 +44,7 @@ demo: build
 test:
 	@scripts/in-scratch-tmp.sh --name "make test" $(MAKE) --no-print-directory test-targets
 
-test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check generate-check compat test-js catalog-test doc-test
+test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check verify generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
 # real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
@@ -138,6 +138,11 @@ lint: build
 	$(BRIDGECTL) lint
 	$(BRIDGECTL) lint --contracts $(CUSTOM_ACTION_CONTRACTS)
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) lint
+
+# The contract tests against a host process over the JSON-lines host protocol: here the Swift
+# host, as an Android team runs them against theirs (docs/host-protocol.md).
+verify: build
+	$(BRIDGECTL) verify -- $(BRIDGECTL) host --stdio | tail -n 1
 
 check: build
 	$(BRIDGECTL) check | tail -n 1

@@ -9,6 +9,7 @@
 //   BridgeSwiftCodegen (contracts -> Swift types, for bridgectl and BridgeContractsPlugin);
 //   ContractEvolution (diff of two contract sets)
 //   ContractCatalog               the contract catalog for people (HTML), from the above
+//   HostConformance               bridgectl verify's cases: any host judged over the host protocol
 //   FunnelMetrics                 pure Swift: the seed's four funnel metrics over an event log
 //   -> BridgeCLI -> bridgectl
 // C libraries: by default (trait SystemC) jansson and PCRE2 come from the system through
@@ -160,12 +161,15 @@ let package = Package(
             dependencies: ["BridgeCodegen", "BridgeContracts", "BridgeHost", "DeeplinkRouting", "JSONCore"],
             plugins: ["EmbedResources"]
         ),
+        // bridgectl verify's cases and judges: what a host of any platform must answer over the
+        // JSON-lines host protocol. It knows the contracts, never the Swift host.
+        .target(name: "HostConformance", dependencies: ["BridgeContracts", "DeeplinkRouting", "JSONCore"]),
         .target(
             name: "BridgeCLI",
             dependencies: [
                 "SchemaCheck", "BridgeContracts", "DeeplinkRouting", "DeeplinkNavigation",
                 "BridgeHost", "BridgeHostTesting", "BridgeCodegen", "BridgeSwiftCodegen", "ContractEvolution", "ContractCatalog", "FunnelMetrics",
-                "JSONCore",
+                "HostConformance", "JSONCore",
             ]
         ),
         .executableTarget(name: "bridgectl", dependencies: ["BridgeCLI"]),
@@ -257,6 +261,7 @@ let package = Package(
             name: "ContractCatalogTests",
             dependencies: ["ContractCatalog", "BridgeCLI", "BridgeCodegen", "BridgeContracts", "TestSupport"]
         ),
+        .testTarget(name: "HostConformanceTests", dependencies: ["HostConformance", "BridgeContracts", "JSONCore", "TestSupport"]),
         .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "BridgeCodegenTests",

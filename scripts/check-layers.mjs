@@ -14,7 +14,9 @@
 //      would carry the mock into the app (ContractCatalog takes what it needs through a protocol
 //      instead). Tests and executables may use it: a tool that speaks the protocol (a bench or a
 //      fuzz driver) shares HostSession with bridgectl, as packages outside do through the
-//      BridgeHostTesting product (fuzz/swift's FuzzHost).
+//      BridgeHostTesting product (fuzz/swift's FuzzHost);
+//   5. HostConformance (bridgectl verify's cases) reaches neither BridgeHost nor BridgeHostTesting:
+//      it judges hosts over the protocol, the Swift one included.
 // Usage: node scripts/check-layers.mjs   (from anywhere; exit 1 with one line per problem)
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -84,6 +86,18 @@ for (const target of targets.values()) {
   if (!mayUse && target.dependencies.includes("BridgeHostTesting")) {
     problems.push(`${target.name} depends on BridgeHostTesting, a test double (allowed: ${testDoubleUsers.join(", ")}, executables and tests)`);
   }
+}
+
+// The conformance cases judge any host over the protocol: they may not reach the Swift host they
+// would then be judging by its own code.
+if (targets.has("HostConformance")) {
+  for (const [reached, path] of pathsFrom("HostConformance")) {
+    if (reached === "BridgeHost" || reached === "BridgeHostTesting") {
+      problems.push(`HostConformance reaches ${reached}, the host it judges: ${path.join(" -> ")}`);
+    }
+  }
+} else {
+  problems.push("HostConformance is not a target of the package (update scripts/check-layers.mjs if it was renamed)");
 }
 
 if (problems.length > 0) {

@@ -120,6 +120,7 @@ public enum BridgeCLI {
         generateCommand,
         simulateCommand,
         hostCommand,
+        verifyCommand,
         capabilitiesCommand,
         routeCommand,
         linkCommand,

@@ -23,6 +23,8 @@ let hostCommand = Command(CommandSpec(
     about: """
     Reads one JSON object per line on standard input and writes one JSON object per line on
     standard output, each flushed at once. Input lines:
+      {"type":"hello","protocol":1,"setup":{"loggedIn":BOOL,"appState":STATE,"capabilities":{...}}?}
+          (first line; answered {"type":"hello","protocol":1,...}; docs/host-protocol.md)
       {"type":"open","url":URL|null,"source":"push|externalURL|appInternal|DECLARED"?}
       {"type":"message","body":STRING|OBJECT,"origin":ORIGIN?,"isMainFrame":BOOL?}
           ("bodyBase64":STRING instead of "body" posts raw bytes, e.g. invalid UTF-8)
@@ -36,7 +38,7 @@ let hostCommand = Command(CommandSpec(
       {"type":"interaction"}             (the person used the app: deferred links are offered from now)
       {"type":"accept","offer":N}  {"type":"dismiss","offer":N}   (the person takes or dismisses offer N)
       {"type":"advance","ms":N}          (with --manual-clock)
-    Output lines: {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
+    Output lines: {"type":"hello",...}, {"type":"reply",...}, {"type":"navigation",...}, {"type":"event",...},
     {"type":"login_presented"}, {"type":"envelope",...}, {"type":"step",...}, {"type":"external_open",...},
     {"type":"offer",...}, {"type":"offer_withdrawn",...},
     {"type":"campaign_conflict",...},
@@ -66,16 +68,22 @@ private func runHost(_ arguments: Arguments, _ console: Console) throws -> Int32
     let contracts = try ContractsOption.load(arguments)
     let steps = try StepOptions(arguments, contracts: contracts, allowHold: true)
     let manualClock = arguments.has("manual-clock")
-    let host = try MockBridgeHost(
-        contracts: contracts, loggedIn: !arguments.has("logged-out"),
-        appState: arguments.has("cold-start") ? .coldStart : .foreground,
-        clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
-        capabilities: try ReleaseOption.capabilities(arguments, contracts: contracts),
-        deferredWindowMs: steps.deferredWindowMs, offerLifetimeMs: steps.offerLifetimeMs,
-        retention: .streaming)  // each record is printed, then released: a long session stays flat
-    steps.apply(to: host)
-    let session = HostSession(host: host, defaultOrigin: contracts.manifest.allowedOrigins.first ?? "",
-                              manualClock: manualClock, acknowledgeLines: arguments.has("ack"), write: { console.out($0) })
+    let capabilities = try ReleaseOption.capabilities(arguments, contracts: contracts)
+    // The flags' start, which a hello line's setup may change member by member.
+    let makeHost = { (setup: HostSetup) throws -> MockBridgeHost in
+        let host = try MockBridgeHost(
+            contracts: contracts, loggedIn: setup.loggedIn ?? !arguments.has("logged-out"),
+            appState: setup.appState ?? (arguments.has("cold-start") ? .coldStart : .foreground),
+            clock: ManualNavigationClock(), stepTimeoutMs: steps.stepTimeoutMs,
+            capabilities: setup.capabilities ?? capabilities,
+            deferredWindowMs: steps.deferredWindowMs, offerLifetimeMs: steps.offerLifetimeMs,
+            retention: .streaming)  // each record is printed, then released: a long session stays flat
+        steps.apply(to: host)
+        return host
+    }
+    let session = HostSession(host: try makeHost(HostSetup()), defaultOrigin: contracts.manifest.allowedOrigins.first ?? "",
+                              manualClock: manualClock, acknowledgeLines: arguments.has("ack"), makeHost: makeHost,
+                              write: { console.out($0) })
     if console is ProcessConsole {
         var input = StandardHostInput()
         session.run(input: &input, sleepMs: sleepMs)

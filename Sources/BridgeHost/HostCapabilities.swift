@@ -35,23 +35,30 @@ public struct HostCapabilities: Sendable, Equatable {
     /// Exactly what a recorded build takes. Every version must be one the contracts have: the host
     /// needs its schema and mapping to accept it.
     public init(contracts: ContractSet, release: AppRelease) throws(ReleaseError) {
-        var actions: [ActionVersions] = []
-        for action in contracts.manifest.actions {
-            let taken = release.versions(of: action.name)
-            guard !taken.isEmpty else { continue }
-            actions.append(ActionVersions(action: action.name, versions: Array(Set(taken)).sorted()))
-        }
-        for entry in release.actions {
+        try self.init(contracts: contracts, app: release.build, actions: release.actions, events: release.events)
+    }
+
+    /// A build that takes `actions` and sends `events` (a host protocol setup, a recorded release).
+    /// Every version must be one the contracts have; actions are kept in manifest order.
+    public init(contracts: ContractSet, app: AppBuild?, actions taken: [ActionVersions], events sent: [ActionVersions]) throws(ReleaseError) {
+        let who = app?.description ?? "this build"
+        for entry in taken {
             let known = contracts.manifest.action(named: entry.action)
             for version in entry.versions where known?.contract(version: version) == nil {
-                throw ReleaseError("\(release.build) takes \(entry.action) v\(version), which \(contracts.origin) do not have: a host cannot accept it")
+                throw ReleaseError("\(who) takes \(entry.action) v\(version), which \(contracts.origin) do not have: a host cannot accept it")
             }
+        }
+        var actions: [ActionVersions] = []
+        for action in contracts.manifest.actions {
+            let versions = Array(Set(taken.filter { $0.action == action.name }.flatMap(\.versions))).sorted()
+            guard !versions.isEmpty else { continue }
+            actions.append(ActionVersions(action: action.name, versions: versions))
         }
         bridge = contracts.manifest.bridge
         envelope = contracts.manifest.envelopeVersion
-        app = release.build
+        self.app = app
         self.actions = actions
-        events = release.events
+        events = sent
     }
 
     /// The versions of `action` this host takes; empty when it lacks the action.

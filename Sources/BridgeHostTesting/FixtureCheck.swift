@@ -104,19 +104,6 @@ public enum FixtureCheck {
 
     /// nil when `expected` is a subset of `actual`, else where they differ.
     nonisolated public static func subsetMismatch(expected: JSONValue, actual: JSONValue, at path: String) -> String? {
-        if case .object(let wanted) = expected {
-            guard case .object(let got) = actual else {
-                return "\(path): expected an object, got \(actual.serialized())"
-            }
-            for (key, value) in wanted {
-                guard let member = got[key] else { return "\(path)/\(key): missing (expected \(value.serialized()))" }
-                if let mismatch = subsetMismatch(expected: value, actual: member, at: "\(path)/\(key)") { return mismatch }
-            }
-            return nil
-        }
-        if expected == actual { return nil }
-        // 1 and 1.0 are the same JSON number.
-        if let left = expected.integerValue, let right = actual.integerValue, left == right { return nil }
-        return "\(path): expected \(expected.serialized()), got \(actual.serialized())"
+        JSONSubset.mismatch(expected: expected, actual: actual, at: path)
     }
 }

@@ -47,7 +47,8 @@ public struct HostSessionLines: HostSessionInput {
 /// `{"type":"error","line":N,"message":...}` and the session goes on.
 @MainActor
 public final class HostSession {
-    public let host: MockBridgeHost
+    /// The host the session drives; a `hello` line with a `setup` replaces it before anything else.
+    public private(set) var host: MockBridgeHost
     /// The origin of a `message` line that names none.
     public let defaultOrigin: String
     /// Time moves only with `advance` lines; otherwise the host's clock follows the wall clock.
@@ -58,12 +59,23 @@ public final class HostSession {
     public nonisolated static let maxLineBytes = 1024 * 1024
 
     private let write: @MainActor (String) -> Void
+    /// Makes the host a `hello` line's setup asks for (nil: setups are refused).
+    private let makeHost: ((HostSetup) throws -> MockBridgeHost)?
+    /// Whether a line other than `hello` was handled: a setup comes first or not at all.
+    private var started = false
+
+    /// The protocol version this session speaks (docs/host-protocol.md).
+    public static let protocolVersion = 1
+    /// The conformance levels it meets, as its `hello` reply lists them.
+    public static let levels = ["core", "navigation", "events"]
 
     /// Takes over `host.onRecord`: every record becomes an output line passed to `write`
     /// (one JSON object and its newline).
     public init(host: MockBridgeHost, defaultOrigin: String, manualClock: Bool, acknowledgeLines: Bool = false,
+                makeHost: ((HostSetup) throws -> MockBridgeHost)? = nil,
                 write: @escaping @MainActor (String) -> Void) {
         self.host = host
+        self.makeHost = makeHost
         self.defaultOrigin = defaultOrigin
         self.manualClock = manualClock
         self.acknowledgeLines = acknowledgeLines
@@ -72,7 +84,7 @@ public final class HostSession {
     }
 
     /// The `type`s an input line may have.
-    public static let inputTypes = "open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance, emit, page"
+    public static let inputTypes = "hello, open, message, login, logout, ready, state, complete, cancel, installed, deferred, interaction, accept, dismiss, advance, emit, page"
 
     /// The input line of each message, by the mock host's message count.
     private var messageLines: [Int: Int] = [:]
@@ -151,7 +163,9 @@ public final class HostSession {
         }
         guard case .object(let object) = value else { return fail(number, "expected a JSON object with a \"type\"") }
         guard let type = object["type"]?.stringValue else { return fail(number, "missing \"type\" (\(Self.inputTypes))") }
+        defer { if type != "hello" { started = true } }
         switch type {
+        case "hello": hello(object, number)
         case "open": open(object, number)
         case "message": message(object, number)
         case "login": host.completeLogin()
@@ -192,6 +206,27 @@ public final class HostSession {
         default:
             fail(number, "unknown type \"\(type)\" (\(Self.inputTypes))")
         }
+    }
+
+    /// `{"type":"hello","protocol":1,"setup":{...}?}`: answers with the protocol version and the
+    /// levels met; a setup (`HostSetup`) replaces the host before any other line.
+    private func hello(_ object: JSONObject, _ number: Int) {
+        guard let asked = object["protocol"]?.integerValue, asked == Int64(Self.protocolVersion) else {
+            return fail(number, "\"protocol\" must be \(Self.protocolVersion), the version this host speaks")
+        }
+        if let value = object["setup"] {
+            guard !started else { return fail(number, "a setup must come before every other line") }
+            guard let makeHost else { return fail(number, "this session takes no setup") }
+            do {
+                let setup = try HostSetup(value, contracts: host.contracts)
+                host = try makeHost(setup)
+                host.onRecord = { [weak self] record in self?.emit(record) }
+            } catch {
+                return fail(number, "setup refused: \(error)")
+            }
+        }
+        emit(.object(JSONObject([("type", "hello"), ("protocol", .integer(Int64(Self.protocolVersion))),
+                                 ("host", "bridgectl host"), ("levels", .array(Self.levels.map { .string($0) }))])))
     }
 
     /// `{"type":"emit","event":NAME,"version":N,"payload":{...}}`: the app sends an event; a

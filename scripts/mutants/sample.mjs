@@ -50,6 +50,8 @@ const modules = {
   ContractCatalog: { build: swiftBuild, tests: [swiftSuite("ContractCatalogTests")] },
   ContractEvolution: { build: swiftBuild, tests: [swiftSuite("ContractEvolutionTests")] },
   BridgeCLI: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
+  // bridgectl verify's cases: their own suite, then verify run against the hosts it must pass and fail.
+  HostConformance: { build: swiftBuild, tests: [swiftSuite("HostConformanceTests"), swiftSuite("VerifyCLITests")] },
   EmbedResourcesTool: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
   // The Swift types generator: its own tests are in BridgeCodegenTests (SwiftTypes*), and the
   // committed BridgeContractTypes must still be what it writes.

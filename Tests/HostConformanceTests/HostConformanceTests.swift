@@ -1,0 +1,108 @@
+import BridgeContracts
+import JSONCore
+import Testing
+import TestSupport
+@testable import HostConformance
+
+/// The cases and judges of `bridgectl verify`, against host doubles that answer with fixed lines.
+@Suite struct HostConformanceTests {
+    /// A host that answers every input with the same output lines (or fails).
+    struct FixedHost: HostLauncher {
+        let answer: Result<[String], HostRunError>
+        func run(input: [String]) -> Result<[String], HostRunError> { answer }
+    }
+
+    static let hello = #"{"type":"hello","protocol":1,"host":"double","levels":["core"]}"#
+    static func contracts() throws -> ContractSet { try ContractSet.load(directory: RepositoryPaths.contracts.path) }
+
+    @Test func theHandshakeNeedsAHelloOfTheSameVersion() {
+        if case .failure(let error) = ConformanceRun.handshake(FixedHost(answer: .success([]))) {
+            #expect(error.message == "the host did not answer the hello line with {\"type\":\"hello\",...}; it wrote nothing")
+        } else { Issue.record("a silent host passed the handshake") }
+        if case .failure(let error) = ConformanceRun.handshake(FixedHost(answer: .success([#"{"type":"hello","protocol":2}"#]))) {
+            #expect(error.message == "the host speaks protocol 2; verify speaks 1")
+        } else { Issue.record("protocol 2 passed the handshake") }
+        if case .failure(let error) = ConformanceRun.handshake(FixedHost(answer: .failure(HostRunError("cannot start x")))) {
+            #expect(error.message == "cannot start x")
+        } else { Issue.record("a host that cannot start passed the handshake") }
+        guard case .success = ConformanceRun.handshake(FixedHost(answer: .success([Self.hello]))) else {
+            Issue.record("a good hello failed the handshake")
+            return
+        }
+    }
+
+    @Test func everyCaseStartsWithHelloAndItsSetup() throws {
+        let suite = ConformanceSuite(contracts: try Self.contracts())
+        let gate = try #require(suite.cases.first { $0.name == "login gate: logged out, then login" })
+        let first = try JSONValue(parsing: gate.input[0])
+        #expect(first == ["type": "hello", "protocol": 1, "setup": ["loggedIn": false]])
+        #expect(gate.input.count == gate.lines.count + 1)
+        #expect(ConformanceCase.lineNumber(ofLineAt: 0) == 2)
+    }
+
+    @Test func oneReplyIsRequiredNotNoneNorTwo() {
+        let reply = #"{"type":"reply","line":2,"id":"a","ok":true,"result":{}}"#
+        for count in 0...3 {
+            let (found, problems) = Judge.oneReply(HostTranscript(output: Array(repeating: reply, count: count)), line: 2, what: "it")
+            #expect((found != nil) == (count > 0))
+            #expect(problems.isEmpty == (count == 1), "\(count) replies: \(problems)")
+        }
+        let (_, other) = Judge.oneReply(HostTranscript(output: [reply]), line: 3, what: "it")
+        #expect(other == ["no reply to it (input line 3)"])
+    }
+
+    @Test func protocolBreachesFailEveryCase() throws {
+        let suite = ConformanceSuite(contracts: try Self.contracts(), upTo: .core)
+        let testCase = try #require(suite.cases.first)
+        let breaches: [[String]: String] = [
+            ["not json", Self.hello]: "an output line that is not a JSON object with a \"type\": not json",
+            [Self.hello, Self.hello]: "2 hello lines came back for one hello",
+            [#"{"type":"error","line":1,"message":"setup refused"}"#]: "no hello line came back",
+        ]
+        for (output, expected) in breaches {
+            let problems = testCase.problems(in: HostTranscript(output: output))
+            #expect(problems.contains(expected), "\(output): \(problems)")
+        }
+        let refused = testCase.problems(in: HostTranscript(output: [Self.hello, #"{"type":"error","line":1,"message":"no"}"#]))
+        #expect(refused.contains("the hello line was refused: no"))
+    }
+
+    @Test func aHostThatFailsACaseFailsItWithTheReason() throws {
+        let testCase = try #require(ConformanceSuite(contracts: try Self.contracts()).cases.first)
+        let result = ConformanceRun.run(testCase, on: FixedHost(answer: .failure(HostRunError("the host exited with status 3"))))
+        #expect(result.problems == ["the host failed: the host exited with status 3"])
+        #expect(!result.passed)
+    }
+
+    @Test func theLoginGateComesFromARouteNeedingLoginWhenNoFixtureShowsIt() throws {
+        let contracts = try Self.contracts()
+        let withoutShown = contracts.fixtures.filter { !$0.path.contains("logged-out") }
+        let picks = FixturePicks(fixtures: withoutShown, routes: contracts.routes)
+        let gated = try #require(picks.gated)
+        #expect(gated.fixture.authenticated)
+        #expect(gated.route == gated.fixture.expect.navigation?["route"])
+        let none = FixturePicks(fixtures: withoutShown, routes: [])
+        #expect(none.gated == nil)
+        let cases = NavigationCases.cases(none, manifest: contracts.manifest)
+        #expect(cases.unbuilt.map(\.name).contains("login gate: logged out, then login"))
+    }
+
+    @Test func theLevelsNest() throws {
+        let contracts = try Self.contracts()
+        let counts = ConformanceLevel.allCases.map { ConformanceSuite(contracts: contracts, upTo: $0).cases.count }
+        #expect(counts[0] < counts[1] && counts[1] < counts[2])
+        #expect(ConformanceSuite(contracts: contracts, upTo: .core).cases.allSatisfy { $0.level == .core })
+    }
+
+    @Test func theSizeCasesSitAtTheLimitAndOneEachSide() throws {
+        let contracts = try Self.contracts()
+        let limit = contracts.manifest.limits.maxMessageBytes
+        let cases = ConformanceSuite(contracts: contracts, upTo: .core).cases
+        for size in [limit - 1, limit, limit + 1] {
+            let named = cases.first { $0.name.contains("\(size) byte") || $0.name.contains("a message of \(size) bytes") || ($0.name.contains("one byte over") && size == limit + 1) }
+            let testCase = try #require(named, "no case at \(size) bytes")
+            let body = try #require(testCase.lines.first?["body"]?.stringValue)
+            #expect(body.utf8.count == size)
+        }
+    }
+}
