@@ -6,7 +6,7 @@ BRIDGECTL := .build/debug/bridgectl
 C_SOURCES := $(wildcard Sources/CSchemaCheck/*.c)
 C_FLAGS := -std=c11 -O2 -Wall -Wextra -Werror -ISources/CSchemaCheck/include -ISources/CSchemaCheck -DPCRE2_CODE_UNIT_WIDTH=8
 
-.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check verify generate-check compat record-release e2e fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored embed-metaschemas mutants mutants-check mutants-sample
+.PHONY: adopter-app release deps js-deps build demo test test-targets catalog-test test-c test-swift test-js test-stdio c-warnings layers example lint check verify generate-check compat record-release e2e e2e-android fuzz sanitizers leaks bench soak soak-short instructions instructions-baseline ci doc-test test-vendored embed-metaschemas mutants mutants-check mutants-sample
 
 deps:
 	@scripts/ensure-deps.sh
@@ -47,9 +47,10 @@ test:
 test-targets: deps layers c-warnings test-c build test-swift test-stdio example adopter-app lint check verify generate-check compat test-js catalog-test doc-test
 
 # What CI runs: every test, the whole suite again with the vendored C libraries, then the
-# real-WebKit end to end run, bounded fuzzing, the test suite under ASan and UBSan, leak
-# checks of the command line, the short soak, and the instruction guard.
-ci: test test-vendored e2e fuzz sanitizers leaks soak-short instructions
+# end to end runs in a real WebKit and (Android's channels) a real Chromium, bounded fuzzing, the
+# test suite under ASan and UBSan, leak checks of the command line, the short soak, and the
+# instruction guard.
+ci: test test-vendored e2e e2e-android fuzz sanitizers leaks soak-short instructions
 
 # The package trait VendoredC (what an iOS app enables): jansson and PCRE2 built from the
 # vendored Debian sources, PCRE2 without JIT. Its own scratch path, so the default build stays.
@@ -235,6 +236,10 @@ doc-test: build
 
 e2e: build
 	e2e/run.sh
+
+# Android's two bridge channels in headless Chromium over the DevTools protocol (installs chromium).
+e2e-android: build
+	e2e/run-android.sh
 
 FUZZ_SECONDS ?= 60
 fuzz:

@@ -1,8 +1,10 @@
 """`bridgectl host --stdio` as one long-lived subprocess: JSON lines in, JSON lines out.
 
 Lines are read on a thread (a blocking pipe must not stall WebKit's main loop) and handed to the
-main thread through take_lines(). Output must be UTF-8 JSON, one object a line; anything else is
-kept as a protocol problem so a scenario can fail on it instead of guessing.
+main thread through take_lines(); `notify`, when given, is called on the reading thread after each
+line and at the end of the output, so a harness waiting on its own event queue wakes up for them.
+Output must be UTF-8 JSON, one object a line; anything else is kept as a protocol problem so a
+scenario can fail on it instead of guessing.
 """
 
 import json
@@ -11,7 +13,7 @@ import threading
 
 
 class HostProcess:
-    def __init__(self, bridgectl, options=(), contracts=None):
+    def __init__(self, bridgectl, options=(), contracts=None, notify=None):
         # --ack: the host prints {"type":"ack","line":N} once it has handled input line N, so a
         # message that gets no reply (a notification) is told apart from one still in progress.
         command = [bridgectl, "host", "--stdio", "--ack", *options]
@@ -26,6 +28,7 @@ class HostProcess:
         self.problems = []         # output that is not one UTF-8 JSON object per line
         self.stderr_text = []
         self.sent = []             # every input line; line N (from 1) is sent[N - 1]
+        self.notify = notify
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -43,6 +46,10 @@ class HostProcess:
             with self._lock:
                 self._new.append(parsed)
                 self.all_lines.append(parsed)
+            if self.notify:
+                self.notify()
+        if self.notify:
+            self.notify()
 
     def _read_stderr(self):
         for raw in self.process.stderr:
