@@ -14,7 +14,9 @@ import DeeplinkNavigation
 /// still recorded). Steps, each its own type:
 ///
 /// 1. size limit (`limits.maxMessageBytes`)             -> INVALID_MESSAGE
-/// 2. parse: duplicate keys rejected, depth limit       -> INVALID_MESSAGE (id null: none readable)
+/// 2. parse: duplicate keys rejected, depth limit       -> INVALID_MESSAGE, echoing the top-level
+///    string `id` the raw text still shows (`RawRequestID`; the size limit searches the first KiB),
+///    else id null
 /// 3. envelope schema                                   -> INVALID_MESSAGE with every output unit
 /// 4. origin policy (`OriginPolicy`), frames            -> ORIGIN_REJECTED
 /// 5. action and version lookup: what `capabilities` takes -> UNKNOWN_ACTION, UNSUPPORTED_VERSION
@@ -262,10 +264,10 @@ public final class BridgeHost {
     public var awaitingReplyCount: Int { awaiting.count }
 
     private func handle(body: [UInt8], origin: String, isMainFrame: Bool, reply: @escaping @MainActor (BridgeReply?) -> Void) {
-        // 1-2: size, then parse. No id can be read from what does not parse.
+        // 1-2: size, then parse. What does not parse echoes the id its raw text still shows.
         MessageReader(limits: manifest.limits).withMessage(body) { read in
             switch read {
-            case .failure(let error): reply(BridgeReply(id: nil, outcome: .failure(error)))
+            case .failure(let unreadable): reply(BridgeReply(id: unreadable.requestID, outcome: .failure(unreadable.error)))
             case .success(let message): handle(message, origin: origin, isMainFrame: isMainFrame, reply: reply)
             }
         }

@@ -28,6 +28,17 @@ import Testing
         #expect(reply["id"] == "lib-000001")
     }
 
+    @Test func anUnreadableMessageTextGetsAReplyLineWithTheIDItShows() throws {
+        // The body as text: the page's JSON with a lone surrogate escape, which the app cannot parse.
+        let cut = #"{"type":"message","body":"{\"v\":1,\"id\":\"lib-cut-0001\",\"action\":\"apply\",\"version\":1,\"payload\":{\"slug\":\"new-user-promo\",\"memo\":\"hi \\ud83d\"}}"}"#
+        let output = try session([#"{"type":"open","url":null}"#, cut])
+        let reply = try #require(output.first { $0["type"] == "reply" })
+        #expect(reply["line"] == 2)
+        #expect(reply["id"] == "lib-cut-0001")
+        #expect(reply["error"]?["code"] == "INVALID_MESSAGE")
+        #expect(reply["error"]?["message"]?.stringValue?.contains("lone UTF-16 surrogate") == true)
+    }
+
     @Test func aBadLineGetsAnErrorLineNamingItAndTheSessionGoesOn() throws {
         let output = try session(["not json", #"{"type":"teleport"}"#, "[1]", #"{"no":"type"}"#, "   ", Self.apply])
         let errors = output.filter { $0["type"] == "error" }

@@ -55,28 +55,29 @@ private func vehicles(_ payload: String, id: String = "hostile-00002") -> String
 private let nested = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
 
 let hostileCases: [HostileCase] = [
-    // Not JSON at all: INVALID_MESSAGE with id null (none can be read).
+    // Not JSON at all: INVALID_MESSAGE, echoing the top-level string id the raw text still shows
+    // (id null when it shows none).
     HostileCase("empty body", "", .invalidMessage, echoesID: false),
-    HostileCase("truncated object", "{\"v\":1,\"id\":\"hostile-00001\"", .invalidMessage, echoesID: false),
-    HostileCase("trailing garbage", apply() + "x", .invalidMessage, echoesID: false),
-    HostileCase("two JSON texts", apply() + apply(), .invalidMessage, echoesID: false),
+    HostileCase("truncated object", "{\"v\":1,\"id\":\"hostile-00001\"", .invalidMessage),
+    HostileCase("trailing garbage", apply() + "x", .invalidMessage),
+    HostileCase("two JSON texts", apply() + apply(), .invalidMessage),
     HostileCase("single quotes", "{'v':1}", .invalidMessage, echoesID: false),
     HostileCase("trailing comma", "{\"v\":1,}", .invalidMessage, echoesID: false),
     HostileCase("comment", "{\"v\":1 /* x */}", .invalidMessage, echoesID: false),
-    HostileCase("NaN literal", apply(replacing: "version", with: "NaN"), .invalidMessage, echoesID: false),
-    HostileCase("invalid UTF-8 byte", bytes: Array(apply(replacing: "payload", with: "{\"slug\":\"ab\"}").utf8).map { $0 == UInt8(ascii: "b") ? 0xFF : $0 }, .invalidMessage, echoesID: false),
-    HostileCase("overlong UTF-8 for '/'", bytes: Array("{\"v\":1,\"id\":\"hostile-00001\",\"x\":\"".utf8) + [0xC0, 0xAF] + Array("\"}".utf8), .invalidMessage, echoesID: false),
-    HostileCase("raw NUL byte outside strings", bytes: Array(apply().utf8) + [0], .invalidMessage, echoesID: false),
-    HostileCase("lone high surrogate \\ud800", apply(replacing: "payload", with: "{\"slug\":\"\\ud800\"}"), .invalidMessage, echoesID: false),
-    HostileCase("lone low surrogate \\udc00 in memo", apply(replacing: "payload", with: "{\"slug\":\"a\",\"memo\":\"\\udc00\"}"), .invalidMessage, echoesID: false),
-    HostileCase("duplicate key at the top", "{\"v\":1,\"id\":\"hostile-00001\",\"action\":\"apply\",\"action\":\"start\",\"version\":1,\"payload\":{}}", .invalidMessage, echoesID: false),
-    HostileCase("duplicate key in payload", apply(replacing: "payload", with: "{\"slug\":\"a\",\"slug\":\"b\"}"), .invalidMessage, echoesID: false),
-    HostileCase("nesting 100 deep", apply(replacing: "payload", with: "{\"slug\":\(nested)}"), .invalidMessage, echoesID: false),
-    HostileCase("over 64 KiB", apply(replacing: "payload", with: "{\"slug\":\"\(String(repeating: "a", count: 70_000))\"}"), .invalidMessage, echoesID: false),
-    HostileCase("million-digit number", vehicles("{\"page\":\(String(repeating: "9", count: 1_000_000))}"), .invalidMessage, echoesID: false),
-    HostileCase("60,000-digit number", vehicles("{\"page\":\(String(repeating: "9", count: 60_000))}"), .invalidMessage, echoesID: false),
-    HostileCase("1e400", vehicles("{\"page\":1e400}"), .invalidMessage, echoesID: false),
-    HostileCase("huge array (5,000 items)", vehicles("{\"region\":[\(Array(repeating: "1", count: 5_000).joined(separator: ","))]}"), .invalidMessage, echoesID: false),
+    HostileCase("NaN literal", apply(replacing: "version", with: "NaN"), .invalidMessage),
+    HostileCase("invalid UTF-8 byte", bytes: Array(apply(replacing: "payload", with: "{\"slug\":\"ab\"}").utf8).map { $0 == UInt8(ascii: "b") ? 0xFF : $0 }, .invalidMessage),
+    HostileCase("overlong UTF-8 for '/'", bytes: Array("{\"v\":1,\"id\":\"hostile-00001\",\"x\":\"".utf8) + [0xC0, 0xAF] + Array("\"}".utf8), .invalidMessage),
+    HostileCase("raw NUL byte outside strings", bytes: Array(apply().utf8) + [0], .invalidMessage),
+    HostileCase("lone high surrogate \\ud800", apply(replacing: "payload", with: "{\"slug\":\"\\ud800\"}"), .invalidMessage),
+    HostileCase("lone low surrogate \\udc00 in memo", apply(replacing: "payload", with: "{\"slug\":\"a\",\"memo\":\"\\udc00\"}"), .invalidMessage),
+    HostileCase("duplicate key at the top", "{\"v\":1,\"id\":\"hostile-00001\",\"action\":\"apply\",\"action\":\"start\",\"version\":1,\"payload\":{}}", .invalidMessage),
+    HostileCase("duplicate key in payload", apply(replacing: "payload", with: "{\"slug\":\"a\",\"slug\":\"b\"}"), .invalidMessage),
+    HostileCase("nesting 100 deep", apply(replacing: "payload", with: "{\"slug\":\(nested)}"), .invalidMessage),
+    HostileCase("over 64 KiB", apply(replacing: "payload", with: "{\"slug\":\"\(String(repeating: "a", count: 70_000))\"}"), .invalidMessage),
+    HostileCase("million-digit number", vehicles("{\"page\":\(String(repeating: "9", count: 1_000_000))}"), .invalidMessage),
+    HostileCase("60,000-digit number", vehicles("{\"page\":\(String(repeating: "9", count: 60_000))}"), .invalidMessage),
+    HostileCase("1e400", vehicles("{\"page\":1e400}"), .invalidMessage),
+    HostileCase("huge array (5,000 items)", vehicles("{\"region\":[\(Array(repeating: "1", count: 5_000).joined(separator: ","))]}"), .invalidMessage),
 
     // JSON, but not a bridge envelope: INVALID_MESSAGE with the id echoed when one is readable.
     HostileCase("null", "null", .invalidMessage, echoesID: false),

@@ -123,7 +123,10 @@ export interface BridgeStats {
   notifications: number;
   replies: number;
   timeouts: number;
-  /** Messages the validators rejected before they were sent (validate option). */
+  /**
+   * Messages refused before they were sent: a string with a lone surrogate (always), or what the
+   * validators rejected (validate option).
+   */
   rejectedBeforeSending: number;
   /** Replies that arrived after their call timed out: dropped. */
   lateReplies: number;

@@ -15,6 +15,7 @@ import { BridgeError, describe, own, versionEntry } from "./errors.js";
 import { createPendingCalls } from "./pending.js";
 import { postEnvelope, receiveChannelOf, transportOf } from "./transports.js";
 import { createHandshake } from "./handshake.js";
+import { loneSurrogateRefusal } from "./surrogates.js";
 
 export { BridgeError, ERROR_CODES } from "./errors.js";
 
@@ -279,6 +280,11 @@ export function createBridgeFor(contract, options) {
             [{ instanceLocation: "", keyword: "required", error: "id is required" }]);
         }
         const envelope = envelopeOf(contract, campaign, notify ? null : newId(), action, pick.chosen, now());
+        const unreadable = loneSurrogateRefusal(envelope);
+        if (unreadable) {
+          stats.rejectedBeforeSending += 1;
+          throw unreadable;
+        }
         const checking = validators();
         if (checking === null) return deliver(channel, pick, envelope);
         Promise.all([checking, import("./validation.js")]).then((loaded) => check(loaded, channel, pick, envelope), (error) => {

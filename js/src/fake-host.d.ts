@@ -90,6 +90,7 @@ export interface FakeHostOptions {
 /** The fake host; `Envelope` is the contract's message type. */
 export interface FakeHostOf<Envelope = Record<string, unknown>> {
   readonly mode: string;
+  /** Every message received, parsed; null (despite the type) for text the app could not read. */
   readonly messages: Envelope[];
   readonly replies: Array<{ id: string | null; reply: object; delivered: boolean }>;
   readonly mismatches: Array<{ fixture: string; differences: string[] }>;

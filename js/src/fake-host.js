@@ -4,6 +4,8 @@
 import { BridgeError } from "./errors.js";
 import { buildUniversalLinkFor } from "./links.js";
 import { errorForVerdict } from "./validation.js";
+import { loneSurrogateRefusal } from "./surrogates.js";
+import { rawRequestId } from "./raw-request-id.js";
 
 /** Returned by a responder for "no reply at all" (a host that stays silent: the call times out). */
 export const NO_REPLY = Object.freeze({ noReply: true });
@@ -176,7 +178,7 @@ export function createFakeHostFor(contract, options) {
   const held = [];
   const host = {
     mode: mode,
-    /** Every message received, parsed, in arrival order. */
+    /** Every message received, parsed, in arrival order (null for text the app could not read). */
     messages: [],
     /**
      * What the app did with each destination it accepted, in order: {route, url, outcome}, outcome
@@ -369,15 +371,37 @@ export function createFakeHostFor(contract, options) {
       details: [{ action: action, supportedVersions: supported.slice() }] } };
   }
 
-  function answer(envelope, deliver) {
-    host.messages.push(envelope);
-    if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) {
-      // What a real host does with a body it cannot read: an error reply with id null.
-      const rejection = { v: 1, id: null, ok: false, error: { code: "INVALID_MESSAGE", message: "fake host: the body is not a JSON object", details: [] } };
-      host.replies.push({ id: null, reply: rejection, delivered: true });
-      Promise.resolve().then(function () { deliver(rejection); });
-      return;
+  // What the app makes of a posted body: the message, or (problem) why it cannot read it. Text is
+  // read as the app reads it; WebKit's object body as its JSON text. JavaScript's JSON.parse takes
+  // lone surrogate escapes, which the app's parser refuses: those are refused here too.
+  function readBody(body) {
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    try {
+      const message = JSON.parse(text);
+      const lone = loneSurrogateRefusal(message);
+      if (lone === null) return { message: message, problem: null };
+      return { message: null, text: text, problem: "the message is not valid JSON: " + lone.details[0].instanceLocation
+        + " has a lone \\u surrogate escape (a lone UTF-16 surrogate, which has no UTF-8 form: was a string cut inside an emoji?)" };
+    } catch (error) {
+      return { message: null, text: text, problem: "the message is not valid JSON: " + (error && error.message) };
     }
+  }
+
+  // An INVALID_MESSAGE reply, with the request id the app can still read (or null), delivered as a reply is.
+  function refuseUnread(id, message, deliver) {
+    const rejection = { v: 1, id: id, ok: false, error: { code: "INVALID_MESSAGE", message: "fake host: " + message, details: [] } };
+    host.replies.push({ id: id, reply: rejection, delivered: true });
+    Promise.resolve().then(function () { deliver(rejection); });
+  }
+
+  function answer(body, deliver) {
+    const read = readBody(body);
+    const envelope = read.message;
+    host.messages.push(envelope);
+    // Text the app cannot read: INVALID_MESSAGE, echoing the id its raw text shows (as the app does).
+    if (read.problem !== null) return refuseUnread(rawRequestId(read.text), read.problem, deliver);
+    // JSON, but no object: the envelope schema refuses it, and no id can be read.
+    if (envelope === null || typeof envelope !== "object" || Array.isArray(envelope)) return refuseUnread(null, "the body is not a JSON object", deliver);
     // A queued behaviour belongs to this message even when the app would reject it first.
     const behaviour = queue.length > 0 ? queue.shift() : responder;
     const builtIn = envelope.action === "capabilities";
@@ -440,14 +464,6 @@ export function createFakeHostFor(contract, options) {
     host.navigations.push({ route: item.route, url: item.url, outcome: outcome });
   }
 
-  function parseBody(text) {
-    try {
-      return JSON.parse(text);
-    } catch (error) {
-      return null;
-    }
-  }
-
   function callReceive(reply) {
     const receive = win[contract.receiveFunction];
     if (typeof receive === "function") receive(JSON.stringify(reply));
@@ -477,14 +493,13 @@ export function createFakeHostFor(contract, options) {
     if (mode === "promise" || mode === "callback") {
       const handler = {
         postMessage: function (body) {
-          // WebKit hands the native side a copy of the posted value, as JSON would.
-          const envelope = clone(body);
+          // WebKit hands the native side a copy of the posted value (readBody reads it as JSON text).
           if (mode === "callback") {
-            answer(envelope, callReceive);
+            answer(body, callReceive);
             return undefined;
           }
           return new Promise(function (resolve) {
-            answer(envelope, function (reply) { resolve(settings.replyAsString ? JSON.stringify(reply) : reply); });
+            answer(body, function (reply) { resolve(settings.replyAsString ? JSON.stringify(reply) : reply); });
           });
         }
       };
@@ -501,7 +516,7 @@ export function createFakeHostFor(contract, options) {
       };
       const port = {
         onmessage: null,
-        postMessage: function (text) { answer(parseBody(text), toPage); },
+        postMessage: function (text) { answer(text, toPage); },
         addEventListener: function (type, listener) { if (type === "message") listeners.push(listener); },
         removeEventListener: function (type, listener) {
           const index = listeners.indexOf(listener);
@@ -511,7 +526,7 @@ export function createFakeHostFor(contract, options) {
       put(win, contract.bridge, port);
     } else {
       put(win, contract.androidInterface, {
-        postMessage: function (text) { answer(parseBody(text), callReceive); }
+        postMessage: function (text) { answer(text, callReceive); }
       });
     }
     if (capabilities !== null && settings.inject !== false) put(win, contract.capabilitiesGlobal, capabilities);

@@ -43,6 +43,8 @@ test("the shim row is the modules a page loads before and during its first call 
   const loaded = [...new Set(readFileSync(log, "utf8").split("\n").filter((url) => url.startsWith(kit)).map((url) => url.slice(kit.length)))];
   const rows = measureKit();
   assert.deepEqual(rows.shim.files.slice().sort(), loaded.sort());
+  // The budget (BUDGETS in js/tools/bundle-size.mjs) rose from 6,100 to 6,230 B, just above the
+  // 6,223 B measured, for surrogates.js: every call must refuse a lone surrogate before posting.
   assert.ok(rows.shim.minifiedGzip <= BUDGETS.shim.minifiedGzip, `the shim is ${rows.shim.minifiedGzip} bytes minified and gzipped`);
 });
 

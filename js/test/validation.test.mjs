@@ -101,11 +101,11 @@ describe("createBridge({ validate })", () => {
       await bridge.send("apply", 1, { slug: "new-user-promo", plan: "gold" }).catch((error) => console.log(error.code));`;
     const loaded = (validate) => modulesLoadedBy(page(validate), `validate-${validate}`);
     const plain = loaded(false);
-    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/transports.js"]);
+    assert.deepEqual(plain.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/surrogates.js", "src/transports.js"]);
     assert.equal(plain.output, "", "without validation the gold plan was sent");
     const checked = loaded(true);
     assert.deepEqual(checked.modules.sort(), ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/schema-runtime.js",
-      "src/transports.js", "src/validation.js", "validators.js"]);
+      "src/surrogates.js", "src/transports.js", "src/validation.js", "validators.js"]);
     assert.equal(checked.output, "INVALID_PARAMS");
   });
 });
@@ -215,7 +215,7 @@ test("links.js and link-rules.js load only when a page first asks for a link or 
     const bridge = createBridge({ window: {}, pageURL: "https://event.sendy.co.kr/e?utm_source=kakao&variant=A+B" });
     console.log(JSON.stringify(bridge.campaign));
     ${ask}`;
-  const shim = ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/transports.js"];
+  const shim = ["bridge.js", "src/bridge-runtime.js", "src/errors.js", "src/handshake.js", "src/pending.js", "src/surrogates.js", "src/transports.js"];
   const lazy = ["src/link-rules.js", "src/links.js"];
   const none = modulesLoadedBy(page(""), "links-none");
   assert.deepEqual(none.modules.sort(), shim);

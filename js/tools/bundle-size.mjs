@@ -29,11 +29,16 @@ const kit = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
  * 100 B for the events' contract table and the request id that a navigation not yet ended carries
  * in its result (what the page matches navigation_completed with), and the validators row by
  * 800 B more for the generated checks of the example contracts' two event versions
- * (eventValidators: each event version's check is about 350 to 400 B).
+ * (eventValidators: each event version's check is about 350 to 400 B). Both rows were then raised
+ * to just above what they measured (shim 6,223 B, from 6,029 B) for surrogates.js, which every call
+ * runs before posting: a string with a lone surrogate (an emoji cut by .slice()) is refused with
+ * INVALID_PARAMS naming its JSON Pointer, because the app cannot parse it and on Android's channels
+ * its INVALID_MESSAGE reply used to leave the call waiting for its timeout. It cannot be loaded
+ * lazily: it runs on the first call, and a dynamic import would delay every first call.
  */
 export const BUDGETS = {
-  "shim": { minifiedGzip: 6100 },
-  "shim + validators": { minifiedGzip: 11700 },
+  "shim": { minifiedGzip: 6230 },
+  "shim + validators": { minifiedGzip: 11860 },
 };
 
 // A static import or re-export of a module of the kit: `import {…} from "./x.js";`, `export {…} from "./x.js";`.
