@@ -141,9 +141,11 @@ lint: build
 	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) lint
 
 # The contract tests against a host process over the JSON-lines host protocol: here the Swift
-# host, as an Android team runs them against theirs (docs/host-protocol.md).
+# host, as an Android team runs them against theirs (docs/host-protocol.md), with the example set
+# and with another company's (the food-delivery adopter).
 verify: build
 	$(BRIDGECTL) verify -- $(BRIDGECTL) host --stdio | tail -n 1
+	cd $(ADOPTER) && $(ADOPTER_BRIDGECTL) verify -- $(ADOPTER_BRIDGECTL) host --stdio | tail -n 1
 
 check: build
 	$(BRIDGECTL) check | tail -n 1
