@@ -319,25 +319,25 @@ struct SoakSession: Sequence, IteratorProtocol {
         case 865..<880:
             return make(.unknownAction, #"{"v":1,"id":"\#(id)","action":"share","version":1,"payload":{}}"#, replyID: id)
         case 880..<895:
-            return make(.brokenJSON, #"{"v":1,"id":"\#(id)","action":"apply","version":1,"payload":{"slug":"#, replyID: nil)
+            return make(.brokenJSON, #"{"v":1,"id":"\#(id)","action":"apply","version":1,"payload":{"slug":"#, replyID: id)
         case 895..<905:
-            return make(.duplicateKeys, #"{"v":1,"id":"\#(id)","action":"start","action":"apply","version":1,"payload":{}}"#, replyID: nil)
+            return make(.duplicateKeys, #"{"v":1,"id":"\#(id)","action":"start","action":"apply","version":1,"payload":{}}"#, replyID: id)
         case 905..<915:
             return make(.missingID, #"{"v":1,"action":"apply","version":1,"payload":{"slug":"no-id"}}"#, replyID: nil)
         case 915..<922:
             return make(.notAnObject, random.pick(["[1,2,3]", "\"apply\"", "null", "42"]), replyID: nil)
         case 922..<923:
             let memo = String(repeating: "가", count: 24_000)
-            return make(.oversize, #"{"v":1,"id":"\#(id)","action":"apply","version":1,"payload":{"slug":"big","memo":"\#(memo)"}}"#, replyID: nil)
+            return make(.oversize, #"{"v":1,"id":"\#(id)","action":"apply","version":1,"payload":{"slug":"big","memo":"\#(memo)"}}"#, replyID: id)
         case 923..<934:
             let nested = String(repeating: #"{"a":"#, count: 100) + "1" + String(repeating: "}", count: 100)
-            return make(.deepNesting, #"{"v":1,"id":"\#(id)","action":"start","version":1,"payload":\#(nested)}"#, replyID: nil)
+            return make(.deepNesting, #"{"v":1,"id":"\#(id)","action":"start","version":1,"payload":\#(nested)}"#, replyID: id)
         case 934..<944:
             var bytes = Array(#"{"v":1,"id":"\#(id)","action":"apply","version":1,"payload":{"slug":"a","memo":""#.utf8)
             bytes += [0xC3, 0x28, 0xFF]
             bytes += Array(#""}}"#.utf8)
             return SoakMessage(number: number, kind: .invalidUTF8, body: bytes, origin: origin, isMainFrame: true,
-                               replyID: nil, expectsReply: true, burst: burst)
+                               replyID: id, expectsReply: true, burst: burst)
         default:
             let (text, _) = validRequest(.start, number: number)
             switch random.int(0...3) {

@@ -11,7 +11,9 @@
 // - nothing crashes or hangs;
 // - every request with an "id" member gets a reply, so does anything that does not parse;
 //   only a parsed message without "id" (a notification) may go unanswered;
-// - a reply's id, when set, is the request's id string, and its text is JSON with v and ok;
+// - a reply's id, when set, is the request's id string, and its text is JSON with v and ok; for a
+//   body that does not parse, the id the host read from the raw text is 1 to 128 scalars and
+//   is written in the body, as it is or escaped (the host never makes one up);
 // - no navigation, and no result url, outside the manifest's routes or off webBaseURL;
 // - no auth-required screen is shown while logged out.
 import CFuzzDriver
@@ -93,6 +95,16 @@ func checkNavigations(_ mock: MockBridgeHost, from start: Int, loggedIn: Bool, _
     }
 }
 
+/// Whether `id` may be the id the host read from an unparsable body: of the length a reply echoes,
+/// and in the body as a JSON string as it is, or the body holds escapes it may have been written with.
+func readFromRawText(_ id: String, _ body: [UInt8]) -> Bool {
+    let scalars = id.unicodeScalars.count
+    guard scalars >= 1 && scalars <= 128 else { return false }
+    let quoted = Array(("\"" + id + "\"").utf8)
+    let written = body.count >= quoted.count && (0...(body.count - quoted.count)).contains { body[$0..<($0 + quoted.count)].elementsEqual(quoted) }
+    return written || body.contains(UInt8(ascii: "\\"))
+}
+
 @MainActor
 func run(_ input: [UInt8]) {
     let harness = Harness.shared
@@ -119,8 +131,12 @@ func run(_ input: [UInt8]) {
             if requestID != nil { fail("no reply to a request with an id member", input) }
             continue
         }
-        if let id = reply.id, requestID != .string(id) {
-            fail("reply id \(id) is not the request's id \(String(describing: requestID))", input)
+        if let id = reply.id {
+            if document == nil {
+                if !readFromRawText(id, body) { fail("reply id \(id) is not in the body that does not parse", input) }
+            } else if requestID != .string(id) {
+                fail("reply id \(id) is not the request's id \(String(describing: requestID))", input)
+            }
         }
         guard let replyJSON = try? JSONDocument(reply.text, limits: ParseLimits()),
               replyJSON.member("v") == .integer(1), case .bool? = replyJSON.member("ok") else {
