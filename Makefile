@@ -316,7 +316,8 @@ mutants-check:
 # The sampled mutation run: sites found mechanically in Sources/ and js/src, a seeded sample of
 # PER_MODULE per module, each mutant run against its module's narrowest tests; per-module and
 # overall scores, survivors listed (docs/testing.md says how long it takes and how to read it).
+# A stopped run resumes from its journal; FRESH=1 starts the seed again.
 SEED ?= 1
 PER_MODULE ?= 10
 mutants-sample: deps
-	node scripts/mutants/sample.mjs --seed $(SEED) --per-module $(PER_MODULE) $(if $(MODULES),--modules $(MODULES))
+	node scripts/mutants/sample.mjs --seed $(SEED) --per-module $(PER_MODULE) $(if $(MODULES),--modules $(MODULES)) $(if $(FRESH),--fresh)

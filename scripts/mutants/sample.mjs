@@ -3,17 +3,20 @@
 // and js/src (sites.mjs says which operators), a seeded sample spread over every module, each
 // mutant applied alone to a scratch copy and the narrowest tests of its module run.
 //
-//   node scripts/mutants/sample.mjs [--seed N] [--per-module N] [--modules A,B] [--list]
+//   node scripts/mutants/sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list]
 //   node scripts/mutants/sample.mjs --check     the equivalents file is sound (make mutants-check)
 //
 // A mutant that does not build is stillborn: it is replaced by the module's next site, and not
 // counted. A test command that fails, or runs past its time limit (a hang), kills the mutant.
 // A survivor is either "a test is missing" (write the test) or recorded as equivalent, with a
 // one-line reason, in scripts/mutants/equivalents.json, a file that can only shrink.
+// A journal (journal.mjs) lets a stopped run resume; --fresh starts the seed again.
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { appendJournal, carriedKills, readJournal, recordedBaseline, timeoutFor } from "./journal.mjs";
 import { runIn, scratchFolder, syncScratch } from "./scratch.mjs";
 import { findSites, languageOf, seededRandom, siteKey, spreadOrder } from "./sites.mjs";
 
@@ -84,12 +87,12 @@ export function unmappedModules(files, table = modules) {
 
 function usage(message) {
   console.error("mutants-sample: " + message);
-  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--list] | --check");
+  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list] | --check");
   process.exit(2);
 }
 
 function parseArguments(argv) {
-  const options = { seed: 1, perModule: 10, modules: null, list: false, check: false };
+  const options = { seed: 1, perModule: 10, modules: null, list: false, check: false, fresh: false };
   for (let i = 0; i < argv.length; i += 1) {
     const argument = argv[i];
     const value = () => {
@@ -104,6 +107,7 @@ function parseArguments(argv) {
       options.modules = new Set(value().split(",").filter(Boolean));
       for (const name of options.modules) if (!modules[name]) usage("no module " + JSON.stringify(name) + " (known: " + Object.keys(modules).join(", ") + ")");
     } else if (argument === "--list") options.list = true;
+    else if (argument === "--fresh") options.fresh = true;
     else if (argument === "--check") options.check = true;
     else usage("unknown argument " + JSON.stringify(argument));
   }
@@ -112,6 +116,14 @@ function parseArguments(argv) {
 
 export function trackedSourceFiles() {
   return execFileSync("git", ["ls-files", "Sources", "js/src"], { cwd: root }).toString("utf8").split("\n").filter(Boolean);
+}
+
+/// The source tree a baseline was measured on: the commit and what differs from it.
+function sourceTree() {
+  const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: root }).toString("utf8").trim();
+  const changes = execFileSync("git", ["diff", "HEAD", "--binary"], { cwd: root, maxBuffer: 1 << 28 });
+  const untracked = execFileSync("git", ["ls-files", "--others", "--exclude-standard"], { cwd: root }).toString("utf8");
+  return head + (changes.length + untracked.length > 0 ? "+" + createHash("sha256").update(changes).update(untracked).digest("hex").slice(0, 12) : "");
 }
 
 function sourceFiles() {
@@ -238,53 +250,89 @@ function main() {
   const started = Date.now();
   const logs = path.join(scratch, "mutant-logs");
 
+  const journal = path.join(logs, "sample-seed-" + options.seed + ".jsonl");
+  const tree = sourceTree();
+  const recorded = options.fresh ? [] : readJournal(journal);
+  const carried = carriedKills(recorded);
+  if (options.fresh) writeFileSync(journal, "");
+  if (carried.size > 0) console.log("journal " + journal + ": " + carried.size + " kills recorded (carried over where the site is unchanged; --fresh ignores them)");
+
   // Every module's commands must pass unmutated, or a kill would mean nothing.
   const baselineBuild = runIn(scratch, swiftBuild, path.join(logs, "sample-baseline-build.log"));
   if (!baselineBuild.ok) { console.error("mutants-sample: the unmutated package does not build; see " + path.join(logs, "sample-baseline-build.log")); process.exit(1); }
   const commands = new Set(plan.flatMap((entry) => entry.order.slice(0, options.perModule * 3).flatMap((site) => testsFor(entry.module, site.file))));
+  const baselineSeconds = new Map();
   for (const [index, command] of [...commands].entries()) {
+    const before = recordedBaseline(recorded, tree, command);
+    if (before !== null) {
+      baselineSeconds.set(command, before);
+      console.log("baseline passed on this tree (" + before + " s, from the journal): " + command);
+      continue;
+    }
     const log = path.join(logs, "sample-baseline-" + index + ".log");
     const result = runIn(scratch, command, log);
     console.log("baseline " + (result.ok ? "passes" : "FAILS") + " (" + result.seconds + " s): " + command);
     if (!result.ok) { console.error("mutants-sample: fails without a mutant; see " + log); process.exit(1); }
+    baselineSeconds.set(command, result.seconds);
+    appendJournal(journal, { type: "baseline", tree, command, seconds: result.seconds });
   }
 
-  const results = [];
-  for (const entry of plan) {
-    const config = modules[entry.module];
-    let taken = 0;
-    for (const site of entry.order) {
-      if (taken >= options.perModule) break;
-      const key = siteKey(site.file, site);
-      const name = entry.module + "-" + site.line + "-" + site.kind;
-      if (equivalents.has(key)) {
-        taken += 1;
-        results.push({ module: entry.module, site, outcome: "equivalent", reason: equivalents.get(key) });
-        console.log("equivalent " + describe(site) + ": " + equivalents.get(key));
-        continue;
-      }
-      const restore = plant(scratch, site);
-      let outcome;
-      try {
-        const built = runIn(scratch, config.build.replace("{file}", site.file), path.join(logs, name + ".build.log"));
-        if (!built.ok) { results.push({ module: entry.module, site, outcome: "stillborn" }); continue; }
-        taken += 1;
-        outcome = { outcome: "survived", seconds: built.seconds };
-        for (const command of testsFor(entry.module, site.file)) {
-          const result = runIn(scratch, command, path.join(logs, name + ".log"), 900);
-          outcome.seconds += result.seconds;
-          if (!result.ok) { outcome = { outcome: "killed", by: command, timedOut: result.timedOut, seconds: outcome.seconds }; break; }
-        }
-      } finally {
-        restore();
-      }
-      results.push(Object.assign({ module: entry.module, site }, outcome));
-      console.log((outcome.outcome === "killed" ? "killed   " : "SURVIVED ") + describe(site) + " (" + outcome.seconds + " s" + (outcome.timedOut ? ", timed out" : "") + ")");
+  const judge = (module, site) => {
+    const key = siteKey(site.file, site);
+    const name = module + "-" + site.line + "-" + site.kind;
+    if (equivalents.has(key)) {
+      console.log("equivalent " + describe(site) + ": " + equivalents.get(key));
+      return { module, site, outcome: "equivalent", reason: equivalents.get(key) };
     }
-  }
+    if (carried.has(key)) {
+      const kill = carried.get(key);
+      console.log("killed   " + describe(site) + " (from the journal, " + kill.tree.slice(0, 12) + ")");
+      return { module, site, outcome: "killed", by: kill.by, timedOut: kill.timedOut, seconds: kill.seconds, carried: kill.tree };
+    }
+    const restore = plant(scratch, site);
+    let outcome;
+    try {
+      const built = runIn(scratch, modules[module].build.replace("{file}", site.file), path.join(logs, name + ".build.log"));
+      if (!built.ok) {
+        appendJournal(journal, { type: "mutant", key, tree, outcome: "stillborn" });
+        return { module, site, outcome: "stillborn" };
+      }
+      outcome = { outcome: "survived", seconds: built.seconds };
+      for (const command of testsFor(module, site.file)) {
+        const result = runIn(scratch, command, path.join(logs, name + ".log"), timeoutFor(baselineSeconds.get(command)));
+        outcome.seconds += result.seconds;
+        if (!result.ok) { outcome = { outcome: "killed", by: command, timedOut: result.timedOut, seconds: outcome.seconds }; break; }
+      }
+    } finally {
+      restore();
+    }
+    appendJournal(journal, Object.assign({ type: "mutant", key, tree }, outcome));
+    console.log((outcome.outcome === "killed" ? "killed   " : "SURVIVED ") + describe(site) + " (" + outcome.seconds + " s" + (outcome.timedOut ? ", timed out" : "") + ")");
+    return Object.assign({ module, site }, outcome);
+  };
+  const results = roundRobin(plan, options.perModule, judge);
   // Restore the build to the unmutated sources for the next run.
   runIn(scratch, swiftBuild, path.join(logs, "sample-restore-build.log"));
   report(results, options, Math.round((Date.now() - started) / 1000), path.join(logs, "sample-seed-" + options.seed + ".json"));
+}
+
+/// Goes round the modules one judged mutant at a time (a stillborn one is replaced by the module's
+/// next site), so a run stopped part-way has touched every module; `perModule` judged each at most.
+export function roundRobin(plan, perModule, judge) {
+  const results = [];
+  let cursors = plan.map((entry) => ({ entry, next: 0, taken: 0 }));
+  while (cursors.length > 0) {
+    for (const cursor of cursors) {
+      while (cursor.next < cursor.entry.order.length) {
+        const result = judge(cursor.entry.module, cursor.entry.order[cursor.next]);
+        cursor.next += 1;
+        results.push(result);
+        if (result.outcome !== "stillborn") { cursor.taken += 1; break; }
+      }
+    }
+    cursors = cursors.filter((cursor) => cursor.taken < perModule && cursor.next < cursor.entry.order.length);
+  }
+  return results;
 }
 
 function report(results, options, seconds, file) {
@@ -308,7 +356,8 @@ function report(results, options, seconds, file) {
     for (const result of survivors) console.log("  " + describe(result.site) + "\n    key: " + siteKey(result.site.file, result.site));
   }
   writeFileSync(file, JSON.stringify({ seed: options.seed, perModule: options.perModule, seconds, results }, null, 2) + "\n");
-  console.log("\nseed " + options.seed + ": " + total.killed + " killed, " + total.survived + " survived, " + total.equivalent + " equivalent ("
+  const carriedCount = results.filter((result) => result.carried).length;
+  console.log("\nseed " + options.seed + ": " + total.killed + " killed" + (carriedCount > 0 ? " (" + carriedCount + " from the journal)" : "") + ", " + total.survived + " survived, " + total.equivalent + " equivalent ("
     + score(total) + " of those not equivalent) in " + seconds + " s; details in " + file);
 }
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { equivalentsCeiling, equivalentsProblems, moduleOf, trackedSourceFiles, unmappedModules } from "./sample.mjs";
+import { equivalentsCeiling, equivalentsProblems, moduleOf, roundRobin, trackedSourceFiles, unmappedModules } from "./sample.mjs";
 
 test("every module of the repository has tests mapped for the sampled run", () => {
   assert.deepEqual(unmappedModules(trackedSourceFiles()), []);
@@ -51,4 +51,22 @@ test("fewer equivalents than the ceiling ask for the ceiling to come down", () =
 test("an equivalent whose site is gone, or that is new since the commit, is refused", () => {
   const problems = equivalentsProblems([entry("gone")], new Set(["a"]), { equivalents: [] }, 1);
   assert.deepEqual(problems, ["no such site any more (remove the entry): gone", "added since the committed version (the file only shrinks): gone"]);
+});
+
+const planOf = (counts) => Object.entries(counts).map(([module, outcomes]) => ({ module, order: outcomes.map((outcome, index) => ({ outcome, index })) }));
+const fakeJudge = (module, site) => ({ module, outcome: site.outcome, index: site.index });
+
+test("the run goes round the modules one judged mutant at a time", () => {
+  const results = roundRobin(planOf({ A: ["killed", "killed", "killed"], B: ["survived", "killed", "killed"] }), 2, fakeJudge);
+  assert.deepEqual(results.map((result) => result.module + result.index), ["A0", "B0", "A1", "B1"]);
+});
+
+test("a stillborn mutant is replaced by its module's next site and not counted", () => {
+  const results = roundRobin(planOf({ A: ["stillborn", "stillborn", "killed", "killed"], B: ["killed"] }), 1, fakeJudge);
+  assert.deepEqual(results.map((result) => result.module + result.index), ["A0", "A1", "A2", "B0"]);
+});
+
+test("a module with fewer sites than asked gives what it has", () => {
+  const results = roundRobin(planOf({ A: ["killed"], B: ["killed", "killed", "killed"] }), 3, fakeJudge);
+  assert.deepEqual(results.map((result) => result.module + result.index), ["A0", "B0", "B1", "B2"]);
 });
