@@ -19,57 +19,13 @@ CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/bk-e2e-android.XXXXXX") || { echo "FAIL setup: mktemp failed"; exit 2; }
 trap 'rm -rf "$scratch"' EXIT
 
-setup_failure() {
-    echo "FAIL setup: $*" >&2
-    echo "FAIL setup: $*"
-    echo "0 passed, 1 failed"
-    exit 2
-}
-
-missing_packages() {
-    local package
-    for package in "${PACKAGES[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || echo "$package"
-    done
-}
-
-install_packages() {
-    local missing log="$scratch/apt.log"
-    missing=$(missing_packages)
-    [ -z "$missing" ] && return 0
-    echo "e2e-android: installing missing packages: $(echo $missing)"
-    local apt=(apt-get)
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null 2>&1 || setup_failure "packages missing ($(echo $missing)) and not root, no sudo"
-        apt=(sudo apt-get)
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    # shellcheck disable=SC2086
-    if ! timeout 600 "${apt[@]}" install -y --no-install-recommends $missing >"$log" 2>&1; then
-        echo "e2e-android: apt-get install failed; running apt-get update and retrying"
-        timeout 300 "${apt[@]}" update >>"$log" 2>&1
-        # shellcheck disable=SC2086
-        timeout 600 "${apt[@]}" install -y --no-install-recommends $missing >>"$log" 2>&1 \
-            || setup_failure "could not install $(echo $missing): $(tail -n 2 "$log" | tr '\n' ' ')"
-    fi
-    missing=$(missing_packages)
-    [ -z "$missing" ] || setup_failure "still missing after apt-get install: $(echo $missing)"
-}
+E2E_NAME=e2e-android E2E_SCRATCH=$scratch
+# shellcheck source=e2e/setup.sh
+. e2e/setup.sh
 
 [ "$CHROMIUM" = /usr/bin/chromium ] && install_packages
 [ -x "$CHROMIUM" ] || setup_failure "Chromium not found at $CHROMIUM"
-[ -x "$BRIDGECTL" ] || setup_failure "bridgectl not found at $BRIDGECTL (run 'swift build' or set BRIDGECTL)"
-"$BRIDGECTL" host --help >/dev/null 2>&1 || setup_failure "$BRIDGECTL has no working 'host' command"
-[ -f js/bridge.js ] || setup_failure "js/bridge.js is missing (run 'bridgectl generate js')"
+check_bridgectl
 
-output="$scratch/output.txt"
-TMPDIR="$scratch" timeout --kill-after=10 "$RUN_TIMEOUT_SECONDS" \
-    "$PYTHON" e2e/harness/run_android.py --bridgectl "$BRIDGECTL" --chromium "$CHROMIUM" "$@" | tee "$output"
-status=${PIPESTATUS[0]}
-if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
-    # The harness never printed its summary: count what it did print, plus the timeout itself.
-    echo "FAIL e2e-android-finishes-in-time: killed after ${RUN_TIMEOUT_SECONDS}s"
-    echo "$(grep -c '^PASS ' "$output") passed, $(( $(grep -c '^FAIL ' "$output") + 1 )) failed"
-    status=2
-fi
-exit "$status"
+run_harness "$RUN_TIMEOUT_SECONDS" env TMPDIR="$scratch" \
+    "$PYTHON" e2e/harness/run_android.py --bridgectl "$BRIDGECTL" --chromium "$CHROMIUM" "$@"

@@ -681,8 +681,13 @@ def main():
         ]),
         Site("evil.example", [("/frame.html", frame)]),
     ]
-    workdir = tempfile.mkdtemp(prefix="bridgekit-e2e-")
-    certificate, key = make_certificate(workdir, [site.host for site in sites])
+    # The certificate's folder lives as long as the run, and is removed when it ends.
+    with tempfile.TemporaryDirectory(prefix="bridgekit-e2e-") as workdir:
+        certificate, key = make_certificate(workdir, [site.host for site in sites])
+        return run_scenarios(env, sites, certificate, key)
+
+
+def run_scenarios(env, sites, certificate, key):
     env.proxy = OriginProxy(sites, certificate, key)
     env.proxy.start()
 
