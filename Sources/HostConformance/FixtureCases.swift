@@ -61,16 +61,7 @@ enum FixtureCases {
         var problems: [String] = []
         let code = expect.code ?? "INVALID_PARAMS"
         if reply.code != code { problems.append("expected code \(code), got \(reply.summary)") }
-        for wanted in expect.errors {
-            let found = reply.details.contains { detail in
-                detail["instanceLocation"]?.stringValue == wanted.instanceLocation
-                    && (wanted.keyword == nil || detail["keyword"]?.stringValue == wanted.keyword)
-            }
-            if !found {
-                problems.append("expected an error at \"\(wanted.instanceLocation)\"\(wanted.keyword.map { " (keyword \($0))" } ?? ""); details: \(JSONValue.array(reply.details).serialized())")
-            }
-        }
-        return problems
+        return problems + expect.errors.unreported(in: reply.details)
     }
 
     /// `expect.external`: the provider and target the reply names, and the URL that opened. A
