@@ -30,6 +30,13 @@ struct SemanticVersionTests {
         #expect(throws: ReleaseError("\"ios-5.13.0\" is not PLATFORM@VERSION (e.g. ios@5.13.0)")) { try AppBuild(reference: "ios-5.13.0") }
         #expect(throws: ReleaseError("malformed version \"5.13\": expected MAJOR.MINOR.PATCH, e.g. 5.13.0")) { try AppBuild(reference: "ios@5.13") }
     }
+
+    /// An empty side of the "@" is named as the part that is missing, not as a missing "@".
+    @Test func aReferenceWithAnEmptySideNamesThatSide() {
+        #expect(throws: ReleaseError("malformed version \"\": expected MAJOR.MINOR.PATCH, e.g. 5.13.0")) { try AppBuild(reference: "ios@") }
+        #expect(throws: ReleaseError("unknown platform \"\" (platforms: ios, android)")) { try AppBuild(reference: "@5.13.0") }
+        #expect(throws: ReleaseError("malformed version \"@5.13.0\": \"@5\" is not a number without leading zeros")) { try AppBuild(reference: "ios@@5.13.0") }
+    }
 }
 
 @Suite("releases.json: reading, writing, recording, ending support")

@@ -28,6 +28,39 @@ struct FunnelSymbolTests {
         #expect(first.map(symbols.text) == texts)
     }
 
+    /// Two 16-byte ASCII texts with the same hash, found by working the hash backwards: the first
+    /// block of each is chosen, and the second block of the other text is the one that cancels
+    /// the difference the first blocks left. The hash is a few rounds of xor and multiply, so
+    /// whether the table compares bytes is tried here, not left to a collision in real logs.
+    static func collidingTexts() -> (String, String)? {
+        func rotated(_ value: UInt64) -> UInt64 { value << 5 | value >> 59 }
+        func block(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        func firstRound(_ first: UInt64) -> UInt64 { (rotated(16 &* 0x9E37_79B9_7F4A_7C15) ^ first) &* 0x517C_C1B7_2722_0A95 }
+        let first = "aaaaaaaa", second = "bbbbbbbb"
+        for n in 0..<1_000_000 {
+            let other = "c" + String(String(n).reversed()).padding(toLength: 7, withPad: "x", startingAt: 0)
+            let cancelling = rotated(firstRound(block(first))) ^ rotated(firstRound(block(other))) ^ block(second)
+            let bytes = withUnsafeBytes(of: cancelling.littleEndian) { Array($0) }
+            if bytes.allSatisfy({ (0x21...0x7E).contains($0) }) {
+                return (first + second, other + String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return nil
+    }
+
+    @Test("two different texts of the same length and hash keep their own symbols")
+    func hashCollision() throws {
+        let (one, other) = try #require(Self.collidingTexts())
+        let hashes = [one, other].map { text in var text = text; return text.withUTF8 { SymbolTable.hash($0) } }
+        #expect(one != other && one.utf8.count == other.utf8.count)
+        #expect(hashes[0] == hashes[1], "the texts must collide, or this test tries nothing")
+        var symbols = SymbolTable()
+        let first = symbols.symbol(one), second = symbols.symbol(other)
+        #expect(first != second)
+        #expect(symbols.text(second) == other)
+        #expect(symbols.symbol(one) == first && symbols.symbol(other) == second)
+    }
+
     static let resolver = FunnelReportTests.resolver
     static let vocabulary = FunnelReportTests.example
 

@@ -105,4 +105,23 @@ import TestSupport
             #expect(body.utf8.count == size)
         }
     }
+
+    @Test func aValidEventMustReachThePageExactlyOnceAsWritten() throws {
+        let contracts = try Self.contracts()
+        let fixture = try #require(contracts.eventFixtures.first { $0.valid })
+        let testCase = try #require(ConformanceSuite(contracts: contracts).cases.first { $0.name == fixture.path })
+        let body = fixture.message.serialized()
+        let posted = #"{"type":"page-event","# + body.dropFirst()
+        for count in 0...3 {
+            let problems = testCase.problems(in: HostTranscript(output: [Self.hello] + Array(repeating: posted, count: count)))
+            if count == 1 {
+                #expect(problems.isEmpty, "\(problems)")
+            } else {
+                #expect(problems == ["expected the page to get the event once, got \(count) page-event lines"])
+            }
+        }
+        let changed = #"{"type":"page-event","event":"login_state_changed","version":1,"payload":{}}"#
+        let problems = testCase.problems(in: HostTranscript(output: [Self.hello, changed]))
+        #expect(problems.count == 1 && problems[0].hasPrefix("expected the page to get \(body), got "), "\(problems)")
+    }
 }
