@@ -91,6 +91,17 @@ import Testing
         #expect(rendered.type.contains("    next?: unknown;\n"))
     }
 
+    /// A recursive occurrence with keywords beside its `$ref` stays an intersection with unknown,
+    /// so the siblings are typed as part of it, not as a whole object of their own.
+    @Test func aRecursiveRefWithSiblingsIsUnknownAndTheSiblings() throws {
+        let rendered = try render(##"""
+        {"type": "object", "additionalProperties": false, "$defs": {"node": {"type": "object",
+         "properties": {"next": {"$ref": "#/$defs/node", "required": ["value"]}, "value": {"type": "integer"}}}},
+         "properties": {"tree": {"$ref": "#/$defs/node"}}}
+        """##)
+        #expect(rendered.type.contains("    next?: unknown & {\n      value: unknown;\n    };\n"), "\(rendered.type)")
+    }
+
     @Test func keywordsItCannotConvertAreErrorsNamingTheKeyword() throws {
         let cases: [(String, String)] = [
             (##"{"type": "array", "items": [{}]}"##, "/items"),

@@ -50,6 +50,16 @@ struct SwiftTypesGeneratorTests {
         #expect(throws: SwiftTypesError.self) { try SwiftTypesGenerator.files(for: contracts) }
     }
 
+    @Test("a keyword at the top of an action schema is named at the schema's root")
+    func topLevelKeywordsAreNamedAtTheRoot() throws {
+        let contracts = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+                .replacingOccurrences(of: #""$ref": "envelope.v1.json","#, with: #""$ref": "envelope.v1.json", "minProperties": 1,"#)
+        }
+        let problems = SwiftTypesGenerator.unsupported(in: contracts).map(\.description)
+        #expect(problems == ["apply.v1.json#/minProperties: minProperties has no Swift counterpart in the generated types"])
+    }
+
     @Test("the bundled contracts have nothing the Swift generator cannot express")
     func bundledContractsAreSupported() throws {
         #expect(SwiftTypesGenerator.unsupported(in: try RepositoryContracts.set()).isEmpty)
