@@ -263,6 +263,24 @@ struct AsyncNavigationHostTests {
         #expect(host.shown == [id])
     }
 
+    @Test("a step's task that suspended is let go when it finishes: none is kept after the navigation")
+    func finishedTasksAreNotKept() async throws {
+        let host = SuspendingHost()
+        let adapter = AsyncNavigationHostAdapter(host)
+        let navigator = DeeplinkNavigator(host: adapter, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        var entered = host.entered.makeAsyncIterator()
+        for (number, vehicle) in ["v-1", "v-2"].enumerated() {
+            let id = navigator.navigate(try link("/vehicles/" + vehicle)).envelopeID
+            _ = await entered.next()
+            host.finishTab()
+            _ = await entered.next()
+            host.finishDetail(.success("vehicle " + vehicle))
+            #expect(await navigator.consumption(of: id) == .navigated)
+            for _ in 0..<100 where adapter.runningTaskCount > 0 { await Task.yield() }
+            #expect(adapter.runningTaskCount == 0, "after navigation \(number + 1)")
+        }
+    }
+
     @Test("the adapter holds the app's host weakly: once it is gone, a step fails instead of waiting")
     func hostGone() async throws {
         var host: SuspendingHost? = SuspendingHost()
