@@ -1,0 +1,31 @@
+import BridgeContracts
+import JSONCore
+import Testing
+import TestSupport
+@testable import ContractEvolution
+
+/// The example messages diff shows are built from the schema as written: where a branch of an
+/// `anyOf` narrows the schema's own `enum`, the example is the first of the schema's values the
+/// branch allows, in the schema's order, not the branch's.
+struct InstanceSynthesizerTests {
+    private func instance(_ schema: String) throws -> JSONValue? {
+        var files = try ExampleContracts.files()
+        files["schemas/example.json"] = schema
+        let contracts = try ContractSet(files: files, origin: "test copy")
+        let normal = try #require(SchemaNormalizer(documents: SchemaDocuments(contracts: contracts)).normalize(uri: contracts.schemaURI(file: "example.json")))
+        return InstanceSynthesizer(matcher: PatternMatcher()).instance(normal)
+    }
+
+    @Test func aBranchNarrowingTheEnumKeepsTheSchemasOrder() throws {
+        #expect(try instance(#"{"enum": ["a", "b", "c"], "anyOf": [{"enum": ["c", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")
+        #expect(try instance(#"{"enum": ["c", "b", "a"], "anyOf": [{"enum": ["a", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")
+    }
+
+    @Test func anObjectMemberNarrowedByABranchKeepsTheSchemasOrder() throws {
+        let schema = #"""
+        {"type": "object", "required": ["kind"], "properties": {"kind": {"enum": ["pickup", "delivery", "return"]}},
+         "anyOf": [{"properties": {"kind": {"enum": ["return", "delivery"]}}}, {"properties": {"kind": {"const": "pickup"}}}]}
+        """#
+        #expect(try instance(schema) == ["kind": "delivery"])
+    }
+}
