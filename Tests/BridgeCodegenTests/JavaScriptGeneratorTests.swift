@@ -178,6 +178,19 @@ enum RepositoryContracts {
         #expect(types.contains("export declare function applyV1(message: unknown): ValidationResult;"))
     }
 
+    /// A list of types is named in plain words: "a or b" for two, "a, b or c" for three.
+    @Test func aListOfTypesIsNamedWithOrBeforeTheLast() throws {
+        let changed = try RepositoryContracts.set { files in
+            files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!
+                .replacingOccurrences(of: #""promoCode": { "type": "string","#, with: #""promoCode": { "type": ["string", "null"],"#)
+                .replacingOccurrences(of: #""referrer": { "type": "string","#, with: #""referrer": { "type": ["integer", "string", "null"],"#)
+        }
+        let script = try #require(try JavaScriptGenerator.files(for: changed).first { $0.path == "validators.js" }).contents
+        #expect(script.contains("expected null or string, got "))
+        #expect(script.contains("expected null, string or integer, got "))
+        #expect(script.contains("expected object, got "), "one type alone")
+    }
+
     @Test func aContractWithAKeywordTheValidatorsCannotCompileIsNotGenerated() throws {
         let changed = try RepositoryContracts.set { files in
             files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!.replacingOccurrences(
