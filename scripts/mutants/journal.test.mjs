@@ -1,6 +1,8 @@
-// The sampled run's journal: what carries over to a resumed run and what runs again.
+// The sampled run's journal (what carries over to a resumed run and what runs again) and the
+// command runner behind it (a hang is stopped with everything it started).
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -55,4 +57,34 @@ test("a test command's time limit is five times its baseline, between the floor 
   assert.equal(timeoutFor(ceilingBaseline), timeoutCeilingSeconds);
   assert.equal(timeoutFor(ceilingBaseline + 1), timeoutCeilingSeconds);
   assert.equal(timeoutFor(undefined), timeoutCeilingSeconds);
+});
+
+test("a command that outlives its limit is stopped with every process it started", async () => {
+  const { runIn, timedOutStatus } = await import("./scratch.mjs");
+  withFolder((folder) => {
+    const marker = path.join(folder, "child-alive");
+    // The command starts a child that outlives it, then hangs; both must be gone after the limit.
+    const command = "(sleep 3; touch " + JSON.stringify(marker) + ") & sleep 30";
+    const result = runIn(folder, command, path.join(folder, "log.txt"), 1);
+    assert.equal(result.ok, false);
+    assert.equal(result.timedOut, true);
+    assert.ok(result.seconds < 10, "stopped at its limit, not at the end of the hang: " + result.seconds + " s");
+    execFileSync("sleep", ["4"]);
+    assert.equal(existsSync(marker), false, "the child the command started was stopped too");
+  });
+  assert.equal(timedOutStatus(124, 1, 1), true);
+  assert.equal(timedOutStatus(137, 2, 1), true);
+  assert.equal(timedOutStatus(124, 0, 1), false, "a command that exits 124 on its own did not time out");
+  assert.equal(timedOutStatus(1, 5, 1), false);
+});
+
+test("a command that passes or fails in time is reported as it ended", async () => {
+  const { runIn } = await import("./scratch.mjs");
+  withFolder((folder) => {
+    assert.deepEqual(runIn(folder, "true", path.join(folder, "log.txt"), 30), { ok: true, timedOut: false, seconds: 0 });
+    const failed = runIn(folder, "echo no; exit 3", path.join(folder, "log.txt"), 30);
+    assert.equal(failed.ok, false);
+    assert.equal(failed.timedOut, false);
+    assert.equal(readFileSync(path.join(folder, "log.txt"), "utf8"), "no\n");
+  });
 });

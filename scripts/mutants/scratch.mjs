@@ -54,13 +54,23 @@ export function syncScratch(root, scratch) {
 }
 
 /// Runs a shell command in the scratch copy, its output to `log`; a command past `timeoutSeconds`
-/// is stopped and reported as timed out (for a mutant, a hang is a kill).
+/// is stopped and reported as timed out (for a mutant, a hang is a kill). coreutils' timeout runs
+/// it in a process group of its own and signals the whole group, so a test runner that the
+/// command started dies with it: an orphan would keep a core busy and hold SwiftPM's lock on
+/// .build, and every later build would wait for it.
 export function runIn(scratch, command, log, timeoutSeconds = 1800) {
   const started = Date.now();
-  const result = spawnSync("bash", ["-o", "pipefail", "-c", "{ " + command + "\n} > " + JSON.stringify(log) + " 2>&1"], {
-    cwd: scratch, stdio: "inherit", timeout: timeoutSeconds * 1000, killSignal: "SIGKILL",
-    env: Object.assign({}, process.env, { MUTANTS_SCRATCH: scratch }),
+  const result = spawnSync("timeout", ["--kill-after=10", String(timeoutSeconds),
+    "bash", "-o", "pipefail", "-c", "{ " + command + "\n} > " + JSON.stringify(log) + " 2>&1"], {
+    cwd: scratch, stdio: "inherit", env: Object.assign({}, process.env, { MUTANTS_SCRATCH: scratch }),
   });
-  const timedOut = result.error?.code === "ETIMEDOUT";
-  return { ok: result.status === 0 && !timedOut, timedOut, seconds: Math.round((Date.now() - started) / 1000) };
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const timedOut = timedOutStatus(result.status, seconds, timeoutSeconds);
+  return { ok: result.status === 0, timedOut, seconds };
+}
+
+/// Whether timeout(1) ended the command: 124 after its signal, 137 after the KILL that follows
+/// when the signal was ignored; only once the time had passed (a test killed otherwise failed).
+export function timedOutStatus(status, seconds, timeoutSeconds) {
+  return (status === 124 || status === 137) && seconds >= timeoutSeconds;
 }
