@@ -70,6 +70,19 @@ import TestSupport
         #expect(page.contains("Example link (from the first valid example): <code>https://sendy.co.kr/event/new-user-promo/apply</code>"))
     }
 
+    /// Each example says under which conditions the app answered it, and only those: the one
+    /// fixture of apply v1 sent while logged out says so, the others do not.
+    @Test func anExampleNamesItsConditionsAndOnlyItsOwn() throws {
+        let contracts = try ContractSet.load(directory: ExampleContracts.path)
+        let page = try #require(try Self.files(contracts)["actions/apply-v1.html"])
+        let loggedOut = contracts.fixtures.filter { $0.path.hasPrefix("fixtures/apply/v1/") && !$0.authenticated }
+        #expect(loggedOut.map(\.path) == ["fixtures/apply/v1/valid-logged-out.json"])
+        #expect(page.components(separatedBy: "nobody is logged in").count - 1 == loggedOut.count)
+        let example = try #require(page.range(of: "<div class=\"example\" id=\"valid-logged-out\">"))
+        let note = try #require(page.range(of: "nobody is logged in"))
+        #expect(example.upperBound < note.lowerBound && page[example.upperBound..<note.lowerBound].contains("<div class=\"example\"") == false)
+    }
+
     /// The field table follows nested objects four levels below a top member (payload.promo.a.b.c),
     /// and no further.
     @Test func nestedFieldsAreListedFourLevelsDownAndNoFurther() throws {

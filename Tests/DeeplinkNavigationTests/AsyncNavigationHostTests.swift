@@ -100,6 +100,33 @@ final class ReadyHost: NavigationHost, AuthState {
     func presentLogin() {}
 }
 
+/// An app's coordinator whose stacks the test watches: each `attachList` makes a new one, held
+/// here only weakly, so the test sees when the navigator lets go of it. A detail for "gone" is
+/// not found.
+@MainActor
+final class WatchedStackHost: NavigationHost, AuthState {
+    var isLoggedIn = true
+    private(set) var stacks: [Weak] = []
+    struct Weak { weak var stack: StackToken? }
+
+    func selectTab(for destination: NavigationDestination) async throws(NavigationStepError) {}
+
+    func attachList(for destination: NavigationDestination) throws(NavigationStepError) -> StackToken {
+        let stack = StackToken(tab: destination.route.tab)
+        stacks.append(Weak(stack: stack))
+        return stack
+    }
+
+    func resolveDetail(for destination: NavigationDestination, in stack: StackToken) async throws(NavigationStepError) -> String? {
+        await Task.yield()
+        return destination.deeplink.pathParameters["vehicleId"] == "gone" ? nil : "vehicle"
+    }
+
+    func show(_ detail: String, in stack: StackToken, for destination: NavigationDestination) throws(NavigationStepError) {}
+
+    func presentLogin() {}
+}
+
 /// An app's coordinator whose detail fetch cancels the task it runs in (as an app's own
 /// cancellation would, not the navigator's) and then finds the detail anyway.
 @MainActor
@@ -279,6 +306,20 @@ struct AsyncNavigationHostTests {
             for _ in 0..<100 where adapter.runningTaskCount > 0 { await Task.yield() }
             #expect(adapter.runningTaskCount == 0, "after navigation \(number + 1)")
         }
+    }
+
+    @Test("a detail that is not found lets go of the stack attachList made, as one that is shown does")
+    func theStackIsLetGoAfterTheNavigation() async throws {
+        let host = WatchedStackHost()
+        let navigator = DeeplinkNavigator(host: host, auth: host, clock: ManualNavigationClock(), duplicateWindowMs: 2_000)
+        let gone = navigator.navigate(try link("/vehicles/gone")).envelopeID
+        #expect(await navigator.consumption(of: gone) == .failed(.detailNotFound))
+        for _ in 0..<100 where host.stacks.contains(where: { $0.stack != nil }) { await Task.yield() }
+        #expect(host.stacks.count == 1 && host.stacks[0].stack == nil, "the stack of a detail not found is kept")
+        let shown = navigator.navigate(try link("/vehicles/v-1")).envelopeID
+        #expect(await navigator.consumption(of: shown) == .navigated)
+        for _ in 0..<100 where host.stacks.contains(where: { $0.stack != nil }) { await Task.yield() }
+        #expect(host.stacks.count == 2 && host.stacks[1].stack == nil, "the stack of a detail shown is kept")
     }
 
     @Test("the adapter holds the app's host weakly: once it is gone, a step fails instead of waiting")

@@ -22,6 +22,25 @@ struct FunnelReportTests {
         return FunnelReport(events: log.events, summary: log.summary, resolver: Self.resolver, vocabulary: vocabulary)
     }
 
+    /// Notes stand only beside the metrics that have something to say: with every target known,
+    /// the reach and wrong-landing lines end with their interval; the cold-start line says how
+    /// many signed in.
+    @Test func notesStandOnlyBesideTheMetricsTheyExplain() throws {
+        let lines = [
+            #"{"event":"push_clicked","properties":{"distinct_id":"p","time":0,"path":"/order/42","cold_start":true,"campaign_id":"c"}}"#,
+            #"{"event":"sign_in_success","properties":{"distinct_id":"p","time":2}}"#,
+            #"{"event":"screen_view","properties":{"distinct_id":"p","time":3,"screen":"home","campaign_id":"c"}}"#,
+        ]
+        let text = try report(lines).text(name: "log").split(separator: "\n").map(String.init)
+        for metric in ["target-screen reach", "wrong landing"] {
+            let line = try #require(text.first { $0.hasPrefix("  " + metric) })
+            let last = try #require(line.split(separator: " ").last)
+            #expect(last == "-" || last.hasSuffix("%"), "\(line)")
+        }
+        let coldStart = try #require(text.first { $0.hasPrefix("  cold-start consumption") })
+        #expect(coldStart.hasSuffix("   1 signed in"), "\(coldStart)")
+    }
+
     @Test func theFunnelReadsTheNamesItIsGivenAndNoOthers() throws {
         // A push that lands on the declared home screen 3 s after the tap, then signs in.
         let lines = [

@@ -278,6 +278,35 @@ static void test_format_rows(void)
     }
 }
 
+/* RFC 5892 A.1 at the edges of a label: each label is copied into a heap block of exactly its
+ * length, so the sanitized build stops on a read past its last code point. */
+static void test_zwnj_at_label_edges(void)
+{
+    static const struct {
+        uint32_t cp[4];
+        size_t n;
+        int expect;
+        const char *what;
+    } rows[] = {
+        {{0x0628, 0x200C}, 2, 0, "beh, ZWNJ at the end"},
+        {{0x0628, 0x200C, 0x064E}, 3, 0, "beh, ZWNJ, then only a transparent fatha"},
+        {{0x0628, 0x200C, 0x064E, 0x0628}, 4, 1, "beh, ZWNJ, fatha, beh"},
+        {{0x0628, 0x064E, 0x200C, 0x0628}, 4, 1, "beh, fatha, ZWNJ, beh"},
+        {{0x200C, 0x0628}, 2, 0, "ZWNJ first"},
+        {{0x0915, 0x094D, 0x200C}, 3, 1, "ka, virama, ZWNJ at the end"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        uint32_t *cp = malloc(rows[i].n * sizeof *cp);
+        CHECK(cp != NULL, "out of memory");
+        if (!cp)
+            return;
+        memcpy(cp, rows[i].cp, rows[i].n * sizeof *cp);
+        int got = sc_fmt_idna_check_ulabel(cp, rows[i].n);
+        CHECK(got == rows[i].expect, "U-label %s: got %d, want %d", rows[i].what, got, rows[i].expect);
+        free(cp);
+    }
+}
+
 static void test_match_rows(void)
 {
     for (size_t i = 0; i < sizeof MATCH_ROWS / sizeof MATCH_ROWS[0]; i++) {
@@ -949,6 +978,7 @@ int main(int argc, char **argv)
     test_match_rows();
     test_error_rows();
     test_format_rows();
+    test_zwnj_at_label_edges();
     test_random_inputs();
     test_fast_path_shapes();
     test_fast_path_agrees_with_pcre2();
