@@ -47,6 +47,9 @@ struct BridgeHostScenarioTests {
         }
         #expect(host.events(named: "event_webview_cta_clicked").first?["action"] == "apply")
         #expect(host.events(named: "screen_view").first?["screen"] == "event_apply")
+        // The screen view of a navigation that waited for login names its route and link too.
+        #expect(host.events(named: "screen_view").first?["route"] == "applyForm")
+        #expect(host.events(named: "screen_view").first?["url"] == "https://sendy.co.kr/event/new-user-promo/apply")
     }
 
     @Test("the same message twice: one navigation, the second reply is DUPLICATE")

@@ -57,6 +57,13 @@ import TestSupport
         #expect(index.contains("1 to 64 characters: one of A-Z a-z 0-9, then up to 63 of A-Z a-z 0-9 _ . -"))
         #expect(index.contains("<h2 id=\"releases\">App builds in the field</h2>"), "the bundled contracts record releases")
         #expect(!index.contains("<script"), "the index needs no script")
+        // "login first" beside each action version whose route needs it, and each such route.
+        let gatedVersions = contracts.manifest.actions.flatMap(\.versions).filter { version in
+            version.route.flatMap(contracts.route(named:))?.requiresAuth == true
+        }
+        let gatedRoutes = contracts.routes.filter(\.requiresAuth)
+        #expect(!gatedVersions.isEmpty && !gatedRoutes.isEmpty)
+        #expect(index.components(separatedBy: "<span class=\"tag login\">login first</span>").count - 1 == gatedVersions.count + gatedRoutes.count)
     }
 
     @Test func anActionPageHasTheFieldsInWordsTheExamplesWithTheAppsAnswerAndTheRoute() throws {

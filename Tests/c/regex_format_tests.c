@@ -166,6 +166,8 @@ typedef struct {
 
 static const error_row ERROR_ROWS[] = {
     {"\\a", "invalid escape '\\a' at offset 0"},
+    /* 19 hex digits wrap an unsigned long back to 0x41: refused, not read as "A" */
+    {"^\\u{10000000000000000041}$", "escape above U+10FFFF at offset 1"},
     {"(?P<n>a)", "(?P"},
     {"(?#c)", "(?#"},
     {"(?i)abc", "invalid group"},
