@@ -63,12 +63,16 @@ public struct RateComparison: Sendable, Equatable {
         }
     }
 
-    public var isSignificant: Bool { pValue < 0.05 }
+    public var isSignificant: Bool { Self.isSignificant(pValue) }
 
     /// "p = 0.41, not significant at 5%".
-    public var summary: String {
-        let p = pValue < 0.001 ? "p < 0.001" : "p = \(Self.rounded(pValue))"
-        return p + (isSignificant ? ", significant at 5%" : ", not significant at 5%")
+    public var summary: String { Self.summary(pValue: pValue) }
+
+    static func isSignificant(_ pValue: Double) -> Bool { pValue < 0.05 }
+
+    static func summary(pValue: Double) -> String {
+        let p = pValue < 0.001 ? "p < 0.001" : "p = \(rounded(pValue))"
+        return p + (isSignificant(pValue) ? ", significant at 5%" : ", not significant at 5%")
     }
 
     /// Two significant digits, at most three decimals: 0.41, 0.048, 0.0012 -> 0.001.
