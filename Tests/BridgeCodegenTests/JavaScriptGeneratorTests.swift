@@ -191,6 +191,20 @@ enum RepositoryContracts {
         #expect(script.contains("expected object, got "), "one type alone")
     }
 
+    /// contains with minContains and maxContains: the count is checked against both bounds.
+    @Test func containsChecksItsCountAgainstBothBounds() throws {
+        let changed = try RepositoryContracts.set { files in
+            files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!
+                .replacingOccurrences(of: #""promoCode": { "type": "string","#,
+                                      with: #""codes": {"type": "array", "contains": {"const": "x"}, "minContains": 2, "maxContains": 3}, "promoCode": { "type": "string","#)
+        }
+        let script = try #require(try JavaScriptGenerator.files(for: changed).first { $0.path == "validators.js" }).contents
+        #expect(script.contains("  if (matches < 2) {\n"))
+        #expect(script.contains("  } else if (matches > 3) {\n"))
+        #expect(script.contains("fewer than minContains 2"))
+        #expect(script.contains("more than maxContains 3"))
+    }
+
     @Test func aContractWithAKeywordTheValidatorsCannotCompileIsNotGenerated() throws {
         let changed = try RepositoryContracts.set { files in
             files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!.replacingOccurrences(

@@ -60,6 +60,16 @@ struct SwiftTypesGeneratorTests {
         #expect(problems == ["apply.v1.json#/minProperties: minProperties has no Swift counterpart in the generated types"])
     }
 
+    @Test("a keyword at the top of an event schema is named at the schema's root")
+    func topLevelEventKeywordsAreNamedAtTheRoot() throws {
+        let contracts = try RepositoryContracts.set { files in
+            files["schemas/login_state_changed.v1.json"] = files["schemas/login_state_changed.v1.json"]!
+                .replacingOccurrences(of: #""additionalProperties": false,"#, with: #""additionalProperties": false, "minProperties": 4,"#)
+        }
+        let problems = SwiftTypesGenerator.unsupported(in: contracts).map(\.description)
+        #expect(problems.contains("login_state_changed.v1.json#/minProperties: minProperties has no Swift counterpart in the generated types"), "\(problems)")
+    }
+
     @Test("the bundled contracts have nothing the Swift generator cannot express")
     func bundledContractsAreSupported() throws {
         #expect(SwiftTypesGenerator.unsupported(in: try RepositoryContracts.set()).isEmpty)

@@ -1,6 +1,7 @@
 import Testing
 import BridgeContracts
 import BridgeHostTesting
+import TestSupport
 
 @Suite("Contract fixtures through the mock host")
 @MainActor
@@ -39,5 +40,16 @@ struct FixtureTests {
         #expect(!problems.isEmpty)
         #expect(FixtureCheck.subsetMismatch(expected: ["a": ["b": 1]], actual: ["a": ["b": 2, "c": 3]], at: "x") == "x/a/b: expected 1, got 2")
         #expect(FixtureCheck.subsetMismatch(expected: ["a": ["b": 1]], actual: ["a": ["b": 1, "c": 3]], at: "x") == nil)
+    }
+
+    @Test("a fixture expecting a reply to a message the host does not answer says the reply is missing")
+    func aMissingReplyIsNamed() throws {
+        var files = try ExampleContracts.files()
+        let path = "fixtures/view_vehicles/v1/valid-notification.json"
+        files[path] = files[path]!.replacingOccurrences(of: #""reply": null"#, with: #""reply": {"ok": true}"#)
+        let contracts = try ContractSet(files: files, origin: "test copy")
+        let notification = try #require(contracts.fixtures.first { $0.path == path })
+        let problems = FixtureCheck.problems(notification, outcome: try Scenario(fixture: notification).run(contracts: contracts))
+        #expect(problems == ["expected a reply, got none"])
     }
 }

@@ -106,6 +106,16 @@ import TestSupport
         }
     }
 
+    /// At a cold start the person is logged in, so only the ready gate can hold the request.
+    @Test func theColdStartCasesAreLoggedIn() throws {
+        let cases = ConformanceSuite(contracts: try Self.contracts()).cases.filter { $0.name.hasPrefix("cold start") }
+        #expect(cases.count == 2)
+        for testCase in cases {
+            let hello = try JSONValue(parsing: testCase.input[0])
+            #expect(hello["setup"] == ["loggedIn": true, "appState": "coldStart"], "\(testCase.name)")
+        }
+    }
+
     @Test func aValidEventMustReachThePageExactlyOnceAsWritten() throws {
         let contracts = try Self.contracts()
         let fixture = try #require(contracts.eventFixtures.first { $0.valid })
