@@ -1,4 +1,5 @@
 import BridgeContracts
+import JSONCore
 import Testing
 
 @testable import BridgeCodegen
@@ -38,6 +39,14 @@ import Testing
           tags?: string[];
         }
         """)
+    }
+
+    /// A member is written bare only when it is an ASCII identifier; anything else is quoted.
+    @Test(arguments: [("_a", true), ("$a", true), ("a1", true), ("Ab_$9", true), ("1a", false), ("a-b", false),
+                      ("", false), ("-a", false), ("가", false), ("a b", false), ("é", false)])
+    func aPropertyIsBareOnlyWhenItIsAnIdentifier(name: String, bare: Bool) {
+        #expect(TypeScriptNames.isIdentifier(name) == bare)
+        #expect(TypeScriptNames.propertyKey(name) == (bare ? name : JSONValue.string(name).serialized(escapeForScript: true)))
     }
 
     @Test func anOpenObjectGetsAnIndexSignature() throws {
