@@ -56,6 +56,19 @@ struct HostBoundsTests {
         #expect(Set(host.replies.compactMap(\.id)).count == 66 && host.replies.count == 66)
     }
 
+    @Test("completeStep(.notFound) is for a detail fetch: refused while a tab switch waits, taken when the fetch waits")
+    func onlyADetailFetchCanFindNothing() throws {
+        let host = try MockBridgeHost(compiled: try Self.compiled.get())
+        host.heldSteps = [.selectTab, .resolveDetail]
+        try host.open(entry: seedEntry)
+        #expect(host.receive(start(1)) == nil)
+        #expect(host.completeStep(.notFound) == "only resolveDetail can find nothing; the waiting step is selectTab")
+        #expect(host.completeStep() == nil, "the tab switch goes on")
+        #expect(host.completeStep(.notFound) == nil)
+        #expect(host.navigations.isEmpty)
+        #expect(host.replies.last?.error?.details.first?["reason"] == "detail_not_found")
+    }
+
     @Test("one navigator, many pages: each BridgeHost's observer goes with it")
     func observersDoNotPileUpOverPages() throws {
         let host = try MockBridgeHost(compiled: try Self.compiled.get())
