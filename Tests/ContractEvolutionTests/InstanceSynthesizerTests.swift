@@ -28,4 +28,16 @@ struct InstanceSynthesizerTests {
         """#
         #expect(try instance(schema) == ["kind": "delivery"])
     }
+
+    /// An allOf whose members cannot be merged into one schema (a pattern property on one side, a
+    /// member the other names) is kept as written, and the example starts from its first member.
+    @Test func anAllOfThatCannotBeMergedStartsFromItsFirstMember() throws {
+        let schema = #"""
+        {"allOf": [
+          {"type": "object", "patternProperties": {"^z": {}}, "properties": {"x": {"const": "first"}}, "required": ["x"]},
+          {"type": "object", "properties": {"y": {"const": "second"}}, "required": ["y"]}
+        ]}
+        """#
+        #expect(try instance(schema) == ["x": "first"])
+    }
 }
