@@ -154,4 +154,25 @@ struct NavigatorAsyncStepTests {
         #expect(await fixture.navigator.settlement(of: id) == .navigated)
         #expect(await fixture.navigator.settlement(of: EnvelopeID(99)) == nil)
     }
+
+    /// A request parked for login is settled (its reply said so) though the navigator still
+    /// holds it: asking afterwards answers at once, and never waits for the login.
+    /// (Asked from a task of its own and polled, so a regression fails here instead of hanging.)
+    @Test("settlement(of:) a request already parked for login answers at once")
+    func settlementOfAParkedRequest() async throws {
+        let fixture = try NavigatorFixture(loggedIn: false)
+        let id = fixture.navigator.navigate(try fixture.link("/order/12")).envelopeID
+        #expect(fixture.navigator.pending?.id == id)
+        let answer = SettlementAnswer()
+        Task { @MainActor in answer.outcome = await fixture.navigator.settlement(of: id) }
+        for _ in 0..<1_000 where answer.outcome == nil { await Task.yield() }
+        let settled = try #require(answer.outcome, "settlement(of:) waited for the login")
+        #expect(settled.settlesRequest && !settled.isTerminal, "\(settled)")
+        #expect(fixture.navigator.pending?.id == id, "still held for the login")
+    }
+}
+
+@MainActor
+private final class SettlementAnswer {
+    var outcome: EnvelopeOutcome?
 }

@@ -41,6 +41,17 @@ struct FunnelReportTests {
         #expect(coldStart.hasSuffix("   1 signed in"), "\(coldStart)")
     }
 
+    /// Reports are equal only when everything they count is: two logs of as many events, one
+    /// session against two, differ.
+    @Test func reportsDifferingInOneSessionAreNotEqual() throws {
+        let push = #"{"event":"push_clicked","properties":{"distinct_id":"p","time":0,"path":"/order/42","campaign_id":"c"}}"#
+        let one = [push, #"{"event":"screen_view","properties":{"distinct_id":"p","time":5,"screen":"order_detail","campaign_id":"c"}}"#]
+        let two = [push, #"{"event":"push_clicked","properties":{"distinct_id":"q","time":5,"path":"/order/42","campaign_id":"c"}}"#]
+        #expect(try report(one).eventCount == report(two).eventCount)
+        #expect(try report(one) == report(one))
+        #expect(try report(one) != report(two))
+    }
+
     @Test func theFunnelReadsTheNamesItIsGivenAndNoOthers() throws {
         // A push that lands on the declared home screen 3 s after the tap, then signs in.
         let lines = [
