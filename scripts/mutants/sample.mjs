@@ -60,7 +60,7 @@ const modules = {
   // committed BridgeContractTypes must still be what it writes.
   BridgeSwiftCodegen: { build: swiftBuild, tests: [swiftSuite("SwiftTypes"), generated] },
   // The plugin's build tool runs only inside an adopter's build: the adopter app is its test.
-  BridgeContractsPluginTool: { build: swiftBuild + " --product BridgeContractsPluginTool", tests: ["Tests/adopter-app/run.sh"] },
+  BridgeContractsPluginTool: { build: "swift build --product BridgeContractsPluginTool", tests: ["Tests/adopter-app/run.sh"] },
   BridgeKit: { build: swiftBuild, tests: ["swift build --product AppIntegration && .build/debug/AppIntegration | diff -u Examples/AppIntegration/expected-output.txt -"] },
   bridgectl: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
   js: { build: "node --check {file}", tests: [jsTests] },
@@ -170,7 +170,7 @@ function loadEquivalents() {
 /// How many equivalents the file may hold: a ratchet. Adding one without removing another fails
 /// whether or not it is committed; after removing some, lower this to the new count (--check says
 /// so). Raising it is a change to this script, seen in review, never a quiet append to the file.
-export const equivalentsCeiling = 5;
+export const equivalentsCeiling = 6;
 
 /// The problems of the equivalents file: entries that name no site any more, more entries than the
 /// ceiling (or fewer: the ceiling must come down with them), and entries absent from the committed
