@@ -265,7 +265,7 @@ let package = Package(
         .testTarget(name: "FunnelMetricsTests", dependencies: ["FunnelMetrics", "DeeplinkRouting", "JSONCore", "TestSupport"]),
         .testTarget(
             name: "BridgeCodegenTests",
-            dependencies: ["BridgeCodegen", "BridgeSwiftCodegen", "BridgeContracts", "TestSupport"]
+            dependencies: ["BridgeCodegen", "BridgeSwiftCodegen", "BridgeContracts", "JSONCore", "TestSupport"]
         ),
         .testTarget(
             name: "BridgeCLITests",
