@@ -74,8 +74,9 @@ final class CounterexampleSearch {
     }
 
     private func prove(_ probe: Probe, _ kind: FindingKind, acceptedBy accepting: Side, tried: inout Int) -> Counterexample? {
-        search(probe, kind.provingKeywords, acceptedBy: accepting, seeds: commonSeeds, attributed: false, tried: &tried)
-            ?? search(probe, kind.provingKeywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
+        let keywords = kind.provingKeywords(acceptedBy: accepting)
+        return search(probe, keywords, acceptedBy: accepting, seeds: commonSeeds, attributed: false, tried: &tried)
+            ?? search(probe, keywords, acceptedBy: accepting, seeds: oneSidedSeeds[accepting] ?? [],
                       attributed: true, tried: &tried)
     }
 

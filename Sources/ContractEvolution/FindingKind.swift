@@ -350,6 +350,25 @@ extension FindingKind {
         default: return nil
         }
     }
+
+    /// The proving keywords for a proof that `side` accepts. A list of values added where there
+    /// was none also lets in values the old schema's own bounds refused (`{}` under
+    /// minProperties 1), and a list removed lets in values the new one's bounds refuse: that
+    /// direction is proven by the refusing side's type and bounds, not by its enum.
+    func provingKeywords(acceptedBy side: Side) -> Set<String>? {
+        switch (self, side) {
+        case (.enumAdded, .new), (.constAdded, .new), (.enumRemoved, .old), (.constRemoved, .old):
+            return (provingKeywords ?? []).union(Self.simpleConstraintKeywords)
+        default:
+            return provingKeywords
+        }
+    }
+
+    /// The keywords `SchemaMerge.meetsSimpleConstraints` reads, and `type`.
+    static let simpleConstraintKeywords: Set<String> = [
+        "type", "minLength", "maxLength", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+        "minItems", "maxItems", "minProperties", "maxProperties",
+    ]
 }
 
 extension FindingKind {

@@ -51,6 +51,20 @@ import JSONCore
         #expect(values == [.string("red"), .string("blue")], "\(report.text)")
     }
 
+    /// An enum added where the old schema bounded the member count: values inside the bound only
+    /// narrow; a value under `minProperties` (`{}` against 1) is one old builds refused, so the
+    /// change breaks the other way too, and that value is its proof.
+    @Test func anEnumAddedBelowAMemberCountMinimumBreaksBothWays() throws {
+        let old = object(["type": "object", "minProperties": 1])
+        let (_, _, inside) = try diff(old: old, new: object(["enum": [["a": 1], ["a": 1, "b": 2]]]))
+        let narrowed = try #require(inside.findings.first { $0.kind == .enumAdded }, "\(inside.text)")
+        #expect(narrowed.counterexamples.map(\.acceptedBy) == [.old], "\(inside.text)")
+        let (_, _, below) = try diff(old: old, new: object(["enum": [["a": 1], [:]]]))
+        let both = try #require(below.findings.first { $0.kind == .enumAdded }, "\(below.text)")
+        #expect(both.counterexamples.map(\.acceptedBy) == [.old, .new], "\(below.text)")
+        #expect(both.counterexamples.last?.message?["payload"]?["x"] == [:], "\(below.text)")
+    }
+
     /// A direction without a proof is named in the finding, with the reason.
     @Test func aDoubtedDirectionIsNamedWithTheReason() throws {
         // contains of integers -> contains of integers or strings: the new side accepts ["a"], the
