@@ -311,7 +311,8 @@ public struct FunnelReport: Sendable, Equatable {
     public static func == (lhs: FunnelReport, rhs: FunnelReport) -> Bool {
         lhs.eventCount == rhs.eventCount && lhs.summary == rhs.summary && lhs.skipped == rhs.skipped
             && lhs.eventsOutsideSessions == rhs.eventsOutsideSessions
-            && lhs.sessionsWithoutTimes == rhs.sessionsWithoutTimes && lhs.all == rhs.all
+            && lhs.sessionsWithoutTimes == rhs.sessionsWithoutTimes && lhs.visitsClosedEarly == rhs.visitsClosedEarly
+            && lhs.stepsDropped == rhs.stepsDropped && lhs.dimensions == rhs.dimensions && lhs.all == rhs.all
             && lhs.groups.map(\.group) == rhs.groups.map(\.group) && lhs.groups.map(\.metrics) == rhs.groups.map(\.metrics)
             && lhs.days.map(\.day) == rhs.days.map(\.day) && lhs.days.map(\.metrics) == rhs.days.map(\.metrics)
     }

@@ -50,6 +50,12 @@ struct FunnelReportTests {
         #expect(try report(one).eventCount == report(two).eventCount)
         #expect(try report(one) == report(one))
         #expect(try report(one) != report(two))
+        // The same visits and days, one more event outside any session: still another report.
+        let outside = #"{"event":"screen_view","properties":{"distinct_id":"z","time":7,"screen":"home"}}"#
+        let (plain, withOutside) = (try report(one), try report(one + [outside]))
+        #expect(withOutside.days.map(\.day) == plain.days.map(\.day))
+        #expect(withOutside.eventsOutsideSessions == plain.eventsOutsideSessions + 1)
+        #expect(withOutside != plain)
     }
 
     @Test func theFunnelReadsTheNamesItIsGivenAndNoOthers() throws {
