@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Leak and memory-error check of bridgectl with AddressSanitizer + LeakSanitizer.
-#   scripts/leaks.sh [BRIDGECTL]     default: builds an ASan bridgectl in .build-asan
+#   scripts/leaks.sh [BRIDGECTL]     default: builds bridgectl with ASan + UBSan in
+#                                    .build-asan-ubsan (sanitizers.sh's build)
 # Runs: validate on a valid, an invalid and a garbage file; validate --ndjson on a mixed
 # stream; host --stdio on a scripted session. Any LeakSanitizer or AddressSanitizer report
 # fails the run. (valgrind 3.19 from Debian cannot read the DWARF 5 the Swift toolchain
@@ -11,10 +12,12 @@ cd "$ROOT"
 command -v jq >/dev/null || { echo "leaks: jq is not installed (apt-get install jq)" >&2; exit 2; }
 BRIDGECTL="${1:-}"
 if [ -z "$BRIDGECTL" ]; then
+    # shellcheck source=scripts/sanitizer-flags.sh
+    . scripts/sanitizer-flags.sh
     # The build runs ASan-built build tools too; their leaks are not bridgectl's.
-    ASAN_OPTIONS=detect_leaks=0 swift build --product bridgectl --sanitize=address --scratch-path .build-asan >&2 \
-        || { echo "leaks: ASan build failed" >&2; exit 2; }
-    BRIDGECTL="$(swift build --sanitize=address --scratch-path .build-asan --show-bin-path)/bridgectl"
+    ASAN_OPTIONS=detect_leaks=0 swift build --product bridgectl "${ASAN_UBSAN_FLAGS[@]}" \
+        --scratch-path "$ASAN_UBSAN_SCRATCH" >&2 || { echo "leaks: ASan build failed" >&2; exit 2; }
+    BRIDGECTL="$(swift build "${ASAN_UBSAN_FLAGS[@]}" --scratch-path "$ASAN_UBSAN_SCRATCH" --show-bin-path)/bridgectl"
 fi
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT

@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Runs the whole Swift test suite under AddressSanitizer and under UndefinedBehaviorSanitizer,
-# each in its own scratch path (.build-asan, .build-ubsan) so the normal .build stays usable.
-# The C checker is compiled with the same sanitizer by SwiftPM.
-#   scripts/sanitizers.sh [asan|ubsan]...     default: both
+# Runs the whole Swift test suite under AddressSanitizer and UndefinedBehaviorSanitizer, each
+# mode in its own scratch path so the normal .build stays usable. The C checker is compiled with
+# the same sanitizers by SwiftPM.
+#   scripts/sanitizers.sh [asan+ubsan|asan|ubsan]...     default: asan+ubsan
+# The default builds and runs once with both (as the fuzz targets do): the same reports as the
+# two separate runs, for one build and one test run instead of two.
 # Prints the build and test time of each; exit 1 when a run fails.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=scripts/sanitizer-flags.sh
+. scripts/sanitizer-flags.sh
 MODES=("$@")
-[ ${#MODES[@]} -eq 0 ] && MODES=(asan ubsan)
+[ ${#MODES[@]} -eq 0 ] && MODES=(asan+ubsan)
 # The build-tool executable (EmbedResourcesTool) is built with the sanitizer too and keeps its
 # file data alive until exit, which LeakSanitizer reports; leaks are checked by
 # scripts/leaks.sh (valgrind) and by the fuzz runs instead. ASan errors still fail the run.
@@ -18,13 +22,10 @@ failed=0
 summary=()
 for mode in "${MODES[@]}"; do
     case "$mode" in
-        # swiftc has no -sanitize=undefined on Linux (and Swift code traps on overflow by
-        # itself), so UBSan instruments the C checker, and clang links its runtime.
+        asan+ubsan) scratch=$ASAN_UBSAN_SCRATCH; flags=("${ASAN_UBSAN_FLAGS[@]}") ;;
         asan) scratch=.build-asan; flags=(--sanitize=address) ;;
-        ubsan) scratch=.build-ubsan
-               flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
-                      -Xswiftc -Xclang-linker -Xswiftc -fsanitize=undefined) ;;
-        *) echo "sanitizers: unknown mode $mode (asan or ubsan)" >&2; exit 2 ;;
+        ubsan) scratch=.build-ubsan; flags=("${UBSAN_FLAGS[@]}") ;;
+        *) echo "sanitizers: unknown mode $mode (asan+ubsan, asan or ubsan)" >&2; exit 2 ;;
     esac
     echo "== $mode: swift build --build-tests ${flags[*]} --scratch-path $scratch"
     start=$(date +%s)
