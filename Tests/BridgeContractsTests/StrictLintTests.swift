@@ -1,6 +1,7 @@
 @testable import BridgeContracts
 import Testing
 import TestSupport
+import JSONCore
 
 /// Lint refuses what a JSON Schema checker would silently ignore: an unknown keyword (a typo
 /// drops the rule it meant) and a link value mapped from a field that may be an array or object.
@@ -84,6 +85,20 @@ struct StrictLintTests {
         let found = try findings([("schemas/view_vehicles.v1.json", region, #""region": { "type": ["string", "object"]"#)])
         #expect(found.count == 1)
         #expect(found.first?.contains("lets it be object") == true)
+    }
+
+    /// A definition that reaches itself through `allOf` and `$ref` declares nothing and narrows
+    /// nothing: the walk stops at its depth bound instead of recursing for ever.
+    @Test func aSchemaThatReachesItselfThroughAllOfAndRefNarrowsNothing() throws {
+        let contracts = try ContractSet(files: try RepositoryContractFiles.editing([]), origin: "the example")
+        let resolver = SchemaPointerResolver(contracts: contracts)
+        let cyclic: JSONValue = ["$ref": "#/$defs/a", "$defs": ["a": ["allOf": [["$ref": "#/$defs/a"]]]]]
+        #expect(resolver.admittedTypes(pointer: "/payload/x", in: cyclic) == nil)
+        #expect(!resolver.declares(pointer: "/payload/x", in: cyclic, file: "cyclic.json"))
+        // The same walk with a typed member inside the cycle still finds the member.
+        let typed: JSONValue = ["$ref": "#/$defs/a", "$defs": ["a": ["allOf": [["$ref": "#/$defs/a"]],
+            "properties": ["payload": ["properties": ["x": ["type": "string"]]]]]]]
+        #expect(resolver.admittedTypes(pointer: "/payload/x", in: typed) == ["string"])
     }
 
     @Test func aFixtureFromAnUndeclaredChannelIsNamed() throws {

@@ -105,6 +105,23 @@ import Testing
         #expect(parsed.warnings.map(\.field) == ["push.campaign_id"])
     }
 
+    /// A link's campaign value that breaks its rule is dropped, and the drop is said: the value
+    /// is named in a warning on its query field. At the limit (64 characters) it is kept quietly.
+    @Test(arguments: [(63, true), (64, true), (65, false)])
+    func aLinkCampaignValueBreakingItsRuleIsDroppedWithAWarning(length: Int, kept: Bool) throws {
+        let rules = CampaignRules(fields: [CampaignFieldRule(name: "variant", minLength: 1, maxLength: 64, pattern: nil)], closed: false)
+        let ruled = try DeeplinkHandler(routes: handler.routes, links: RoutingFixtures.links, campaignRules: rules,
+                                        channels: RoutingFixtures.channels)
+        let value = String(repeating: "v", count: length)
+        let parsed = try ruled.parse("https://sendy.co.kr/event/x?variant=\(value)")
+        #expect(parsed.campaignMetadata.variant == (kept ? value : nil))
+        #expect(parsed.warnings.map(\.field) == (kept ? [] : ["query.variant"]))
+        if !kept {
+            #expect(parsed.warnings.first?.message.contains("dropped") == true, "\(parsed.warnings)")
+            #expect(parsed.warnings.first?.losesPart == true)
+        }
+    }
+
     @Test func pushPayloadWithoutALink() {
         #expect(throws: DeeplinkError.invalidPushPayload("no \"deeplink\" field with the link")) { try handler.parse(pushPayload: ["url": "x"]) }
         #expect(throws: DeeplinkError.invalidPushPayload("\"deeplink\" must be a string URL")) { try handler.parse(pushPayload: ["deeplink": 1]) }

@@ -87,6 +87,22 @@ import TestSupport
         #expect(cases.unbuilt.map(\.name).contains("login gate: logged out, then login"))
     }
 
+    /// Without a valid event fixture the cases of where events may go cannot be built: they are
+    /// named as not run, with what to add, and with one they are built and nothing is named.
+    @Test func theEventPlacesAreNotRunWithoutAValidEventFixture() throws {
+        let contracts = try Self.contracts()
+        let picks = FixturePicks(fixtures: contracts.fixtures, routes: contracts.routes)
+        let invalidOnly = contracts.eventFixtures.filter { !$0.valid }
+        #expect(!invalidOnly.isEmpty && invalidOnly.count < contracts.eventFixtures.count)
+        let without = EventCases.cases(invalidOnly, picks: picks, manifest: contracts.manifest)
+        let notRun = without.unbuilt.filter { $0.name == "where events may go" }
+        #expect(notRun.map(\.reason) == ["no valid event fixture in this contract set (add one)"])
+        #expect(notRun.first?.level == .events)
+        let with = EventCases.cases(contracts.eventFixtures, picks: picks, manifest: contracts.manifest)
+        #expect(!with.unbuilt.contains { $0.name == "where events may go" })
+        #expect(with.built.count > without.built.count)
+    }
+
     @Test func theLevelsNest() throws {
         let contracts = try Self.contracts()
         let counts = ConformanceLevel.allCases.map { ConformanceSuite(contracts: contracts, upTo: $0).cases.count }

@@ -97,6 +97,22 @@ rm "$manifest"
 refuses "without contracts/manifest.json" "target 'LarkspurApp' has no contracts/manifest.json among its sources"
 echo "adopter-app: without contracts/manifest.json the build stops with the plugin's error"
 
+# 4b. The plugin's tool run by itself on that folder refuses it too, naming the path, and writes nothing.
+tool=$(find "$work/build" -path '*/debug/BridgeContractsPluginTool-tool' -type f | head -n 1)
+[ -n "$tool" ] || { echo "adopter-app: the plugin's tool is not in $work/build" >&2; exit 1; }
+contracts="$work/app/Sources/LarkspurApp/contracts"
+mkdir "$work/tool-out"
+if "$tool" "$contracts" "$work/tool-out/Embedded.swift" "$work/tool-out/Types.swift" BridgeKit 2>"$work/tool.log"; then
+    echo "adopter-app: the plugin's tool passed a folder without manifest.json" >&2
+    exit 1
+fi
+if ! grep -qF "$contracts/manifest.json: missing" "$work/tool.log" || [ -n "$(ls -A "$work/tool-out")" ]; then
+    cat "$work/tool.log" >&2
+    echo "adopter-app: the plugin's tool did not name the missing manifest.json, or wrote files" >&2
+    exit 1
+fi
+echo "adopter-app: the plugin's tool alone refuses a folder without manifest.json, and writes nothing"
+
 # 5. A schema that is not JSON: the plugin's tool names it.
 echo '{"bridge": "larkspurKitchen"}' >"$manifest"
 echo '{ "type": ' >"$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"
