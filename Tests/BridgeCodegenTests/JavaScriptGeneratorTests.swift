@@ -205,6 +205,20 @@ enum RepositoryContracts {
         #expect(script.contains("more than maxContains 3"))
     }
 
+    /// dependentRequired (and draft-07 dependencies with a list) compiles to a presence check per
+    /// name; dependentSchemas, and dependencies with a schema, to the schema's own check.
+    @Test func dependentNamesAndSchemasCompile() throws {
+        let changed = try RepositoryContracts.set { files in
+            files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!.replacingOccurrences(
+                of: "\"additionalProperties\": false",
+                with: #""additionalProperties": false, "dependentRequired": {"promoCode": ["referrer"]}, "dependentSchemas": {"referrer": {"required": ["promoCode"]}}"#)
+        }
+        #expect(JavaScriptGenerator.validatorProblems(for: changed) == [])
+        let script = try #require(try JavaScriptGenerator.files(for: changed).first { $0.path == "validators.js" }).contents
+        #expect(script.contains(#"property \"referrer\" is required when \"promoCode\" is present"#), "dependentRequired")
+        #expect(!script.contains(#"property \"promoCode\" is required when \"referrer\" is present"#), "dependentSchemas is a schema, not names")
+    }
+
     @Test func aContractWithAKeywordTheValidatorsCannotCompileIsNotGenerated() throws {
         let changed = try RepositoryContracts.set { files in
             files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!.replacingOccurrences(

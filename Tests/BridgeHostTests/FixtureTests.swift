@@ -42,6 +42,17 @@ struct FixtureTests {
         #expect(FixtureCheck.subsetMismatch(expected: ["a": ["b": 1]], actual: ["a": ["b": 1, "c": 3]], at: "x") == nil)
     }
 
+    @Test("a reply other than the fixture expects is named at the member that differs")
+    func aWrongReplyIsNamed() throws {
+        var files = try ExampleContracts.files()
+        let path = "fixtures/apply/v1/valid-basic.json"
+        files[path] = files[path]!.replacingOccurrences(of: #""pendingLogin": false"#, with: #""pendingLogin": true"#)
+        let contracts = try ContractSet(files: files, origin: "test copy")
+        let fixture = try #require(contracts.fixtures.first { $0.path == path })
+        let problems = FixtureCheck.problems(fixture, outcome: try Scenario(fixture: fixture).run(contracts: contracts))
+        #expect(problems == ["reply/result/pendingLogin: expected true, got false"])
+    }
+
     @Test("a fixture expecting a reply to a message the host does not answer says the reply is missing")
     func aMissingReplyIsNamed() throws {
         var files = try ExampleContracts.files()

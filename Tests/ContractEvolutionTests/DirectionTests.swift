@@ -65,6 +65,31 @@ import JSONCore
         #expect(both.counterexamples.last?.message?["payload"]?["x"] == [:], "\(below.text)")
     }
 
+    /// Every bound the old schema may set, with the value at the bound (still allowed) and the
+    /// value one step past it (refused).
+    static let bounds: [(keyword: String, bound: JSONValue, type: String, inside: JSONValue, outside: JSONValue)] = [
+        ("minLength", 2, "string", "ab", "a"), ("maxLength", 2, "string", "ab", "abc"),
+        ("minimum", 5, "integer", 5, 4), ("maximum", 5, "integer", 5, 6),
+        ("exclusiveMinimum", 5, "number", 5.5, 5), ("exclusiveMaximum", 5, "number", 4.5, 5),
+        ("multipleOf", 3, "integer", 6, 7), ("minItems", 1, "array", [1], []), ("maxItems", 1, "array", [1], [1, 2]),
+        ("minProperties", 1, "object", ["a": 1], [:]), ("maxProperties", 1, "object", ["a": 1], ["a": 1, "b": 2]),
+    ]
+
+    /// An enum added beside an old bound: values the bound allows only narrow, and nothing is in
+    /// doubt; a value past the bound is refused by old builds, and is the proof of that direction.
+    @Test(arguments: bounds.indices) func anEnumAddedPastAnOldBoundIsProvenBothWays(_ index: Int) throws {
+        let (keyword, bound, type, inside, outside) = Self.bounds[index]
+        let old = object(["type": .string(type), keyword: bound])
+        let (_, _, allowed) = try diff(old: old, new: object(["enum": [inside]]))
+        let narrowed = try #require(allowed.findings.first { $0.kind == .enumAdded }, "\(allowed.text)")
+        #expect(narrowed.counterexamples.map(\.acceptedBy) == [.old], "\(keyword): \(allowed.text)")
+        #expect(narrowed.doubtedSides.isEmpty, "\(keyword): \(allowed.text)")
+        let (_, _, past) = try diff(old: old, new: object(["enum": [inside, outside]]))
+        let both = try #require(past.findings.first { $0.kind == .enumAdded }, "\(past.text)")
+        #expect(both.counterexamples.map(\.acceptedBy) == [.old, .new], "\(keyword): \(past.text)")
+        #expect(both.counterexamples.last?.message?["payload"]?["x"] == outside, "\(keyword): \(past.text)")
+    }
+
     /// A direction without a proof is named in the finding, with the reason.
     @Test func aDoubtedDirectionIsNamedWithTheReason() throws {
         // contains of integers -> contains of integers or strings: the new side accepts ["a"], the
