@@ -64,7 +64,7 @@ final class ContractSide {
         }
         let verdict = compiled.check(document)
         guard case .valid(let contract) = verdict else {
-            let errors = verdict.units.map { Counterexample.ErrorLocation(instanceLocation: $0.instanceLocation, keyword: $0.keyword) }
+            let errors = verdict.units.map { Counterexample.ErrorLocation(instanceLocation: $0.instanceLocation, keyword: $0.keyword, keywordLocation: $0.keywordLocation) }
             let code = verdict.errorCode ?? "INVALID_MESSAGE"
             let place = verdict.units.first.map { " \($0.instanceLocation.isEmpty ? "(root)" : $0.instanceLocation) (\($0.keyword))" }
                 ?? ": " + verdict.summary

@@ -204,7 +204,7 @@ final class CounterexampleSearch {
                             && Self.touches([error], probe.path)
                     }
                     let oneSided = attributed && message == seed
-                    if oneSided ? !rejected.errors.contains(where: proving) : !rejected.errors.allSatisfy(proving) { continue }
+                    if oneSided ? !rejected.errors.contains(where: proving) : !Self.allProve(rejected.errors, keywords, proving) { continue }
                 }
                 return Counterexample(
                     acceptedBy: accepting, message: message, url: nil, origin: nil,
@@ -213,6 +213,16 @@ final class CounterexampleSearch {
             }
         }
         return nil
+    }
+
+    /// Whether every error of a rejection proves the kind. A value refused by an `anyOf` of
+    /// typed branches is also refused by the type of each branch it was not meant for: those
+    /// refusals are set aside when an error of the kind's own keyword remains.
+    static func allProve(_ errors: [Counterexample.ErrorLocation], _ keywords: Set<String>,
+                         _ proving: (Counterexample.ErrorLocation) -> Bool) -> Bool {
+        if errors.allSatisfy(proving) { return true }
+        let relevant = errors.filter { !$0.isOtherBranchType }
+        return relevant.allSatisfy(proving) && relevant.contains { keywords.contains($0.keyword) && proving($0) }
     }
 
     /// Keywords that only combine others: a type change written as a oneOf is rejected by the

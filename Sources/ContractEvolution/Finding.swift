@@ -108,6 +108,14 @@ public struct Counterexample: Sendable, Equatable {
     public struct ErrorLocation: Sendable, Equatable {
         public let instanceLocation: String
         public let keyword: String
+        /// Where in the schema the keyword sits (`/properties/x/anyOf/1/minimum`).
+        public var keywordLocation = ""
+
+        /// A `type` refusal inside an `anyOf` or `oneOf` branch: the value is not of that
+        /// branch's type, which says which branch it was meant for, not why it was refused.
+        var isOtherBranchType: Bool {
+            keyword == "type" && (keywordLocation.contains("/anyOf/") || keywordLocation.contains("/oneOf/"))
+        }
     }
 }
 

@@ -177,4 +177,17 @@ import JSONCore
         #expect(!expected.isEmpty)
         #expect(expected.allSatisfy { seeds.contains($0) }, "\(seeds.count) seeds of \(expected.count) valid fixtures")
     }
+
+    /// Branches of different types merge into one schema that keeps each type's own bounds: a
+    /// minimum raised in the number branch is found beside an unchanged string branch.
+    @Test func aBoundInOneTypedBranchOfAnyOfIsComparedOnItsOwn() throws {
+        let before = object(["anyOf": [["type": "string", "maxLength": 3], ["type": "integer", "minimum": 5]]])
+        let after = object(["anyOf": [["type": "string", "maxLength": 3], ["type": "integer", "minimum": 10]]])
+        let (_, _, report) = try diff(old: before, new: after)
+        let finding = try #require(report.findings.first { $0.kind == .minimumTightened }, "\(report.text)")
+        #expect(finding.counterexamples.map(\.acceptedBy) == [.old], "\(report.text)")
+        let value = try #require(finding.counterexamples.first?.message?["payload"]?["x"]?.integerValue)
+        #expect((5..<10).contains(value), "\(report.text)")
+        #expect(!report.findings.contains { $0.kind == .maxLengthRemoved || $0.kind == .minimumRemoved }, "\(report.text)")
+    }
 }
