@@ -438,18 +438,31 @@ struct SchemaPointerResolver {
 }
 
 extension String {
+    /// `%XX` decoded to its byte; a `%` not followed by two hex digits is kept as written.
     fileprivate var removingPercentEncodingSafely: String {
         guard contains("%") else { return self }
+        let input = Array(utf8)
         var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
+        var index = 0
+        while index < input.count {
+            if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
+               let high = Self.hexValue(input[index + 1]), let low = Self.hexValue(input[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
             } else {
-                bytes.append(byte)
+                bytes.append(input[index])
+                index += 1
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }
