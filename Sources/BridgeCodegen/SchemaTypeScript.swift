@@ -379,9 +379,8 @@ struct TypeScriptSchemaConverter {
     }
 
     private func documentFile(for reference: String, relativeTo file: String) -> String? {
-        let base = documents[file]?["$id"]?.stringValue ?? ""
         var absolute = reference
-        if !reference.contains("://"), let slash = base.lastIndex(of: "/") {
+        if !reference.contains("://"), let base = documents[file]?["$id"]?.stringValue, let slash = base.lastIndex(of: "/") {
             absolute = String(base[...slash]) + reference
         }
         for name in documents.keys.sorted() where documents[name]?["$id"]?.stringValue == absolute {

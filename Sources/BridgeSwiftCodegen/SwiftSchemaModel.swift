@@ -52,7 +52,7 @@ public struct UnsupportedSchema: Error, Sendable, Equatable, CustomStringConvert
     public let pointer: String
     public let reason: String
 
-    public var description: String { "\(file)#\(pointer): \(reason)" }
+    public var description: String { pointer.isEmpty ? "\(file): \(reason)" : "\(file)#\(pointer): \(reason)" }
 }
 
 /// Reads schemas into Swift models: one contract set, every problem collected (not only the first).

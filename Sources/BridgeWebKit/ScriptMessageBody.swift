@@ -170,7 +170,8 @@ private struct TreeConverter {
     }
 
     private static func typeName(of value: Any) -> String {
-        if value is NSDate || value is Date { return "date (a JavaScript Date)" }
+        // An NSDate is a Date too (bridged on Darwin, and in swift-corelibs-foundation).
+        if value is Date { return "date (a JavaScript Date)" }
         // The type's name (not a description of the value) is what tells the app developer
         // which object reached the handler.
         return "\(type(of: value))"

@@ -70,6 +70,48 @@ struct SwiftTypesGeneratorTests {
         #expect(problems.contains("login_state_changed.v1.json#/minProperties: minProperties has no Swift counterpart in the generated types"), "\(problems)")
     }
 
+    @Test("an enum of strings may say type string; with another type it is named at /type")
+    func anEnumOfStringsMustBeTypedString() throws {
+        let plan = #""plan": { "enum": ["basic", "premium", "business"], "description": "The plan the person chose." }"#
+        let typed = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+                .replacingOccurrences(of: plan, with: #""plan": { "type": "string", "enum": ["basic", "premium", "business"] }"#)
+        }
+        #expect(try RepositoryContracts.files()["schemas/apply.v1.json"]?.contains(plan) == true)
+        #expect(SwiftTypesGenerator.unsupported(in: typed).isEmpty)
+        let mistyped = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+                .replacingOccurrences(of: plan, with: #""plan": { "type": "integer", "enum": ["basic", "premium", "business"] }"#)
+        }
+        #expect(SwiftTypesGenerator.unsupported(in: mistyped).map(\.description)
+            == ["apply.v1.json#/$defs/payload/properties/plan/type: an enum of strings must have type string"])
+        let empty = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!.replacingOccurrences(of: plan, with: #""plan": { "enum": [] }"#)
+        }
+        #expect(SwiftTypesGenerator.unsupported(in: empty).map(\.description)
+            == ["apply.v1.json#/$defs/payload/properties/plan/enum: only an enum of strings is supported"])
+    }
+
+    @Test("a set without its envelope schema is named at the envelope file, with no pointer")
+    func aMissingEnvelopeIsNamedAtItsFile() throws {
+        let contracts = try RepositoryContracts.set { files in files["schemas/envelope.v1.json"] = nil }
+        let problems = SwiftTypesGenerator.unsupported(in: contracts).map(\.description)
+        #expect(problems.contains("envelope.v1.json: the envelope schema file is missing"), "\(problems)")
+    }
+
+    @Test("a part of an event's payload the types cannot express is named from the event schema's root")
+    func eventPayloadProblemsAreNamedFromTheRoot() throws {
+        let contracts = try RepositoryContracts.set { files in
+            files["schemas/login_state_changed.v1.json"] = files["schemas/login_state_changed.v1.json"]!
+                .replacingOccurrences(of: #""reason": { "enum": ["login", "logout", "session_expired"], "description": "What changed it." }"#,
+                                      with: #""reason": { "oneOf": [{ "const": "login" }, { "const": "logout" }] }"#)
+        }
+        #expect(SwiftTypesGenerator.unsupported(in: contracts).map(\.description) == [
+            "login_state_changed.v1.json#/properties/payload/properties/reason/oneOf: oneOf has no Swift counterpart in the generated types",
+            "login_state_changed.v1.json#/properties/payload/properties/reason: no type (a Swift type needs one)",
+        ])
+    }
+
     @Test("the bundled contracts have nothing the Swift generator cannot express")
     func bundledContractsAreSupported() throws {
         #expect(SwiftTypesGenerator.unsupported(in: try RepositoryContracts.set()).isEmpty)

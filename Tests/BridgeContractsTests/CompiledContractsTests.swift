@@ -13,6 +13,20 @@ private func bundledFiles(_ change: (inout [String: String]) -> Void = { _ in })
 }
 
 @Suite struct CompiledContractsTests {
+    /// Formats are asserted when the caller asks or the manifest says so, either one alone.
+    @Test func formatsAreAssertedWhenTheCallerOrTheManifestAsks() throws {
+        let message = try JSONDocument(#"{"v":1,"id":"fmt-0000001","action":"apply","version":1,"payload":{"slug":"new-user-promo"},"sentAt":"yesterday"}"#)
+        let plain = try ContractSet(files: bundledFiles(), origin: "the example")
+        let asserting = try ContractSet(files: bundledFiles { files in
+            files["manifest.json"] = files["manifest.json"]!.replacingOccurrences(of: #""limits":"#, with: #""assertFormat": true, "limits":"#)
+        }, origin: "the example, formats asserted")
+        #expect(!plain.manifest.assertFormat && asserting.manifest.assertFormat)
+        #expect(try CompiledContracts(contracts: plain).check(message).isValid)
+        #expect(!(try CompiledContracts(contracts: plain, options: SchemaOptions(assertFormat: true)).check(message).isValid))
+        #expect(!(try CompiledContracts(contracts: asserting).check(message).isValid))
+        #expect(!(try CompiledContracts(contracts: asserting, options: SchemaOptions(assertFormat: true)).check(message).isValid))
+    }
+
     @Test func bundledContractsDoNotNeedTheMetaSchemas() throws {
         let contracts = try ContractSet.load(directory: ExampleContracts.path, includingFixtures: false)
         #expect(!contracts.schemas.isEmpty)

@@ -65,6 +65,27 @@ struct StrictLintTests {
         #expect(nearest("tpx") == nil)
     }
 
+    /// The keyword walk reads schemas 63 levels below the root and stops at the 64th, through each
+    /// kind of nesting: one subschema, a list of them, a map of them.
+    @Test(arguments: ["not", "allOf", "properties"])
+    func theKeywordWalkStopsAtTheSixtyFourthLevel(keyword: String) {
+        func wrap(_ inner: JSONValue) -> JSONValue {
+            switch keyword {
+            case "not": return ["not": inner]
+            case "allOf": return ["allOf": [true, inner]]
+            default: return ["properties": ["p": inner]]
+            }
+        }
+        func found(atLevel level: Int) -> Int {
+            var schema: JSONValue = ["typo": true]
+            for _ in 0..<level { schema = wrap(schema) }
+            return SchemaKeywordCheck(dialect: .draft2020).findings(in: schema, file: "deep.json").count
+        }
+        #expect(found(atLevel: 62) == 1, "\(keyword)")
+        #expect(found(atLevel: 63) == 1, "\(keyword)")
+        #expect(found(atLevel: 64) == 0, "\(keyword)")
+    }
+
     private func nearest(_ word: String) -> String? {
         SchemaKeywordCheck.nearest(to: word, among: SchemaKeywordCheck(dialect: .draft2020).known)
     }
@@ -99,6 +120,27 @@ struct StrictLintTests {
         let typed: JSONValue = ["$ref": "#/$defs/a", "$defs": ["a": ["allOf": [["$ref": "#/$defs/a"]],
             "properties": ["payload": ["properties": ["x": ["type": "string"]]]]]]]
         #expect(resolver.admittedTypes(pointer: "/payload/x", in: typed) == ["string"])
+    }
+
+    /// A `$ref` fragment is percent-decoded before it is read as a pointer: `%20` and the UTF-8
+    /// of `%EC%83%81` name the definitions "a b" and "상"; a `%` without two hex digits after it
+    /// is kept as written, with what follows it.
+    @Test func aPercentEncodedReferenceReachesItsDefinition() throws {
+        let contracts = try ContractSet(files: try RepositoryContractFiles.editing([]), origin: "the example")
+        let resolver = SchemaPointerResolver(contracts: contracts)
+        let schema: JSONValue = [
+            "properties": ["payload": ["properties": [
+                "spaced": ["$ref": "#/$defs/a%20b"], "korean": ["$ref": "#/$defs/%EC%83%81"], "stray": ["$ref": "#/$defs/100%"],
+                "loose": ["$ref": "#/$defs/%zz%2"], "signed": ["$ref": "#/$defs/%+1"],
+            ]]],
+            "$defs": ["a b": ["type": "integer"], "상": ["type": "boolean"], "100%": ["type": "string"],
+                      "%zz%2": ["type": "array"], "%+1": ["type": "null"]],
+        ]
+        #expect(resolver.admittedTypes(pointer: "/payload/spaced", in: schema) == ["number"])
+        #expect(resolver.admittedTypes(pointer: "/payload/korean", in: schema) == ["boolean"])
+        #expect(resolver.admittedTypes(pointer: "/payload/stray", in: schema) == ["string"])
+        #expect(resolver.admittedTypes(pointer: "/payload/loose", in: schema) == ["array"])
+        #expect(resolver.admittedTypes(pointer: "/payload/signed", in: schema) == ["null"])
     }
 
     @Test func aFixtureFromAnUndeclaredChannelIsNamed() throws {

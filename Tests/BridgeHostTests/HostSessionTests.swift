@@ -71,4 +71,35 @@ import Testing
         session.handle(#"{"type":"advance","ms":10}"#, number: 1)
         #expect(written == [#"{"type":"error","line":1,"message":"advance needs --manual-clock (the host runs on the wall clock)"}"# + "\n"])
     }
+
+    /// Output lines may be handed to a page's script as they are: `</` and U+2028/U+2029 are
+    /// escaped, so no line can close a script element or break a JavaScript string.
+    @Test func outputLinesAreSafeInsideAScript() throws {
+        let host = try MockBridgeHost(contracts: repositoryContracts(), retention: .streaming)
+        var written: [String] = []
+        let session = HostSession(host: host, defaultOrigin: "", manualClock: true) { written.append($0) }
+        session.handle(#"{"type":"x</script>\#u{2028}\#u{2029}"}"#, number: 1)
+        let line = try #require(written.first)
+        #expect(line.contains(#"x<\/script>\u2028\u2029"#), "\(line)")
+        #expect(!line.contains("</") && !line.contains("\u{2028}") && !line.contains("\u{2029}"))
+    }
+
+    @Test func theInstalledLineSetsTheDeviceAppsAndABadListIsRefused() throws {
+        // Two names: the same message twice within the duplicate window would be dropped.
+        let directions = { (id: String) in
+            #"{"type":"message","body":{"v":1,"id":""# + id
+                + #"","action":"open_directions","version":1,"payload":{"destination":{"lat":37.4979502,"lng":127.0276368,"name":""#
+                + id + #""},"provider":"nmap"}}}"#
+        }
+        let output = try session([
+            #"{"type":"open","url":null}"#, directions("map-0000001"),
+            #"{"type":"installed","apps":["NMAP"]}"#, directions("map-0000002"),
+            #"{"type":"installed","apps":["nmap", 3]}"#, #"{"type":"installed"}"#,
+        ])
+        let replies = output.filter { $0["type"] == "reply" }
+        #expect(replies.map { $0.value(at: "/result/opened") } == ["fallback", "app"])
+        let errors = output.filter { $0["type"] == "error" }
+        #expect(errors.map { $0["line"] } == [5, 6])
+        #expect(errors.allSatisfy { $0["message"] == #""apps" must be an array of URL schemes, e.g. ["mapsapp"]"# })
+    }
 }

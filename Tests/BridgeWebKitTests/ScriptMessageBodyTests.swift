@@ -55,6 +55,32 @@ struct ScriptMessageBodyTests {
         #expect(converted["tiny"] == .number(Double.leastNonzeroMagnitude))  // 5e-324
     }
 
+    /// 2^53 is the last whole double an integer stands for exactly; the next double, 2^53 + 2,
+    /// stays a real (and so do their negatives).
+    @Test(arguments: [
+        (9_007_199_254_740_991.0, JSONValue.integer(9_007_199_254_740_991)),
+        (9_007_199_254_740_992.0, .integer(9_007_199_254_740_992)),
+        (9_007_199_254_740_994.0, .number(9_007_199_254_740_994)),
+        (-9_007_199_254_740_992.0, .integer(-9_007_199_254_740_992)),
+        (-9_007_199_254_740_994.0, .number(-9_007_199_254_740_994)),
+    ])
+    func wholeDoublesBecomeIntegersUpToTwoToTheFiftyThird(real: Double, expected: JSONValue) throws {
+        let converted = try Self.convert(NSDictionary(dictionary: ["n": NSNumber(value: real)]))
+        #expect(converted["n"] == expected)
+    }
+
+    /// An unsigned 64-bit number (a Swift UInt64 handed to the adapter) is an integer while Int64
+    /// holds it, and a real past that.
+    @Test(arguments: [
+        (UInt64(Int64.max) - 1, JSONValue.integer(Int64.max - 1)),
+        (UInt64(Int64.max), .integer(Int64.max)),
+        (UInt64(Int64.max) + 1, .number(9_223_372_036_854_775_808)),
+    ])
+    func unsignedNumbersAreIntegersWhileInt64HoldsThem(value: UInt64, expected: JSONValue) throws {
+        let converted = try Self.convert(NSDictionary(dictionary: ["n": NSNumber(value: value)]))
+        #expect(converted["n"] == expected)
+    }
+
     @Test("NaN and infinities (which WebKit delivers as numbers and JSON.stringify turns into null) are refused with their pointer")
     func notANumberIsRefused() throws {
         let error = Self.failure(try WebKitShape.named("not-a-number").foundationBody)
@@ -121,6 +147,10 @@ struct ScriptMessageBodyTests {
         #expect(Self.failure(NSDictionary(dictionary: ["sentAt": NSDate()]))?.kind == .unsupportedType)
         #expect(Self.failure(NSDictionary(dictionary: ["sentAt": NSDate()]))?.pointer == "/sentAt")
         #expect(Self.failure(NSObject())?.kind == .unsupportedType)
+        // The message names a date as the page developer wrote it, whichever form reached the app.
+        #expect(Self.failure(NSDictionary(dictionary: ["sentAt": NSDate()]))?.message == "a date (a JavaScript Date) is not a JSON value")
+        #expect(Self.failure(["sentAt": Date()] as [String: Any])?.message == "a date (a JavaScript Date) is not a JSON value")
+        #expect(Self.failure(NSObject())?.message == "a NSObject is not a JSON value")
     }
 
     @Test("Swift values (Bool, Int, Double, arrays, dictionaries) convert like their Foundation forms")

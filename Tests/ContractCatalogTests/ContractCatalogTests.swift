@@ -44,6 +44,9 @@ import TestSupport
         let builtIn = try #require(files["events/navigation_completed.html"])
         #expect(builtIn.contains("<code>urn:bridgekit:builtin/navigation_completed.v1.json</code>"))
         #expect(builtIn.contains("<tr><td><code>payload.requestId</code></td><td>string</td><td><span class=\"tag bad\">required</span></td><td><ul><li>1 to 128 characters</li></ul></td>"))
+        // Each page shows its own event's fixtures only: none of login_state_changed's v1 on the built-in's v1.
+        #expect(page.components(separatedBy: "<div class=\"example\" id=\"v1-").count - 1 == 4)
+        #expect(!builtIn.contains("<h3>Contract tests</h3>") && !builtIn.contains("v1-valid-login"))
     }
 
     @Test func theIndexListsEveryActionVersionWithItsKoreanTitleAndTheCampaignRules() throws {
@@ -75,6 +78,25 @@ import TestSupport
         #expect(page.contains("<span class=\"tag bad\">INVALID_PARAMS</span> apply v1: 1 invalid field"))
         #expect(page.contains("Route <a href=\"../link-builder.html#route=applyForm\">applyForm</a> <code>/event/:slug/apply</code> <span class=\"tag login\">login first</span>"))
         #expect(page.contains("Example link (from the first valid example): <code>https://sendy.co.kr/event/new-user-promo/apply</code>"))
+        #expect(page.contains("<p>From the message: <code>slug</code> ← <code>/payload/slug</code>, <code>plan</code> ← <code>/payload/plan</code>, "))
+    }
+
+    /// A route that takes nothing from the message gets no mapping line, not an empty one.
+    @Test func aRouteWithNothingFromTheMessageHasNoMappingLine() throws {
+        var files = try ExampleContracts.files()
+        let query = #""query": { "referrer": "/payload/referrer", "promoCode": "/payload/promoCode" },"#
+        #expect(files["manifest.json"]!.contains(query))
+        files["manifest.json"] = files["manifest.json"]!.replacingOccurrences(of: query, with: "")
+        let page = try #require(try Self.files(try ContractSet(files: files, origin: "test copy"))["actions/start-v1.html"])
+        #expect(page.contains("Route <a href=\"../link-builder.html#route=onboardingStart\">onboardingStart</a>"))
+        #expect(!page.contains("From the message"))
+    }
+
+    /// The link builder sits at the catalog's root: its stylesheet and links need no prefix.
+    @Test func theLinkBuilderPageLinksFromTheCatalogRoot() throws {
+        let page = try #require(try Self.files(try ContractSet.load(directory: ExampleContracts.path))["link-builder.html"])
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"catalog.css\">"))
+        #expect(page.contains("<a href=\"index.html\">Contract catalog</a>"))
     }
 
     /// Each example says under which conditions the app answered it, and only those: the one

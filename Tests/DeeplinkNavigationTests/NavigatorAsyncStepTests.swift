@@ -170,6 +170,21 @@ struct NavigatorAsyncStepTests {
         #expect(settled.settlesRequest && !settled.isTerminal, "\(settled)")
         #expect(fixture.navigator.pending?.id == id, "still held for the login")
     }
+
+    /// consumption(of:) is the other question: what the request finally did. Parked for login, it
+    /// is not answered yet; after the login it is, with the navigation.
+    @Test("consumption(of:) a request parked for login waits for the login, then answers navigated")
+    func consumptionOfAParkedRequestWaitsForTheLogin() async throws {
+        let fixture = try NavigatorFixture(loggedIn: false)
+        let id = fixture.navigator.navigate(try fixture.link("/order/12")).envelopeID
+        let answer = SettlementAnswer()
+        Task { @MainActor in answer.outcome = await fixture.navigator.consumption(of: id) }
+        for _ in 0..<200 { await Task.yield() }
+        #expect(answer.outcome == nil, "consumption(of:) answered before the login: \(String(describing: answer.outcome))")
+        fixture.login()
+        for _ in 0..<1_000 where answer.outcome == nil { await Task.yield() }
+        #expect(answer.outcome == .navigated)
+    }
 }
 
 @MainActor

@@ -216,6 +216,9 @@ struct FunnelStreamTests {
         #expect(page.contains("<h2>By day (UTC)</h2>"))
         #expect(page.contains("<td>2025-12-01</td>") && page.contains("<td>2025-12-02</td>"))
         #expect(page.components(separatedBy: "<polyline ").count - 1 == 4)
+        // The first day at the plot's left edge (x 44), the last at its right (x 704); labels sit 34 left.
+        #expect(page.contains("<text class=\"day\" x=\"10\" y=\"206\">2025-12-01</text>"))
+        #expect(page.contains("<text class=\"day\" x=\"670\" y=\"206\">2025-12-02</text>"))
         #expect(page.contains("95% CI "))
     }
 }

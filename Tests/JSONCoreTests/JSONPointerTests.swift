@@ -21,6 +21,7 @@ struct JSONPointerTests {
     @Test func valuesAreFoundThroughObjectsAndArrays() {
         let document: JSONValue = ["payload": ["items": ["a", "b"], "a/b": 1, "": true]]
         #expect(document.value(at: "") == document)
+        #expect(document.value(at: "/payload/items/0") == "a")
         #expect(document.value(at: "/payload/items/1") == "b")
         #expect(document.value(at: "/payload/a~1b") == 1)
         #expect(document.value(at: "/payload/") == true)
@@ -29,5 +30,17 @@ struct JSONPointerTests {
         #expect(document.value(at: "/payload/items/-") == nil)
         #expect(document.value(at: "/payload/items/0/deeper") == nil)
         #expect(document.value(at: "payload") == nil)
+    }
+
+    @Test func anArrayIndexIsDigitsWithoutALeadingZero() {
+        #expect(JSONPointer.arrayIndex("0") == 0)
+        #expect(JSONPointer.arrayIndex("7") == 7)
+        #expect(JSONPointer.arrayIndex("10") == 10)
+        #expect(JSONPointer.arrayIndex("00") == nil)
+        #expect(JSONPointer.arrayIndex("01") == nil)
+        #expect(JSONPointer.arrayIndex("") == nil)
+        #expect(JSONPointer.arrayIndex("-") == nil)
+        #expect(JSONPointer.arrayIndex("1a") == nil)
+        #expect(JSONPointer.arrayIndex("٣") == nil)
     }
 }

@@ -319,7 +319,16 @@ struct ValidationTests {
                                       registry: registry)
         #expect(user.isValid(["slug": "abc"]))
         #expect(!user.isValid(["slug": "ABC"]))
-        #expect(SchemaRegistry(includeMetaSchemas: false) !== registry)
+    }
+
+    @Test func aRegistryWithoutMetaSchemasCannotReferToThem() throws {
+        let bare = SchemaRegistry(includeMetaSchemas: false)
+        #expect(throws: SchemaError.self) { try bare.compile(uri: "https://json-schema.org/draft/2020-12/schema") }
+        #expect(throws: SchemaError.self) {
+            try CompiledSchema(document: ["$ref": "http://json-schema.org/draft-07/schema#"], registry: bare)
+        }
+        try bare.add(["$id": "https://example.com/slug.json", "type": "string"], uri: nil)
+        #expect(try bare.compile(uri: "https://example.com/slug.json").isValid("abc"))
     }
 
     @Test func draft7Dialect() throws {

@@ -113,6 +113,27 @@ if ! grep -qF "$contracts/manifest.json: missing" "$work/tool.log" || [ -n "$(ls
 fi
 echo "adopter-app: the plugin's tool alone refuses a folder without manifest.json, and writes nothing"
 
+# 4c. On the example's own set the tool writes both files; run again on the unchanged set it leaves
+#     them untouched (a rewrite would recompile the app target on every build), and a file that
+#     differs from what it would write is written again.
+outputs=("$work/tool-out/Embedded.swift" "$work/tool-out/Types.swift")
+run_tool() { "$tool" "$HERE/Sources/LarkspurApp/contracts" "${outputs[@]}" BridgeKit 2>"$work/tool.log"; }
+run_tool || { cat "$work/tool.log" >&2; echo "adopter-app: the plugin's tool failed on the example's set" >&2; exit 1; }
+cp "${outputs[1]}" "$work/types-as-written.swift"
+touch -d '2001-01-01 00:00:00' "${outputs[@]}"
+run_tool || { cat "$work/tool.log" >&2; echo "adopter-app: the plugin's tool failed on a second run" >&2; exit 1; }
+if [ "$(stat -c %Y "${outputs[@]}" | sort -u)" != "$(date -d '2001-01-01 00:00:00' +%s)" ]; then
+    echo "adopter-app: the plugin's tool rewrote its outputs for an unchanged set" >&2
+    exit 1
+fi
+echo "// edited" >>"${outputs[1]}"
+run_tool || { cat "$work/tool.log" >&2; echo "adopter-app: the plugin's tool failed on a third run" >&2; exit 1; }
+if ! cmp -s "${outputs[1]}" "$work/types-as-written.swift"; then
+    echo "adopter-app: the plugin's tool kept an output that differs from what it writes" >&2
+    exit 1
+fi
+echo "adopter-app: the plugin's tool leaves unchanged outputs untouched and rewrites a changed one"
+
 # 5. A schema that is not JSON: the plugin's tool names it.
 echo '{"bridge": "larkspurKitchen"}' >"$manifest"
 echo '{ "type": ' >"$work/app/Sources/LarkspurApp/contracts/schemas/order_menu.v1.json"

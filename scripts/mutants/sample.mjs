@@ -34,6 +34,7 @@ const cTests = (file) => {
   return own ? ["scripts/mutants/c-suite.sh", own] : ["scripts/mutants/c-suite.sh"];
 };
 const jsTests = "CORPUS_SIZE=2000 BRIDGECTL=$PWD/.build/debug/bridgectl node --test js/test/";
+const validatorAgreement = "CORPUS_SIZE=2000 BRIDGECTL=$PWD/.build/debug/bridgectl node --test js/test/validators-agreement.test.mjs";
 const generated = ".build/debug/bridgectl generate js --contracts contracts --check && .build/debug/bridgectl generate swift --contracts contracts --out Sources/BridgeContractTypes --check";
 
 /// Per module: what must build with the mutant in, and the narrowest test commands, tried in order
@@ -49,7 +50,10 @@ const modules = {
   BridgeHost: { build: swiftBuild, tests: [swiftSuite("BridgeHostTests")] },
   BridgeWebKit: { build: swiftBuild, tests: [swiftSuite("BridgeWebKitTests")] },
   BridgeHostTesting: { build: swiftBuild, tests: [swiftSuite("BridgeHostTests")] },
-  BridgeCodegen: { build: swiftBuild, tests: [swiftSuite("BridgeCodegenTests"), generated] },
+  // The JS validator compiler's behaviour is tested in node: the generated validators against the
+  // C checker, on schemas with every keyword it compiles (js/test/validators-agreement.test.mjs).
+  BridgeCodegen: { build: swiftBuild, tests: (file) => /\/Validator[A-Za-z]*\.swift$/.test(file)
+    ? [swiftSuite("BridgeCodegenTests"), generated, validatorAgreement] : [swiftSuite("BridgeCodegenTests"), generated] },
   ContractCatalog: { build: swiftBuild, tests: [swiftSuite("ContractCatalogTests")] },
   ContractEvolution: { build: swiftBuild, tests: [swiftSuite("ContractEvolutionTests")] },
   BridgeCLI: { build: swiftBuild, tests: [swiftSuite("BridgeCLITests")] },
@@ -170,7 +174,7 @@ function loadEquivalents() {
 /// How many equivalents the file may hold: a ratchet. Adding one without removing another fails
 /// whether or not it is committed; after removing some, lower this to the new count (--check says
 /// so). Raising it is a change to this script, seen in review, never a quiet append to the file.
-export const equivalentsCeiling = 6;
+export const equivalentsCeiling = 12;
 
 /// The problems of the equivalents file: entries that name no site any more, more entries than the
 /// ceiling (or fewer: the ceiling must come down with them), and entries absent from the committed
