@@ -38,6 +38,8 @@ import Testing
         #expect(files[UniversalLinkFiles.aasaPath] != nil && files[UniversalLinkFiles.assetLinksPath] != nil)
         #expect(try contracts.releaseCatalog().releases.isEmpty)
         #expect(!files.values.joined().lowercased().contains("sendy"))
+        // The first route is a public page: a link to it opens without a login.
+        #expect(contracts.routes.map(\.requiresAuth) == [false])
     }
 
     @Test func withoutAppIdsThereAreNoWellKnownFilesAndLintIsStillClean() throws {

@@ -26,6 +26,13 @@ struct PageEventTests {
         host.pageEventsPosted.filter { $0.event == BuiltInEvents.navigationCompleted }.map(\.payload)
     }
 
+    /// The text handed to the page's script: `</` and U+2028/U+2029 in a payload are escaped, so
+    /// the event cannot close a script element or break the string it is evaluated in.
+    @Test func anEventsTextIsSafeInsideAScript() {
+        let event = PageEvent(event: "note", version: 1, payload: ["text": "a</script>\u{2028}b\u{2029}"])
+        #expect(event.text == #"{"v":1,"event":"note","version":1,"payload":{"text":"a<\/script>\u2028b\u2029"}}"#)
+    }
+
     // MARK: navigation_completed
 
     @Test func aPendingLoginThenLoginSendsNavigatedWithTheRequestID() throws {

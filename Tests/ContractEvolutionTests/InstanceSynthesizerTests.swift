@@ -16,6 +16,17 @@ struct InstanceSynthesizerTests {
         return InstanceSynthesizer(matcher: PatternMatcher()).instance(normal)
     }
 
+    /// A format's example that breaks the length bounds is not the instance: a date is ten
+    /// characters, so under maxLength 5 the instance is a shorter plain string, and at maxLength
+    /// 10 the date itself.
+    @Test func aStringInstanceKeepsTheLengthBoundsWhateverItsFormat() throws {
+        let short = try #require(try instance(#"{"type": "string", "format": "date", "maxLength": 5}"#)?.stringValue)
+        #expect(short.count <= 5, "\(short)")
+        let long = try #require(try instance(#"{"type": "string", "format": "date", "minLength": 11}"#)?.stringValue)
+        #expect(long.count >= 11, "\(long)")
+        #expect(try instance(#"{"type": "string", "format": "date", "maxLength": 10}"#)?.stringValue?.count == 10)
+    }
+
     @Test func aBranchNarrowingTheEnumKeepsTheSchemasOrder() throws {
         #expect(try instance(#"{"enum": ["a", "b", "c"], "anyOf": [{"enum": ["c", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")
         #expect(try instance(#"{"enum": ["c", "b", "a"], "anyOf": [{"enum": ["a", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")

@@ -17,6 +17,15 @@ import Testing
         #expect(url == "sendy://event/new-user-promo?campaign_id=2025Q3_signup_retarget&group_id=B&variant=card_scanner_cta&utm_source=kakaotalk&utm_medium=alimtalk")
     }
 
+    /// Values as people paste them are tidied before they are checked, each change warned about.
+    @Test func aPastedValueIsTrimmedWithAWarning() throws {
+        let built = try builder.link(route: "eventCampaign", parameters: ["slug": "  new-user-promo\n"])
+        #expect(built.url == "https://sendy.co.kr/event/new-user-promo")
+        #expect(built.warnings == [DeeplinkWarning(field: "path.slug", message: "surrounding whitespace removed")])
+        let exact = try builder.link(route: "eventCampaign", parameters: ["slug": "new-user-promo"])
+        #expect(exact.warnings.isEmpty && exact.url == built.url)
+    }
+
     @Test func everyRawValueIsEncodedOnce() throws {
         let url = try builder.build(
             route: "applyForm", parameters: ["slug": "summer"],

@@ -73,6 +73,20 @@ test("an event fixture the kit does not satisfy fails, saying what the page got"
   assert.match(run.output, /invalid-unknown-reason\.json: expected the handler to get the message as written, it got \[\]/);
 });
 
+test("a kit that hands the page a changed payload fails a valid event fixture, saying what the page got", () => {
+  const kit = path.join(scratch, "kit-changing-payloads");
+  cpSync(path.join(repoRoot, "js"), kit, { recursive: true, filter: (source) => !source.includes("node_modules") });
+  const events = path.join(kit, "src", "events.js");
+  const original = readFileSync(events, "utf8");
+  const handOver = "handler(message.payload, { event: message.event, version: message.version });";
+  assert.ok(original.includes(handOver), "events.js hands the payload over as it did when this test was written");
+  writeFileSync(events, original.replace(handOver, "handler({ ...message.payload, added: 1 }, { event: message.event, version: message.version });"));
+  const run = runKit(kit, "contracts");
+  assert.notEqual(run.status, 0);
+  assert.equal(run.fail, loadEventFixtures(contractsDir).filter((entry) => entry.fixture.expect.valid).length, run.output);
+  assert.match(run.output, /valid-login\.json: expected the handler to get the message as written, it got \[\{"v":1,"event":"login_state_changed","version":1,"payload":\{"loggedIn":true,"reason":"login","added":1\}\}\]/);
+});
+
 test("without BRIDGE_CONTRACTS the runner fails, saying how to name the folder", () => {
   const run = runKit(path.join(repoRoot, "js"), undefined);
   assert.notEqual(run.status, 0);
