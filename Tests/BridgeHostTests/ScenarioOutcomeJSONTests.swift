@@ -1,10 +1,12 @@
 import BridgeContracts
 import BridgeHostTesting
+import DeeplinkNavigation
 import JSONCore
 import Testing
 
 /// What `bridgectl simulate --format json` prints of a run: an entry link's dropped campaign
-/// values are listed under entryWarnings, and a clean entry adds no such member.
+/// values are listed under entryWarnings, a step that could not run under stepErrors, and a
+/// clean run adds neither member.
 @MainActor @Suite struct ScenarioOutcomeJSONTests {
     static let message = #"{"v":1,"id":"scenario-json-1","action":"apply","version":1,"payload":{"slug":"new-user-promo"}}"#
 
@@ -25,7 +27,16 @@ import Testing
 
     @Test func aCleanEntryLinkAddsNoWarningsMember() throws {
         let json = try outcome(entry: "https://sendy.co.kr/event/new-user-promo?campaign_id=2025Q3&utm_source=kakaotalk")
-        #expect(json["entryWarnings"] == nil, "\(json.serialized())")
+        #expect(json["entryWarnings"] == nil && json["stepErrors"] == nil, "\(json.serialized())")
         #expect(json["entryError"] == nil && json["reply"]?["ok"] == true)
+    }
+
+    @Test func aStepThatCannotRunIsListedAsAStepError() throws {
+        var scenario = Scenario(body: Self.message)
+        scenario.steps = [.accept(offer: EnvelopeID(99))]
+        let json = try scenario.run(contracts: try repositoryContracts()).json
+        let errors = try #require(json["stepErrors"]?.arrayValue, "\(json.serialized())")
+        #expect(errors.count == 1)
+        #expect(errors.first?.stringValue?.hasPrefix("step 1: ") == true, "\(errors)")
     }
 }
