@@ -22,6 +22,17 @@ import Testing
         #expect(slug.example(length: 0) == nil)
     }
 
+    /// The search for a match of a given length has a budget: thirty items of even length cannot
+    /// make 91 characters, and finding that out item by item would take 2^30 steps.
+    @Test(.timeLimit(.minutes(1)))
+    func anImpossibleLengthEndsWithinTheSearchBudget() throws {
+        let pattern = "^" + String(repeating: "(aa|aaaa)", count: 30) + "$"
+        let regex = try #require(RegexExamples(pattern))
+        #expect(regex.example(length: 91) == nil)
+        let even = try #require(regex.example(length: 90))
+        #expect(even.count == 90 && matcher.matches(pattern, even))
+    }
+
     @Test func samplesIncludeNearMissesOverTheBound() throws {
         let samples = try #require(RegexExamples("^[a-z]{2,4}$")).samples()
         #expect(samples.contains { matcher.matches("^[a-z]{2,4}$", $0) })
