@@ -2,7 +2,8 @@
 // The tables of docs that name tests must name tests that exist: RELIABILITY.md's boundary table
 // (each rule with a number or a date, and the tests that try it at n - 1, n and n + 1).
 // A row's last cell holds the test names and, in the same cell, the files they are in, each in
-// backticks: a name is a Swift `func NAME` or a JS `test("NAME"` in one of the row's files.
+// backticks: a name is a Swift `func NAME`, a JS `test("NAME"` or a C `static void NAME(void)`
+// in one of the row's files.
 // Run by `make layers` (no build needed).
 //
 //   node scripts/check-test-tables.mjs [FILE.md#Heading ...]
@@ -47,7 +48,7 @@ export function cellProblems(cell, read) {
   }
   for (const name of names) {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const defined = new RegExp("\\bfunc " + escaped + "\\(|\\btest\\(\"" + escaped + "\"");
+    const defined = new RegExp("\\bfunc " + escaped + "\\(|\\btest\\(\"" + escaped + "\"|^static void " + escaped + "\\(void\\)", "m");
     if (!texts.some((text) => defined.test(text))) problems.push("no test " + name + " in " + files.join(", "));
   }
   return problems;

@@ -6,6 +6,7 @@ import { cellProblems, tableRows } from "./check-test-tables.mjs";
 const files = {
   "Tests/A/ATests.swift": "@Test func holdsOnTheDay() {}\n",
   "js/test/b.test.mjs": 'test("refuses past the limit", () => {});\n',
+  "Tests/c/c_tests.c": "static void test_slabs(void)\n{\n    test_slabs_helper(1);\n}\n",
 };
 const read = (file) => files[file] ?? null;
 
@@ -15,9 +16,12 @@ test("the rows of the table under a heading, without its header and separator", 
   assert.equal(tableRows(markdown, "Missing"), null);
 });
 
-test("a Swift func or a JS test of the cell's files is found", () => {
+test("a Swift func, a JS test or a C test function of the cell's files is found", () => {
   assert.deepEqual(cellProblems("`holdsOnTheDay` (`Tests/A/ATests.swift`)", read), []);
   assert.deepEqual(cellProblems("`refuses past the limit` (`js/test/b.test.mjs`)", read), []);
+  assert.deepEqual(cellProblems("`test_slabs` (`Tests/c/c_tests.c`)", read), []);
+  // A call is not a definition.
+  assert.deepEqual(cellProblems("`test_slabs_helper` (`Tests/c/c_tests.c`)", read), ["no test test_slabs_helper in Tests/c/c_tests.c"]);
 });
 
 test("a test name no file defines, a missing file, or a cell without either is refused", () => {

@@ -301,11 +301,52 @@ static void test_validation_depth_and_cycles(void)
     sc_schema_free(progress);
 }
 
+/* Arenas: 256 slabs, so 256 arenas at once and not one more; a freed arena's slab serves the
+ * next one, however many are made in turn. Run last: it installs the allocation hooks. */
+enum { arena_slabs = 256 };
+
+static void test_arena_slabs(void)
+{
+    if (sc_arena_install_hooks() != 0) {
+        report(0, "arenas: install the hooks", "no address space for the arenas");
+        return;
+    }
+    sc_arena *held[arena_slabs + 1] = {0};
+    int taken = 0;
+    for (int i = 0; i < arena_slabs + 1; i++) {
+        held[i] = sc_arena_new();
+        if (held[i])
+            taken++;
+    }
+    report(taken == arena_slabs && held[arena_slabs - 1] && !held[arena_slabs],
+           "arenas: 255 and 256 at once are made, the 257th is refused", NULL);
+    sc_arena_free(held[0]);
+    held[0] = sc_arena_new();
+    report(held[0] != NULL, "arenas: one freed while 256 are held makes room for the next", NULL);
+    for (int i = 0; i < arena_slabs + 1; i++)
+        sc_arena_free(held[i]); /* the refused one is NULL: freeing NULL does nothing */
+
+    int made = 0;
+    for (int i = 0; i < 3 * arena_slabs; i++) {
+        sc_arena *arena = sc_arena_new();
+        if (!arena)
+            break;
+        sc_error error;
+        json_t *value = sc_parse_in_arena(arena, "{\"a\":[1,2,3]}", 13, &bridge, &error);
+        if (value && json_array_size(json_object_get(value, "a")) == 3)
+            made++;
+        sc_arena_release(arena, value);
+        sc_arena_free(arena);
+    }
+    report(made == 3 * arena_slabs, "arenas: 768 made, used and freed in turn each get a slab", NULL);
+}
+
 int main(void)
 {
     test_parse_limits();
     test_regex_limit();
     test_validation_depth_and_cycles();
+    test_arena_slabs();
     printf("limits: %s (%d failing)\n", failures ? "FAILED" : "all limits hold", failures);
     return failures ? 1 : 0;
 }
