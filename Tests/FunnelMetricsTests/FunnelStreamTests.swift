@@ -28,6 +28,17 @@ struct FunnelStreamTests {
         #"{"event":"\#(event)","properties":{"distinct_id":"\#(person)","time":\#(time)\#(properties.isEmpty ? "" : ",")\#(properties)}}"#
     }
 
+    /// A visit keeps its first 1,000 steps; later ones are counted as dropped, whichever way they
+    /// join the visit (here: the same push logged again without a source, each a step).
+    @Test("steps past a visit's first 1,000 are counted as dropped", arguments: [(999, 0), (1_000, 0), (1_001, 1)])
+    func stepsPastTheLimitAreDropped(steps: Int, dropped: Int) throws {
+        let push = line("push_clicked", "p", 1_764_547_200, #""path":"/order/42","campaign_id":"c""#)
+        let log = Array(repeating: push, count: steps).joined(separator: "\n")
+        let report = try stream(log)
+        #expect(report.stepsDropped == dropped)
+        #expect(report.all.sessions == 1)
+    }
+
     @Test("a log fed in chunks of any size, cut anywhere in a line, gives the report of the whole log", arguments: [1, 7, 100, 4096])
     func chunking(size: Int) throws {
         let log = SyntheticLog(seed: 7, people: 30).lines.joined(separator: "\n") + "\n"
