@@ -219,6 +219,18 @@ enum RepositoryContracts {
         #expect(!script.contains(#"property \"promoCode\" is required when \"referrer\" is present"#), "dependentSchemas is a schema, not names")
     }
 
+    /// Values from the schemas are written so the validators may sit inside a script element:
+    /// `</` and U+2028 in an enum value are escaped.
+    @Test func schemaValuesInTheValidatorsAreSafeInsideAScript() throws {
+        let changed = try RepositoryContracts.set { files in
+            files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!.replacingOccurrences(
+                of: #""enum": ["basic", "premium", "business"]"#, with: #""enum": ["basic", "premium", "business", "a</script>b\u2028"]"#)
+        }
+        let script = try #require(try JavaScriptGenerator.files(for: changed).first { $0.path == "validators.js" }).contents
+        #expect(script.contains(#""a<\/script>b\u2028""#))
+        #expect(!script.contains("a</script>") && !script.contains("\u{2028}"))
+    }
+
     @Test func aContractWithAKeywordTheValidatorsCannotCompileIsNotGenerated() throws {
         let changed = try RepositoryContracts.set { files in
             files["schemas/start.v1.json"] = files["schemas/start.v1.json"]!.replacingOccurrences(
