@@ -190,4 +190,19 @@ import JSONCore
         #expect((5..<10).contains(value), "\(report.text)")
         #expect(!report.findings.contains { $0.kind == .maxLengthRemoved || $0.kind == .minimumRemoved }, "\(report.text)")
     }
+
+    /// The messages around a change start from what both sides accept, written in the old
+    /// contract's order: an untouched member whose enum was only reordered keeps the old first
+    /// value in the proof of a change beside it.
+    @Test func theMessageAroundAChangeKeepsTheOldOrderOfAnUntouchedMember() throws {
+        func payload(_ values: [JSONValue], maxLength: Int) -> JSONValue {
+            ["type": "object", "required": ["x", "y"], "additionalProperties": false,
+             "properties": ["x": ["enum": .array(values)], "y": ["type": "string", "maxLength": .integer(Int64(maxLength))]]]
+        }
+        let (_, _, report) = try diff(old: payload(["a", "b"], maxLength: 5), new: payload(["b", "a"], maxLength: 3))
+        let finding = try #require(report.findings.first { $0.kind == .maxLengthTightened }, "\(report.text)")
+        let message = try #require(finding.counterexamples.first?.message, "\(report.text)")
+        #expect(message["payload"]?["x"] == "a", "\(message.serialized())")
+        #expect(!report.findings.contains { $0.kind == .enumChanged || $0.kind == .enumNarrowed || $0.kind == .enumWidened })
+    }
 }
