@@ -27,6 +27,21 @@ struct InstanceSynthesizerTests {
         #expect(try instance(#"{"type": "string", "format": "date", "maxLength": 10}"#)?.stringValue?.count == 10)
     }
 
+    /// An object that must have a member, each member such an object again, has no finite
+    /// instance: the synthesizer says so instead of recursing for ever. Written out level by
+    /// level, it builds instances 23 members deep and gives up at 24 (its depth bound).
+    @Test func nestedRequiredMembersAreBuiltUpToTheDepthBound() throws {
+        #expect(try instance(##"{"type": "object", "minProperties": 1, "additionalProperties": {"$ref": "#"}}"##) == nil)
+        func nested(_ levels: Int) -> String {
+            (0..<levels).reduce(#"{"type": "object"}"#) { inner, _ in #"{"type": "object", "minProperties": 1, "additionalProperties": "# + inner + "}" }
+        }
+        for levels in [22, 23] {
+            let built = try #require(try instance(nested(levels)), "\(levels) levels")
+            #expect(built.serialized().hasSuffix(String(repeating: "}", count: levels + 1)), "\(levels) levels")
+        }
+        #expect(try instance(nested(24)) == nil)
+    }
+
     @Test func aBranchNarrowingTheEnumKeepsTheSchemasOrder() throws {
         #expect(try instance(#"{"enum": ["a", "b", "c"], "anyOf": [{"enum": ["c", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")
         #expect(try instance(#"{"enum": ["c", "b", "a"], "anyOf": [{"enum": ["a", "b"]}, {"enum": ["b", "a"]}]}"#) == "b")

@@ -28,6 +28,18 @@ struct FunnelStreamTests {
         #"{"event":"\#(event)","properties":{"distinct_id":"\#(person)","time":\#(time)\#(properties.isEmpty ? "" : ",")\#(properties)}}"#
     }
 
+    /// The time axis labels every other day of 14 (a sixth of them, rounded down, apart) and
+    /// always the last, which that step would skip.
+    @Test func theTimeAxisAlwaysLabelsTheLastDay() throws {
+        let log = (0..<14).map { day in
+            line("push_clicked", "p\(day)", 1_764_547_200 + day * 86_400, #""path":"/order/42","campaign_id":"c""#)
+        }.joined(separator: "\n")
+        let page = try stream(log).html(name: "days")
+        let labels = page.components(separatedBy: "<text class=\"day\"").count - 1
+        #expect(labels == 8, "days 1, 3, ..., 13 and 14")
+        #expect(page.contains(">2025-12-14</text>") && page.contains(">2025-12-13</text>") && !page.contains(">2025-12-12</text>"))
+    }
+
     /// A visit keeps its first 1,000 steps; later ones are counted as dropped, whichever way they
     /// join the visit (here: the same push logged again without a source, each a step).
     @Test("steps past a visit's first 1,000 are counted as dropped", arguments: [(999, 0), (1_000, 0), (1_001, 1)])
