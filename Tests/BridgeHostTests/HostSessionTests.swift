@@ -84,6 +84,16 @@ import Testing
         #expect(!line.contains("</") && !line.contains("\u{2028}") && !line.contains("\u{2029}"))
     }
 
+    @Test func theOpenLinesURLIsTheEntryAndAURLThatIsNotAStringIsRefused() throws {
+        let output = try session([
+            #"{"type":"open","url":"https://sendy.co.kr/event/new-user-promo?campaign_id=open-line-test&utm_source=kakaotalk"}"#,
+            Self.apply, #"{"type":"open","url":5}"#,
+        ])
+        #expect(output.filter { $0["type"] == "error" }.map { $0["line"] } == [3])
+        #expect(output.contains { $0["type"] == "error" && $0["message"] == #""url" must be a string or null"# })
+        #expect(output.map { $0.serialized() }.joined().contains("open-line-test"), "the entry's campaign reaches the records")
+    }
+
     @Test func theInstalledLineSetsTheDeviceAppsAndABadListIsRefused() throws {
         // Two names: the same message twice within the duplicate window would be dropped.
         let directions = { (id: String) in

@@ -47,4 +47,12 @@ struct JSONValueOutTests {
         let big = JSONValue.integer(Int64.max).sendableValue
         #expect(big as? Int == Int(exactly: Int64.max) || big as? Int64 == Int64.max)
     }
+
+    /// Pretty text is for files people read: `</` and U+2028 stay as written there; only the
+    /// compact text for scripts escapes them.
+    @Test func prettyTextKeepsWhatOnlyAScriptNeedsEscaped() {
+        let value: JSONValue = ["a": "</b>\u{2028}"]
+        #expect(value.prettyPrinted() == "{\n  \"a\": \"</b>\u{2028}\"\n}")
+        #expect(value.serialized(escapeForScript: true) == #"{"a":"<\/b>\u2028"}"#)
+    }
 }
