@@ -319,5 +319,5 @@ mutants-check:
 # A stopped run resumes from its journal; FRESH=1 starts the seed again.
 SEED ?= 1
 PER_MODULE ?= 10
-mutants-sample: deps
+mutants-sample: deps js-deps
 	node scripts/mutants/sample.mjs --seed $(SEED) --per-module $(PER_MODULE) $(if $(MODULES),--modules $(MODULES)) $(if $(FRESH),--fresh)

@@ -66,8 +66,7 @@ final class ContractSide {
         guard case .valid(let contract) = verdict else {
             let errors = verdict.units.map { Counterexample.ErrorLocation(instanceLocation: $0.instanceLocation, keyword: $0.keyword, keywordLocation: $0.keywordLocation) }
             let code = verdict.errorCode ?? "INVALID_MESSAGE"
-            let place = verdict.units.first.map { " \($0.instanceLocation.isEmpty ? "(root)" : $0.instanceLocation) (\($0.keyword))" }
-                ?? ": " + verdict.summary
+            let place = Counterexample.ErrorLocation.telling(errors).map { " " + $0.quoted } ?? ": " + verdict.summary
             return reject(code, errors, code + place)
         }
         // A custom action is answered by app code: accepted, and it navigates nowhere.

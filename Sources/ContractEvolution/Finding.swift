@@ -116,6 +116,16 @@ public struct Counterexample: Sendable, Equatable {
         var isOtherBranchType: Bool {
             keyword == "type" && (keywordLocation.contains("/anyOf/") || keywordLocation.contains("/oneOf/"))
         }
+
+        /// The error to quote for a refusal: the first that says why, not which branch was meant.
+        static func telling(_ errors: [ErrorLocation]) -> ErrorLocation? {
+            errors.first { !$0.isOtherBranchType } ?? errors.first
+        }
+
+        /// `/payload/plan (enum)`, or `(root)` for the message itself.
+        var quoted: String {
+            "\(instanceLocation.isEmpty ? "(root)" : instanceLocation) (\(keyword))"
+        }
     }
 }
 

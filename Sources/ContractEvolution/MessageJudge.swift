@@ -65,7 +65,7 @@ final class EventReader: MessageJudge {
             return ContractSide.MessageVerdict(accepted: true, code: nil, errors: [], summary: "accepted", url: nil, route: nil)
         }
         let errors = result.units.map { Counterexample.ErrorLocation(instanceLocation: $0.instanceLocation, keyword: $0.keyword, keywordLocation: $0.keywordLocation) }
-        let place = result.units.first.map { "\($0.instanceLocation.isEmpty ? "(root)" : $0.instanceLocation) (\($0.keyword))" } ?? "rejected"
+        let place = Counterexample.ErrorLocation.telling(errors)?.quoted ?? "rejected"
         return ContractSide.MessageVerdict(accepted: false, code: "INVALID_EVENT", errors: errors, summary: place, url: nil, route: nil)
     }
 }

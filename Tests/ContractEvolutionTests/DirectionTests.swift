@@ -189,6 +189,9 @@ import JSONCore
         let value = try #require(finding.counterexamples.first?.message?["payload"]?["x"]?.integerValue)
         #expect((5..<10).contains(value), "\(report.text)")
         #expect(!report.findings.contains { $0.kind == .maxLengthRemoved || $0.kind == .minimumRemoved }, "\(report.text)")
+        // The refusal quoted is the bound that proves it, not the string branch's type.
+        let rejection = try #require(finding.counterexamples.first?.rejection)
+        #expect(rejection.hasSuffix("/payload/x (minimum)"), "\(rejection)")
     }
 
     /// The messages around a change start from what both sides accept, written in the old

@@ -74,6 +74,21 @@ import JSONCore
         #expect(report.fails)
     }
 
+    /// A bound lowered in the number branch of an `anyOf`: pages on the old schema drop the
+    /// message for that bound, and the refusal quoted says so, not the string branch's type.
+    @Test func aLoweredBoundInOneTypedBranchIsQuotedByItsOwnKeyword() throws {
+        func payload(minimum: Int) -> JSONValue {
+            ["type": "object", "required": ["x"], "additionalProperties": false,
+             "properties": ["x": ["anyOf": [["type": "string", "maxLength": 3], ["type": "integer", "minimum": .integer(Int64(minimum))]]]]]
+        }
+        let (_, _, report) = try diff([1: payload(minimum: 10)], [1: payload(minimum: 5)])
+        let finding = try #require(report.findings.first { $0.kind == .minimumRelaxed }, "\(report.text)")
+        let example = try #require(finding.counterexample)
+        #expect(example.acceptedBy == .new)
+        #expect(example.rejection.hasPrefix("pages built against the old schema drop it as invalid"), "\(example.rejection)")
+        #expect(example.rejection.hasSuffix(": /payload/x (minimum)"), "\(example.rejection)")
+    }
+
     @Test func aDroppedRequiredBreaksWithAMessageWithoutTheMember() throws {
         let (old, new, report) = try diff([1: Self.state(["in", "out"])], [1: Self.state(["in", "out"], required: [])])
         let finding = try #require(report.findings.first { $0.kind == .requiredRemoved }, "\(report.text)")
