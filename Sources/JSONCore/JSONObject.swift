@@ -13,6 +13,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     static let indexedAbove = 16
 
+    /// Whether lookups go through the hash index (for tests of the size rule).
+    var isIndexed: Bool { index != nil }
+
     public init() {}
 
     public init(_ members: [(String, JSONValue)]) {
@@ -38,7 +41,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
                     members[at].value = newValue
                 } else {
                     members.remove(at: at)
-                    rebuildIndex()
+                    reindexAfterRemoval()
                 }
             } else if let newValue {
                 append(uniqueKey: key, newValue)
@@ -56,7 +59,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
         members.append(Member(key: key, value: value))
         if index == nil && members.count > Self.indexedAbove {
-            rebuildIndex()
+            index = positions()
         }
     }
 
@@ -65,12 +68,17 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         members.reserveCapacity(count)
     }
 
-    private mutating func rebuildIndex() {
-        guard members.count > Self.indexedAbove else { return index = nil }
+    /// After a removal the positions past it moved; an object back at the size or under it
+    /// drops the index.
+    private mutating func reindexAfterRemoval() {
+        index = members.count > Self.indexedAbove ? positions() : nil
+    }
+
+    private func positions() -> [String: Int] {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(members.count)
         for (at, member) in members.enumerated() { positions[member.key] = at }
-        index = positions
+        return positions
     }
 
     /// A struct rather than a tuple: an array of tuples is destroyed element by element through

@@ -1,5 +1,6 @@
-import JSONCore
 import Testing
+
+@testable import JSONCore
 
 @Suite("JSONValue and JSONObject")
 struct JSONValueTests {
@@ -15,6 +16,30 @@ struct JSONValueTests {
         #expect(object.keys.last == "k3")
         #expect(object["k3"] == "again")
         #expect(object.count == 40)
+    }
+
+    /// Past 16 members lookups go through a hash index; an object brought back to 16 drops it.
+    @Test func membersAreIndexedPastSixteenAndNotAtSixteen() {
+        func object(_ count: Int) -> JSONObject {
+            var object = JSONObject()
+            for number in 0..<count { object["k\(number)"] = .integer(Int64(number)) }
+            return object
+        }
+        #expect(JSONObject.indexedAbove == 16)
+        #expect(!object(15).isIndexed)
+        #expect(!object(16).isIndexed)
+        #expect(object(17).isIndexed)
+        var seventeen = object(17)
+        seventeen["k0"] = nil
+        #expect(seventeen.count == 16 && !seventeen.isIndexed)
+        #expect(seventeen["k16"] == 16 && seventeen["k0"] == nil)
+        var eighteen = object(18)
+        eighteen["k17"] = nil
+        #expect(eighteen.count == 17 && eighteen.isIndexed)
+        #expect(eighteen["k16"] == 16 && eighteen["k17"] == nil)
+        // Removed down to 16 and grown again: indexed once more past 16, every key still found.
+        seventeen["again"] = "x"
+        #expect(seventeen.isIndexed && seventeen["again"] == "x" && seventeen["k1"] == 1)
     }
 
     @Test func compactAndPrettyTextKeepMemberOrder() {
