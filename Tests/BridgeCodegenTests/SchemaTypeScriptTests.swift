@@ -18,6 +18,18 @@ import Testing
         try converter(["t.json": schema]).render(file: "t.json")
     }
 
+    /// `T[]` for a one-word item type; a union or an object item is wrapped as `Array<T>`, since
+    /// `"a" | "b"[]` would be a different type.
+    @Test func anArrayOfAUnionOrAnObjectIsWrittenAsArrayOfT() throws {
+        #expect(try render(#"{"type": "array", "items": {"type": "string"}}"#).type == "string[]")
+        #expect(try render(#"{"type": "array", "items": {"enum": ["a", "b"]}}"#).type == #"Array<"a" | "b">"#)
+        #expect(try render(#"{"type": "array", "items": {"type": ["string", "null"]}}"#).type == "Array<string | null>")
+        #expect(try render(#"{"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}"#).type
+                == "Array<{\n  a?: string;\n  [key: string]: unknown;\n}>")
+        #expect(try render(#"{"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}"#).type == "number[][]")
+        #expect(try render(#"{"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "string"}}"#).type == "unknown[]")
+    }
+
     @Test func requiredAndOptionalMembersWithLiteralUnions() throws {
         let rendered = try render("""
         {"type": "object", "required": ["kind", "count"], "additionalProperties": false,

@@ -50,6 +50,27 @@ struct SwiftTypesGeneratorTests {
         #expect(throws: SwiftTypesError.self) { try SwiftTypesGenerator.files(for: contracts) }
     }
 
+    @Test("a $ref that gives no type is named: a whole file that is no object, a pointer that resolves nowhere, a pointer into another file")
+    func referencesThatGiveNoTypeAreNamed() throws {
+        let plan = #""plan": { "enum": ["basic", "premium", "business"], "description": "The plan the person chose." }"#
+        func problems(_ reference: String) throws -> [String] {
+            let contracts = try RepositoryContracts.set { files in
+                files["schemas/label.json"] = #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "string"}"#
+                files["schemas/choice.json"] = #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "additionalProperties": false, "properties": {"kind": {"type": "string", "oneOf": [{"const": "a"}]}}}"#
+                files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+                    .replacingOccurrences(of: plan, with: #""plan": { "$ref": "\#(reference)" }"#)
+            }
+            return SwiftTypesGenerator.unsupported(in: contracts).map(\.description)
+        }
+        #expect(try problems("label.json") == ["label.json: a schema file referred to as a type must be an object"])
+        // Inside a shared file, a problem is named from that file's root.
+        #expect(try problems("choice.json") == ["choice.json#/properties/kind/oneOf: oneOf has no Swift counterpart in the generated types"])
+        #expect(try problems("#/$defs/missing") == ["apply.v1.json#/$defs/payload/properties/plan/$ref: #/$defs/missing does not resolve"])
+        #expect(try problems("label.json#/type") == [
+            "apply.v1.json#/$defs/payload/properties/plan/$ref: only a local #/... pointer or a whole schema file of the contracts is supported (label.json#/type)",
+        ])
+    }
+
     @Test("a keyword at the top of an action schema is named at the schema's root")
     func topLevelKeywordsAreNamedAtTheRoot() throws {
         let contracts = try RepositoryContracts.set { files in
