@@ -103,6 +103,7 @@ import Testing
         #expect(parsed.campaignMetadata.campaignId == "c1")
         #expect(parsed.campaignMetadata.groupId == "B")
         #expect(parsed.warnings.map(\.field) == ["push.campaign_id"])
+        #expect(parsed.warnings.map(\.losesPart) == [true], "the payload's campaign_id is lost")
     }
 
     /// A link's campaign value that breaks its rule is dropped, and the drop is said: the value

@@ -89,7 +89,18 @@ import Testing
         #expect(parsed.pathParameters == ["slug": "new-user-promo"])
         #expect(parsed.queryParameters["slug"] == nil)
         #expect(parsed.warnings.map(\.field) == ["query.slug"])
+        #expect(parsed.warnings.map(\.losesPart) == [true], "the query's slug is lost: --strict refuses the link")
         #expect(parsed.campaignMetadata.groupId == "A")
+    }
+
+    /// `?=x` names nothing: the item is dropped, and the drop is a lost part of the link.
+    @Test func aQueryItemWithoutANameIsDroppedAsALostPart() throws {
+        let parsed = try handler.parse("https://sendy.co.kr/vehicles?=seoul&region=busan")
+        #expect(parsed.queryParameters["region"] == ["busan"])
+        #expect(parsed.warnings.map(\.field) == ["query"])
+        #expect(parsed.warnings.map(\.losesPart) == [true])
+        #expect(parsed.warnings.first?.message.contains("\"=seoul\"") == true, "\(parsed.warnings)")
+        #expect(parsed.url == "https://sendy.co.kr/vehicles?region=busan")
     }
 
     @Test func repeatedQueryKeysAreKeptInOrder() throws {
@@ -115,10 +126,25 @@ import Testing
         #expect(!PercentEncoding.looksEncoded("%G1") && !PercentEncoding.looksEncoded("%1G") && !PercentEncoding.looksEncoded("%1"))
     }
 
+    /// A C1 control (U+0080-U+009F, two bytes in UTF-8) is refused like the C0 ones, wherever it
+    /// stands and whatever is around it; the two-byte letters beside them are text.
+    @Test func aC1ControlCharacterIsRefusedAndNamed() throws {
+        for (text, at) in [("https://sendy.co.kr/vehicles?region=a\u{85}b", 38), ("https://sendy.co.kr/vehicles\u{80}", 29),
+                           ("https://sendy.co.kr/vehicles?region=\u{9F}", 37)] {
+            let scalar = String(text.unicodeScalars.first { (0x80...0x9F).contains($0.value) }!.value, radix: 16, uppercase: true)
+            #expect(throws: DeeplinkError.malformedURL("control character U+\(scalar) at character \(at)")) { try handler.parse(text) }
+        }
+        for letter in ["\u{A9}", "\u{7FF}", "é", "\u{C0}"] {
+            let parsed = try handler.parse("https://sendy.co.kr/vehicles?region=" + letter)
+            #expect(parsed.queryParameters["region"] == [letter])
+        }
+    }
+
     @Test func repeatedCampaignFieldKeepsTheFirstWithAWarning() throws {
         let parsed = try handler.parse("https://sendy.co.kr/event/x?variant=a&variant=b")
         #expect(parsed.campaignMetadata.variant == "a")
         #expect(parsed.warnings.map(\.field) == ["query.variant"])
+        #expect(parsed.warnings.map(\.losesPart) == [true])
     }
 
     @Test func koreanInPathAndQuery() throws {

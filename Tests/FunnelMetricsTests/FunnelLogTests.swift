@@ -74,6 +74,19 @@ struct FunnelLogTests {
         #expect(found?.message.contains(message) == true, "\(String(describing: found))")
     }
 
+    @Test("--input-format reads a line as its shape, even one that has the other shape's key too")
+    func fixedFormatReadsItsShape() throws {
+        let line = #"{"event":"push_clicked","type":"event","name":"screen_view","properties":{"distinct_id":"u1"}}"#
+        let export = try FunnelLog.events(Array(line.utf8), format: .export)
+        #expect(export.events.map(\.name) == ["push_clicked"])
+        #expect(export.events.map(\.sessionKey) == ["u1"])
+        #expect(export.summary.exportLines == 1 && export.summary.hostLines == 0)
+        let host = try FunnelLog.events(Array(line.utf8), format: .host)
+        #expect(host.events.map(\.name) == ["screen_view"])
+        #expect(host.summary.hostLines == 1 && host.summary.exportLines == 0)
+        #expect(try read(line).map(\.name) == ["screen_view"], "auto: a line with a type is a host line")
+    }
+
     @Test("--input-format refuses the other shape")
     func fixedFormat() {
         #expect(error(#"{"event":"a"}"#, .host)?.message == "a host log line needs a \"type\" (--input-format host)")

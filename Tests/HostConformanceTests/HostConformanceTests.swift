@@ -67,6 +67,35 @@ import TestSupport
         #expect(refused.contains("the hello line was refused: no"))
     }
 
+    /// A line of only spaces, tabs and carriage returns is no output; anything else that is not
+    /// a typed JSON object is unreadable, in order.
+    @Test func blankLinesAreNoOutputAndOtherLinesAreReadOrUnreadable() {
+        let transcript = HostTranscript(output: ["", " ", "\r", "\t", " \t\r ", Self.hello, "{}", "\r\n", #"{"type":1}"#, " x "])
+        #expect(transcript.lines.count == 1)
+        #expect(transcript.unreadable == ["{}", "\r\n", #"{"type":1}"#, " x "])
+    }
+
+    /// The hostile messages' sizes are exact: the nested one is `depth` deep (the object counts
+    /// as one), the padded one `size` bytes, so "one over the limit" is one over and no more.
+    @Test(arguments: [2, 3, 32, 33])
+    func theHostileCasesNestAndPadToExactlyTheSizeAsked(_ n: Int) throws {
+        let text = #"{"v":1,"a":"b"}"#
+        func depth(_ json: String) -> Int {
+            var deepest = 0, open = 0
+            for character in json where "[{]}".contains(character) {
+                open += "[{".contains(character) ? 1 : -1
+                deepest = max(deepest, open)
+            }
+            return deepest
+        }
+        let nested = MessageCases.nested(text, depth: n)
+        #expect(depth(nested) == n, "\(nested)")
+        #expect(try JSONValue(parsing: nested)["v"] == 1)
+        let padded = MessageCases.padded(text, to: text.utf8.count + n)
+        #expect(padded.utf8.count == text.utf8.count + n)
+        #expect(try JSONValue(parsing: padded) == JSONValue(parsing: text))
+    }
+
     @Test func aHostThatFailsACaseFailsItWithTheReason() throws {
         let testCase = try #require(ConformanceSuite(contracts: try Self.contracts()).cases.first)
         let result = ConformanceRun.run(testCase, on: FixedHost(answer: .failure(HostRunError("the host exited with status 3"))))
