@@ -198,12 +198,12 @@ public final class ManualNavigationClock: NavigationClock {
         var ran = 0
         while let index = nextItemIndex(), items[index].due <= end {
             let item = items.remove(at: index)
-            if item.due > current { current = item.due }
+            current = max(current, item.due)
             item.handle.cancel()  // it ran; a later cancel() is a no-op
             item.work()
             ran += 1
         }
-        if end > current { current = end }
+        current = max(current, end)
         return ran
     }
 
@@ -218,15 +218,12 @@ public final class ManualNavigationClock: NavigationClock {
         return ran
     }
 
+    /// The first item due. `items` is in scheduling order (appended, never reordered), so the
+    /// first of several due at the same moment is the one scheduled first.
     private func nextItemIndex() -> Int? {
         var best: Int?
-        for (index, item) in items.enumerated() {
-            if let current = best {
-                let other = items[current]
-                if item.due < other.due || (item.due == other.due && item.sequence < other.sequence) { best = index }
-            } else {
-                best = index
-            }
+        for (index, item) in items.enumerated() where best.map({ item.due < items[$0].due }) ?? true {
+            best = index
         }
         return best
     }
