@@ -1,6 +1,7 @@
 import Testing
 import BridgeContracts
 import BridgeHostTesting
+import JSONCore
 import TestSupport
 
 @Suite("Contract fixtures through the mock host")
@@ -51,6 +52,40 @@ struct FixtureTests {
         let fixture = try #require(contracts.fixtures.first { $0.path == path })
         let problems = FixtureCheck.problems(fixture, outcome: try Scenario(fixture: fixture).run(contracts: contracts))
         #expect(problems == ["reply/result/pendingLogin: expected true, got false"])
+    }
+
+    /// The problems of the example fixture at `path` with its `expect` member `key` set to `value`.
+    func problems(_ path: String, expecting key: String, _ value: JSONValue) throws -> [String] {
+        var files = try ExampleContracts.files()
+        guard case .object(var fixture) = try JSONValue(parsing: files[path]!), case .object(var expect)? = fixture["expect"] else {
+            Issue.record("\(path) is no fixture object")
+            return []
+        }
+        expect[key] = value
+        fixture["expect"] = .object(expect)
+        files[path] = JSONValue.object(fixture).prettyPrinted()
+        let contracts = try ContractSet(files: files, origin: "test copy")
+        let changed = try #require(contracts.fixtures.first { $0.path == path })
+        return FixtureCheck.problems(changed, outcome: try Scenario(fixture: changed).run(contracts: contracts))
+    }
+
+    @Test("each expectation a host does not meet is named: the code, a navigation or none, what opened outside the app")
+    func eachUnmetExpectationIsNamed() throws {
+        let basic = "fixtures/apply/v1/valid-basic.json", loggedOut = "fixtures/apply/v1/valid-logged-out.json"
+        let plan = "fixtures/apply/v1/invalid-unknown-plan.json", kakao = "fixtures/open_directions/v1/valid-kakaomap-installed.json"
+        #expect(try problems(plan, expecting: "code", "UNKNOWN_ACTION").first?.hasPrefix("expected code UNKNOWN_ACTION, got INVALID_PARAMS: ") == true)
+        #expect(try problems(basic, expecting: "navigation", .null) == [#"expected no navigation, got ["applyForm"]"#])
+        #expect(try problems(basic, expecting: "navigation", ["route": "orderDetail"]) == [#"navigation/route: expected "orderDetail", got "applyForm""#])
+        #expect(try problems(loggedOut, expecting: "navigation", ["route": "applyForm"]) == ["expected a navigation, got none"])
+        #expect(try problems(basic, expecting: "reply", .null).first?.hasPrefix("expected no reply, got {") == true)
+        #expect(try problems(kakao, expecting: "external", .null) == ["expected nothing opened outside the app, got [\"kakaomap://route?ep=37.4979502,127.0276368&by=CAR\"]"])
+        #expect(try problems(basic, expecting: "external", ["provider": "kakaomap"]).first?.hasPrefix("expected an external open, got none") == true)
+        #expect(try problems(kakao, expecting: "external", ["provider": "kakaomap", "target": "web"])
+                == [#"external/target: expected "web", got "app""#])
+        // Unchanged, each passes: the problems above are the changes, not the fixtures.
+        for path in [basic, loggedOut, plan, kakao] {
+            #expect(try problems(path, expecting: "valid", try JSONValue(parsing: ExampleContracts.files()[path]!)["expect"]!["valid"]!).isEmpty)
+        }
     }
 
     @Test("a fixture expecting a reply to a message the host does not answer says the reply is missing")

@@ -40,6 +40,35 @@ import Testing
         #expect(samples.contains { $0.count == 1 })
     }
 
+    /// Each escape is read as the scalar or set it names, in and out of a class, and the first
+    /// example is that scalar (or the set's first printable one), which the checker matches.
+    @Test(arguments: [
+        (#"^\x41$"#, "A"), (#"^\u0042$"#, "B"), (#"^\u{1F600}$"#, "😀"), (#"^\u{AC00}\u{AC01}$"#, "가각"),
+        (#"^[\x41-\x43]$"#, "A"), (#"^[\u0061-\u0063]$"#, "a"), (#"^[\u{AC00}-\u{D7A3}]$"#, "가"), (#"^[x\u0041]$"#, "x"),
+        (#"^[\d]$"#, "0"), (#"^[\D]$"#, "a"), (#"^\p{Lu}$"#, "A"), (#"^\p{Script=Hangul}$"#, "가"), (#"^\p{Script=Han}$"#, "一"),
+        (#"^\P{L}$"#, "0"), (#"^(?<year>\d{2})-(?:x)$"#, "00-x"), (#"^\t\n$"#, "\t\n"), (#"^[\b]$"#, "\u{8}"),
+    ])
+    func escapesNameTheirScalarsInAndOutOfAClass(_ pattern: String, _ minimal: String) throws {
+        let regex = try #require(RegexExamples(pattern), "\(pattern) parses")
+        #expect(regex.minimal == minimal, "\(pattern)")
+        #expect(matcher.matches(pattern, minimal), "\(pattern) matches \(minimal)")
+    }
+
+    @Test func aTruncatedOrUnclosedEscapeIsNotAPattern() {
+        for pattern in [#"^\x4"#, #"^\u004"#, #"^\u{41"#, #"^\p{Lu"#, #"^\pL$"#, #"^[\x41-\d]$"#, #"^[b-a]$"#, #"^(?<name"#] {
+            #expect(RegexExamples(pattern) == nil, "\(pattern)")
+        }
+    }
+
+    /// Without its word boundaries and back-references a pattern still gives candidates; the
+    /// escapes it keeps are read as written.
+    @Test func anApproximationDropsBoundariesAndKeepsOtherEscapes() throws {
+        let regex = try #require(RegexExamples.approximating(#"^\bab\d\.\B$"#))
+        #expect(regex.minimal == "ab0.")
+        let lookahead = try #require(RegexExamples.approximating(#"^(?=\d)\d(?<!x)\x41$"#))
+        #expect(lookahead.minimal == "0A")
+    }
+
     @Test func lookaroundsAreNotSupported() {
         #expect(RegexExamples("^(?=a)b") == nil)
         #expect(RegexExamples("(a)\\1") == nil)
