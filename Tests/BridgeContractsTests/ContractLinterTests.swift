@@ -108,6 +108,17 @@ struct ContractLinterTests {
         #expect(found == [1, 2].map { "manifest.json: /actions/apply/versions/\($0)/route: names route applyForm, which routes.json does not enable from bridge (enabledFrom: push, appInternal): every message would be refused" })
     }
 
+    /// A `$ref` loop in any action's schema, not only the first one's, is a warning on that file
+    /// (lint stays green: the loop fails only the messages that enter it).
+    @Test func aRefLoopInALaterActionsSchemaIsAWarningOnItsFile() throws {
+        let found = try findings([("schemas/start.v1.json", ##""payload": { "$ref": "#/$defs/payload" }"##,
+                                   ##""payload": { "$ref": "#/$defs/payload" }, "extra": { "$ref": "#/$defs/loop" }"##),
+                                  ("schemas/start.v1.json", ##""$defs": {"##, ##""$defs": { "loop": { "allOf": [{ "$ref": "#/$defs/loop" }] },"##)])
+        let loops = found.filter { $0.message.contains("applies itself to the same value in a loop") }
+        #expect(loops.map(\.file) == ["schemas/start.v1.json"], "\(found)")
+        #expect(loops.allSatisfy { $0.severity == .warning && $0.message.contains("start.v1.json#/$defs/loop") }, "\(loops)")
+    }
+
     @Test func aListRouteThatIsNotDeclared() throws {
         let found = try findings([("routes.json", #""list": "orderList""#, #""list": "orders""#)]).map(\.description)
         #expect(found.contains("routes.json: /routes/5/list: names list route \"orders\", which is not declared"))

@@ -2,7 +2,7 @@
 // UUIDs, RFC 6901 pointers), each bound tried at its edge and one past it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { FORMATS } from "../src/schema-runtime.js";
+import { FORMATS, isMultipleOf } from "../src/schema-runtime.js";
 
 function judged(format, cases) {
   for (const [text, expected] of cases) {
@@ -64,4 +64,17 @@ test("relative-json-pointer: a number without leading zeros, then # or a pointer
   judged("relative-json-pointer", [
     ["0", true], ["1/a", true], ["10#", true], ["01", false], ["#", false], ["1#/a", false], ["2/a~2", false], ["", false],
   ]);
+});
+
+// multipleOf where value / divisor overflows to Infinity: the checker's verdicts (bridgectl
+// validate --schema on {"multipleOf": D}), so the page refuses what the app refuses.
+test("multipleOf with a quotient past the largest double decides as the checker does", () => {
+  const cases = [
+    [0.5, 1e-320, false], [3, 1e-320, true], [1e308, 1e-320, true],
+    [1e308, 0.3, false], [1e308, 0.5, true], [-1e308, 0.25, true],
+    [0.5, 0.3, false], [3, 0.3, true], [0.5, 1e-300, true],
+  ];
+  for (const [value, divisor, expected] of cases) {
+    assert.equal(isMultipleOf(value, divisor), expected, `${value} multipleOf ${divisor}`);
+  }
 });
