@@ -31,7 +31,6 @@ struct ContractSchemas {
     private static func errors(_ schema: CompiledSchema, _ message: ParsedMessage) -> [JSONValue] {
         if schema.isValid(message.document) { return [] }
         let result = schema.validate(message.document)
-        if result.isValid { return [] }
         guard !result.units.isEmpty else {
             return [["instanceLocation": "", "keywordLocation": "", "keyword": "", "error": "validation could not finish"]]
         }
