@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import BridgeContracts
+import JSONCore
 
 @testable import BridgeCLI
 
@@ -54,6 +55,34 @@ import BridgeContracts
         #expect(result.out.contains(#""keyword": "additionalProperties""#))
         #expect(result.out.contains(#""code": "INVALID_PARAMS""#))
         #expect(result.out.contains(#""absoluteKeywordLocation": "https://bridge.sendy.co.kr/contracts/schemas/apply.v1.json#/$defs/payload/additionalProperties""#))
+    }
+
+    /// In JSON, a file that cannot be read is a result of its own (readable: false) among the
+    /// others, counted apart, and the run exits 2.
+    @Test func anUnreadableFileIsAResultOfItsOwnInJSON() throws {
+        let good = try temporaryFile(Data(Self.validApply.utf8))
+        let missing = testFolder.url("absent.json").path
+        let result = run(["validate", "--format", "json", good, missing])
+        #expect(result.code == 2)
+        let report = try JSONValue(parsing: result.out)
+        let results = try #require(report["results"]?.arrayValue)
+        #expect(results.count == 2)
+        #expect(results[0]["valid"] == true && results[0]["readable"] == nil)
+        #expect(results[1] == ["file": .string(missing), "valid": false, "readable": false, "message": "no such file"], "\(results[1])")
+        #expect(report["valid"] == 1 && report["invalid"] == 0 && report["unreadable"] == 1)
+        #expect(result.err.isEmpty)
+        // In text, the same file is one line on standard error.
+        let text = run(["validate", good, missing])
+        #expect(text.code == 2)
+        #expect(text.err == "\(missing): no such file\n", "\(text.err)")
+    }
+
+    @Test func aSchemaFileThatIsNotThereIsAUsageError() throws {
+        let message = try temporaryFile(Data("{}".utf8))
+        let missing = testFolder.url("no-schema.json").path
+        let result = run(["validate", "--schema", missing, message])
+        #expect(result.code == 2)
+        #expect(result.err.contains("\(missing): no such schema file"), "\(result.err)")
     }
 
     @Test func everyFixtureVerdictMatchesItsExpectation() throws {
