@@ -73,6 +73,13 @@ struct EventContractTests {
         #expect(found.map(\.file) == ["event-fixtures/cart_updated/v1/valid.json"])
     }
 
+    @Test func anEventFixtureOutsideAnEventAndVersionFolderIsFound() throws {
+        var files = RepositoryContractFiles.files
+        files["event-fixtures/stray.json"] = files["event-fixtures/login_state_changed/v1/valid-login.json"]
+        let found = ContractLinter(contracts: try ContractSet(files: files, origin: "a copy")).lint().map(\.description)
+        #expect(found == ["event-fixtures/stray.json: (root): event fixtures live in event-fixtures/<event>/v<version>/"])
+    }
+
     @Test func anEventNameWithCapitalsIsFound() throws {
         let found = try findings([("manifest.json", #""login_state_changed": {"#, #""LoginStateChanged": {"#)])
         #expect(found.contains { $0.pointer == "/events/LoginStateChanged" && $0.message.contains("lower-case") })

@@ -62,6 +62,22 @@ import TestSupport
         return ContractLinter(contracts: contracts).lint().map(\.description)
     }
 
+    /// Well-known files with no "apps" in the manifest cannot be checked: each is named.
+    @Test func wellKnownFilesWithoutAnAppsBlockAreEachNamed() throws {
+        var files = RepositoryContractFiles.files
+        guard case .object(var manifest) = try JSONValue(parsing: try #require(files["manifest.json"])) else { return }
+        manifest["apps"] = nil
+        files["manifest.json"] = JSONValue.object(manifest).prettyPrinted()
+        let found = ContractLinter(contracts: try ContractSet(files: files, origin: "a copy")).lint().map(\.description)
+        #expect(found.filter { $0.contains("well-known/") } == [
+            "well-known/apple-app-site-association.json: (root): the manifest has no \"apps\" block to check this file against",
+            "well-known/assetlinks.json: (root): the manifest has no \"apps\" block to check this file against",
+        ], "\(found)")
+        files["well-known/assetlinks.json"] = nil
+        let one = ContractLinter(contracts: try ContractSet(files: files, origin: "a copy")).lint().map(\.description)
+        #expect(one.filter { $0.contains("well-known/") }.count == 1, "\(one)")
+    }
+
     @Test func lintFailsWhenTheAASADoesNotCoverARoute() throws {
         let found = try lint([(UniversalLinkFiles.aasaPath, #""/": "/vehicles/?*","#, #""/": "/vehicles/?*/nope","#)])
         #expect(found.contains("well-known/apple-app-site-association.json: /applinks/details: does not open /vehicles/promo-1 in the app, though route vehicleDetail handles it (regenerate: bridgectl generate aasa --contracts 'a broken copy' --out 'a broken copy/well-known/apple-app-site-association.json')"), "\(found)")
