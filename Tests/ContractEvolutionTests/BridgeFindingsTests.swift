@@ -207,6 +207,38 @@ import TestSupport
         #expect(!report.fails)
     }
 
+    /// A version added beside released ones is info, named with the versions beside it, and
+    /// compared with the version before it (not with an older one).
+    @Test func anAddedVersionIsInfoComparedWithTheVersionBeforeIt() throws {
+        var files = Self.bundled
+        let v2 = try #require(files["schemas/apply.v2.json"])
+        files["schemas/apply.v3.json"] = v2.replacingOccurrences(of: "apply.v2.json", with: "apply.v3.json")
+            .replacingOccurrences(of: #""version": { "const": 2 }"#, with: #""version": { "const": 3 }"#)
+            .replacingOccurrences(of: #""maxLength": 200"#, with: #""maxLength": 100"#)
+        guard case .object(var manifest) = try JSONValue(parsing: try #require(files["manifest.json"])),
+              case .object(var actions)? = manifest["actions"], case .object(var apply)? = actions["apply"],
+              case .object(var versions)? = apply["versions"], case .object(var entry)? = versions["2"] else {
+            Issue.record("manifest.json has no apply v2")
+            return
+        }
+        entry["schema"] = "apply.v3.json"
+        versions["3"] = .object(entry)
+        apply["versions"] = .object(versions)
+        actions["apply"] = .object(apply)
+        manifest["actions"] = .object(actions)
+        files["manifest.json"] = JSONValue.object(manifest).prettyPrinted()
+        let old = try ContractSet(files: Self.bundled, origin: "bundled")
+        let report = try ContractDiff.compare(old: old, new: try ContractSet(files: files, origin: "edited"), today: "2026-01-01")
+        let added = try only(.actionVersionAdded, in: report)
+        #expect(added.subject == .actionVersion(action: "apply", version: 3))
+        #expect(added.detail == "new version, side by side with v1, v2")
+        #expect(added.severity == .info)
+        let compared = report.findings.filter { $0.subject == .actionVersion(action: "apply", version: 3) && $0.kind != .actionVersionAdded }
+        #expect(compared.map(\.kind) == [.maxLengthTightened], "\(report.text)")
+        #expect(compared.allSatisfy { $0.severity == .info && $0.note == "compared with v2" }, "\(report.text)")
+        #expect(!report.fails)
+    }
+
     @Test func anEnvelopeChangeIsReportedOnceForTheEnvelope() throws {
         let (old, new, report) = try diff(["schemas/envelope.v1.json": [(#""maxLength": 40"#, #""maxLength": 30"#)]])
         let finding = try only(.maxLengthTightened, in: report)
