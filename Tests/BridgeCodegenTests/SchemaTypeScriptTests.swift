@@ -30,6 +30,29 @@ import Testing
         #expect(try render(#"{"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "string"}}"#).type == "unknown[]")
     }
 
+    @Test func aTitleDocumentsAMemberWithoutADescription() throws {
+        let rendered = try render(#"""
+        {"type": "object", "additionalProperties": false, "properties": {
+          "a": {"type": "string", "title": "The a"}, "b": {"type": "string", "title": "Not shown", "description": "The b"}}}
+        """#)
+        #expect(rendered.type == "{\n  /** The a */\n  a?: string;\n  /** The b */\n  b?: string;\n}")
+    }
+
+    /// A `$ref` fragment is a JSON Pointer written in a URI: percent-escapes are decoded first.
+    @Test func aPercentEncodedRefFragmentIsDecoded() throws {
+        let rendered = try render(##"""
+        {"type": "object", "additionalProperties": false, "$defs": {"a b": {"enum": ["x"]}, "é": {"const": 1}},
+         "properties": {"p": {"$ref": "#/$defs/a%20b"}, "q": {"$ref": "#/$defs/%C3%A9"}, "r": {"$ref": "#/$defs/é"}}}
+        """##)
+        #expect(rendered.type == "{\n  p?: \"x\";\n  q?: 1;\n  r?: 1;\n}")
+        // A truncated escape, and bytes that are no UTF-8, are refused at the $ref.
+        for fragment in ["a%2", "%FF", "%zz"] {
+            #expect(throws: CodegenError(file: "t.json", pointer: "/properties/p/$ref", message: "bad percent-encoding in $ref \"#/$defs/\(fragment)\"")) {
+                try render(##"{"type": "object", "properties": {"p": {"$ref": "#/$defs/"## + fragment + ##""}}}"##)
+            }
+        }
+    }
+
     @Test func requiredAndOptionalMembersWithLiteralUnions() throws {
         let rendered = try render("""
         {"type": "object", "required": ["kind", "count"], "additionalProperties": false,
