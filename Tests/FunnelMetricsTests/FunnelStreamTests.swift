@@ -51,6 +51,32 @@ struct FunnelStreamTests {
         #expect(report.all.sessions == 1)
     }
 
+    /// A line may hold 1 MiB (its "\r" aside): one byte more is refused with its line number,
+    /// whether the log is read whole or fed in chunks, and whether the chunk that crosses the
+    /// limit holds the line's end or not.
+    @Test("a line of 1 MiB is read, one byte more is refused, whole or in chunks", arguments: [(-1, true), (0, true), (1, false), (3, false)])
+    func theLineLengthLimit(extra: Int, read: Bool) throws {
+        let push = line("push_clicked", "p", 1_764_547_200, #""path":"/order/42","campaign_id":"c""#)
+        let head = #"{"event":"screen_view","properties":{"distinct_id":"p","time":1764547201,"screen":"home""#
+        let long = head + String(repeating: " ", count: FunnelLog.maxLineBytes + extra - head.utf8.count - 2) + "}}"
+        #expect(long.utf8.count == FunnelLog.maxLineBytes + extra)
+        let log = push + "\n" + long + "\r\n" + push + "\n"
+        let whole = Result { () throws(FunnelLogError) in try FunnelLog.events(Array(log.utf8)) }
+        // The last chunk size ends the first chunk at the long line's last byte, before its "\r\n".
+        for chunk in [1 << 21, 65_537, 4096, push.utf8.count + 1 + long.utf8.count] {
+            let streamed = Result { () throws(FunnelLogError) in try stream(log, chunk: chunk) }
+            for outcome in [whole.map { _ in () }, streamed.map { _ in () }] {
+                switch outcome {
+                case .success: #expect(read, "extra \(extra), chunk \(chunk): read")
+                case .failure(let error):
+                    #expect(!read, "extra \(extra), chunk \(chunk): \(error)")
+                    #expect(error.line == 2 && error.message == "longer than 1048576 bytes", "\(error)")
+                }
+            }
+        }
+        if read { #expect(try stream(log).all.sessions == 1) }
+    }
+
     @Test("a log fed in chunks of any size, cut anywhere in a line, gives the report of the whole log", arguments: [1, 7, 100, 4096])
     func chunking(size: Int) throws {
         let log = SyntheticLog(seed: 7, people: 30).lines.joined(separator: "\n") + "\n"
