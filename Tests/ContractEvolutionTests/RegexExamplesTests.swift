@@ -46,7 +46,7 @@ import Testing
         (#"^\x41$"#, "A"), (#"^\u0042$"#, "B"), (#"^\u{1F600}$"#, "😀"), (#"^\u{AC00}\u{AC01}$"#, "가각"),
         (#"^[\x41-\x43]$"#, "A"), (#"^[\u0061-\u0063]$"#, "a"), (#"^[\u{AC00}-\u{D7A3}]$"#, "가"), (#"^[x\u0041]$"#, "x"),
         (#"^[\d]$"#, "0"), (#"^[\D]$"#, "a"), (#"^\p{Lu}$"#, "A"), (#"^\p{Script=Hangul}$"#, "가"), (#"^\p{Script=Han}$"#, "一"),
-        (#"^\P{L}$"#, "0"), (#"^(?<year>\d{2})-(?:x)$"#, "00-x"), (#"^\t\n$"#, "\t\n"), (#"^[\b]$"#, "\u{8}"),
+        (#"^\P{L}$"#, "0"), (#"^(?<year>\d{2})-(?:x)$"#, "00-x"), (#"^\t\n$"#, "\t\n"), (#"^[\b]$"#, "\u{8}"), (#"^[\x01-\b]$"#, "\u{1}"),
     ])
     func escapesNameTheirScalarsInAndOutOfAClass(_ pattern: String, _ minimal: String) throws {
         let regex = try #require(RegexExamples(pattern), "\(pattern) parses")
