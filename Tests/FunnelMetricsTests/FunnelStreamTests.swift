@@ -228,7 +228,13 @@ struct FunnelStreamTests {
         #expect(comparison.context == "campaign_id=c source=push")
         #expect(comparison.baseline == "A" && comparison.variant == "B")
         #expect(report.text(name: "x").contains("target-screen reach           48.5% vs 59.3%, p = 0.41, not significant at 5%"))
-        #expect(try stream(lines.joined(separator: "\n"), by: [.campaign]).variantComparisons.isEmpty)
+        // The page lists the same comparison, escaped, in a section of its own.
+        let page = report.html(name: "x")
+        #expect(page.contains("<h2>Variants compared</h2>"))
+        #expect(page.contains("<li>campaign_id=c source=push: variant B against A, "), "\(page)")
+        let ungrouped = try stream(lines.joined(separator: "\n"), by: [.campaign])
+        #expect(ungrouped.variantComparisons.isEmpty)
+        #expect(!ungrouped.html(name: "x").contains("Variants compared"), "no comparisons, no section")
     }
 
     @Test("CSV: a header, the total, a row per group; fields with commas or quotes are quoted (RFC 4180)")

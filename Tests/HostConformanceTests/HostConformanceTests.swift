@@ -132,6 +132,22 @@ import TestSupport
         #expect(with.built.count > without.built.count)
     }
 
+    /// Without a request parked for login there is no navigation_completed to expect: the case
+    /// is named as not run, with what to add; with one it is built.
+    @Test func navigationCompletedIsNotRunWithoutAGatedFixture() throws {
+        let contracts = try Self.contracts()
+        let ungated = FixturePicks(fixtures: contracts.fixtures.filter { !$0.path.contains("logged-out") }, routes: [])
+        #expect(ungated.gated == nil)
+        let without = EventCases.cases(contracts.eventFixtures, picks: ungated, manifest: contracts.manifest)
+        let notRun = without.unbuilt.filter { $0.name == "navigation_completed" }
+        #expect(notRun.map(\.reason) == ["no fixture of a logged-out request answered pendingLogin, nor of one navigating to a route that requires login (add one)"])
+        #expect(notRun.first?.level == .events)
+        let with = EventCases.cases(contracts.eventFixtures, picks: FixturePicks(fixtures: contracts.fixtures, routes: contracts.routes),
+                                    manifest: contracts.manifest)
+        #expect(!with.unbuilt.contains { $0.name == "navigation_completed" })
+        #expect(with.built.count > without.built.count)
+    }
+
     @Test func theLevelsNest() throws {
         let contracts = try Self.contracts()
         let counts = ConformanceLevel.allCases.map { ConformanceSuite(contracts: contracts, upTo: $0).cases.count }
