@@ -16,6 +16,28 @@ struct ExternalDestinationReplyTests {
                                                       "provider": .string(provider)])
     }
 
+    /// The mock as iOS answers: a scheme the app did not declare for canOpenURL is no; web links
+    /// always open; another app's scheme opens when it is installed, unless told to fail.
+    @Test("the mock host's canOpen and open follow the declared schemes, the installed apps and the failing opens")
+    func canOpenAndOpen() throws {
+        let host = try MockBridgeHost(contracts: try repositoryContracts())
+        host.installedApps = ["kakaomap", "ftp"]
+        #expect(host.canOpen("https://map.kakao.com/x"))
+        #expect(host.canOpen("HTTPS://map.kakao.com/x"), "schemes compare case-insensitively")
+        #expect(host.canOpen("kakaomap://route"))
+        #expect(!host.canOpen("nmap://route"), "declared but not installed")
+        #expect(!host.canOpen("ftp://files"), "installed but not declared")
+        #expect(!host.canOpen("http://map.kakao.com/x"), "http is not among the declared schemes")
+        var results: [Bool] = []
+        for url in ["https://a.example/", "http://a.example/", "kakaomap://route", "nmap://route"] { host.open(url) { results.append($0) } }
+        #expect(results == [true, true, true, false])
+        host.failingOpens = ["kakaomap"]
+        host.open("kakaomap://route") { results.append($0) }
+        #expect(results.last == false)
+        #expect(host.externalOpens.map(\.opened) == [true, true, true, false, false])
+        #expect(host.externalOpens.map(\.scheme) == ["https", "http", "kakaomap", "nmap", "kakaomap"])
+    }
+
     @Test("Kakao Map installed: the app opens, the reply says so, the funnel records it with the campaign")
     func installed() throws {
         let host = try MockBridgeHost(contracts: try repositoryContracts())
