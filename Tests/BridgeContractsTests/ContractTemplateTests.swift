@@ -1,5 +1,6 @@
 import BridgeContracts
 import Foundation
+import JSONCore
 import Testing
 
 /// `bridgectl init`'s set: what it writes loads and lints clean, and every input it refuses is
@@ -40,6 +41,21 @@ import Testing
         #expect(!files.values.joined().lowercased().contains("sendy"))
         // The first route is a public page: a link to it opens without a login.
         #expect(contracts.routes.map(\.requiresAuth) == [false])
+    }
+
+    /// The valid fixture expects what the host does with it: the route is public, so the page
+    /// opens at once (pendingLogin false) at the URL the route builds from the slug.
+    @Test func theValidFixtureExpectsAnImmediateNavigationToThePublicRoute() throws {
+        let contracts = try ContractSet(files: try template().files(), origin: "init")
+        let fixture = try #require(contracts.fixtures.first { $0.expect.valid })
+        let url: JSONValue = "https://www.example.com/event/spring-sale"
+        #expect(fixture.expect.navigation == ["route": .string(ContractTemplate.routeName), "url": url])
+        #expect(fixture.expect.reply == ["ok": true, "result": ["route": .string(ContractTemplate.routeName), "url": url, "pendingLogin": false]])
+        #expect(contracts.routes.first { $0.name == ContractTemplate.routeName }?.requiresAuth == false)
+        let invalid = try #require(contracts.fixtures.first { !$0.expect.valid })
+        #expect(invalid.expect.code == "INVALID_PARAMS")
+        #expect(invalid.expect.errors.map(\.instanceLocation) == ["/payload/slug"] && invalid.expect.errors.map(\.keyword) == ["pattern"])
+        #expect(invalid.message?["payload"]?["slug"] == "Spring Sale")
     }
 
     @Test func withoutAppIdsThereAreNoWellKnownFilesAndLintIsStillClean() throws {
