@@ -4,6 +4,7 @@
 // mutant applied alone to a scratch copy and the narrowest tests of its module run.
 //
 //   node scripts/mutants/sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list]
+//   node scripts/mutants/sample.mjs --seed N --first-pass   the seed's scores from its journal
 //   node scripts/mutants/sample.mjs --check     the equivalents file is sound (make mutants-check)
 //
 // A mutant that does not build is stillborn: it is replaced by the module's next site, and not
@@ -91,12 +92,12 @@ export function unmappedModules(files, table = modules) {
 
 function usage(message) {
   console.error("mutants-sample: " + message);
-  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list] | --check");
+  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list | --first-pass] | --check");
   process.exit(2);
 }
 
 function parseArguments(argv) {
-  const options = { seed: 1, perModule: 10, modules: null, list: false, check: false, fresh: false };
+  const options = { seed: 1, perModule: 10, modules: null, list: false, check: false, fresh: false, firstPass: false };
   for (let i = 0; i < argv.length; i += 1) {
     const argument = argv[i];
     const value = () => {
@@ -111,6 +112,7 @@ function parseArguments(argv) {
       options.modules = new Set(value().split(",").filter(Boolean));
       for (const name of options.modules) if (!modules[name]) usage("no module " + JSON.stringify(name) + " (known: " + Object.keys(modules).join(", ") + ")");
     } else if (argument === "--list") options.list = true;
+    else if (argument === "--first-pass") options.firstPass = true;
     else if (argument === "--fresh") options.fresh = true;
     else if (argument === "--check") options.check = true;
     else usage("unknown argument " + JSON.stringify(argument));
@@ -233,6 +235,7 @@ function main() {
   const { entries, problems } = loadEquivalents();
   if (problems.length > 0) { for (const problem of problems) console.error("mutants-sample: " + problem); process.exit(2); }
   const equivalents = new Map(entries.map((entry) => [entry.site, entry.reason]));
+  if (options.firstPass) return printFirstPass(options.seed, equivalents);
 
   const random = seededRandom(options.seed);
   const plan = [];
@@ -363,6 +366,61 @@ function report(results, options, seconds, file) {
   const carriedCount = results.filter((result) => result.carried).length;
   console.log("\nseed " + options.seed + ": " + total.killed + " killed" + (carriedCount > 0 ? " (" + carriedCount + " from the journal)" : "") + ", " + total.survived + " survived, " + total.equivalent + " equivalent ("
     + score(total) + " of those not equivalent) in " + seconds + " s; details in " + file);
+}
+
+/// Each site's first judgement in a seed's journal, per module. A resumed run judges a survivor
+/// again once tests were written for it; the first judgement, on the tree the run started from,
+/// is the figure of the tests as they were. A first-pass survivor recorded as equivalent since is
+/// counted apart, and `now` says what became of each survivor (the journal's latest judgement).
+export function firstPass(entries, equivalentKeys) {
+  const first = new Map();
+  const latest = new Map();
+  for (const entry of entries) {
+    if (entry.type !== "mutant" || entry.outcome === "stillborn") continue;
+    if (!first.has(entry.key)) first.set(entry.key, entry);
+    latest.set(entry.key, entry);
+  }
+  const rows = new Map();
+  const survivors = [];
+  for (const [key, entry] of first) {
+    const module = moduleOf(key.split(" | ")[0]);
+    if (!rows.has(module)) rows.set(module, { killed: 0, survived: 0, equivalent: 0 });
+    const row = rows.get(module);
+    if (entry.outcome === "killed") {
+      row.killed += 1;
+      continue;
+    }
+    const now = equivalentKeys.has(key) ? "equivalent" : latest.get(key).outcome === "killed" ? "killed since" : "survived";
+    if (now === "equivalent") row.equivalent += 1; else row.survived += 1;
+    survivors.push({ key, now });
+  }
+  return { rows, survivors };
+}
+
+function printFirstPass(seed, equivalents) {
+  const journal = path.join(scratchFolder("bridgekit-mutants"), "mutant-logs", "sample-seed-" + seed + ".jsonl");
+  const entries = readJournal(journal);
+  if (entries.length === 0) { console.error("mutants-sample: no journal at " + journal + " (MUTANTS_SCRATCH names the scratch copy)"); process.exit(2); }
+  const { rows, survivors } = firstPass(entries, new Set(equivalents.keys()));
+  const total = { killed: 0, survived: 0, equivalent: 0 };
+  console.log("seed " + seed + ", first judgement of each site (" + journal + ")\n");
+  console.log("module                     killed  survived  equivalent  first pass  without equivalents");
+  const line = (name, row) => {
+    const judged = row.killed + row.survived + row.equivalent;
+    const counted = row.killed + row.survived;
+    const percent = (part, whole) => whole === 0 ? "-" : (Math.round((1000 * part) / whole) / 10) + "%";
+    console.log(name.padEnd(26) + String(row.killed).padStart(7) + String(row.survived).padStart(10) + String(row.equivalent).padStart(12)
+      + percent(row.killed, judged).padStart(12) + percent(row.killed, counted).padStart(21));
+  };
+  for (const [module, row] of [...rows.entries()].sort()) {
+    for (const key of Object.keys(total)) total[key] += row[key];
+    line(module, row);
+  }
+  line("overall", total);
+  if (survivors.length > 0) {
+    console.log("\nfirst-pass survivors, and what became of each:");
+    for (const { key, now } of survivors) console.log("  " + now.padEnd(13) + key);
+  }
 }
 
 function score(row) {

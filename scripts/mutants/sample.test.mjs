@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { equivalentsCeiling, equivalentsProblems, moduleOf, roundRobin, trackedSourceFiles, unmappedModules } from "./sample.mjs";
+import { equivalentsCeiling, equivalentsProblems, firstPass, moduleOf, roundRobin, trackedSourceFiles, unmappedModules } from "./sample.mjs";
 
 test("every module of the repository has tests mapped for the sampled run", () => {
   assert.deepEqual(unmappedModules(trackedSourceFiles()), []);
@@ -69,4 +69,26 @@ test("a stillborn mutant is replaced by its module's next site and not counted",
 test("a module with fewer sites than asked gives what it has", () => {
   const results = roundRobin(planOf({ A: ["killed"], B: ["killed", "killed", "killed"] }), 3, fakeJudge);
   assert.deepEqual(results.map((result) => result.module + result.index), ["A0", "B0", "B1", "B2"]);
+});
+
+test("the first pass counts each site's first judgement; later ones only say what became of a survivor", () => {
+  const key = (file, n) => file + " | line " + n + " | relational: \" < \" -> \" <= \"";
+  const mutant = (k, outcome) => ({ type: "mutant", key: k, tree: "t", outcome });
+  const entries = [
+    { type: "baseline", tree: "t", command: "x", seconds: 1 },
+    mutant(key("Sources/JSONCore/A.swift", 1), "stillborn"),
+    mutant(key("Sources/JSONCore/A.swift", 1), "killed"),
+    mutant(key("Sources/JSONCore/A.swift", 2), "survived"),
+    mutant(key("Sources/JSONCore/A.swift", 2), "killed"),
+    mutant(key("Sources/JSONCore/A.swift", 3), "survived"),
+    mutant(key("js/src/b.js", 4), "survived"),
+    mutant(key("js/src/b.js", 5), "killed"),
+    mutant(key("js/src/b.js", 5), "survived"),
+  ];
+  const { rows, survivors } = firstPass(entries, new Set([key("js/src/b.js", 4)]));
+  assert.deepEqual(Object.fromEntries(rows), {
+    JSONCore: { killed: 1, survived: 2, equivalent: 0 },
+    js: { killed: 1, survived: 0, equivalent: 1 },
+  });
+  assert.deepEqual(survivors.map((s) => s.now), ["killed since", "survived", "equivalent"]);
 });
