@@ -148,6 +148,21 @@ import TestSupport
         #expect(with.built.count > without.built.count)
     }
 
+    /// A case not built is named at its own level and every level above, never below.
+    @Test func anUnbuiltCaseIsNamedUpToItsLevelAndNotBelow() throws {
+        var files = try RepositoryPaths.jsonFiles(under: "contracts")
+        for path in files.keys where path.hasPrefix("event-fixtures/") && path.contains("/valid-") { files[path] = nil }
+        let contracts = try ContractSet(files: files, origin: "no valid event fixture")
+        func unbuilt(_ level: ConformanceLevel) -> [String] {
+            ConformanceSuite(contracts: contracts, upTo: level).unbuilt.map(\.name)
+        }
+        #expect(unbuilt(.events).contains("where events may go"))
+        #expect(!unbuilt(.navigation).contains("where events may go"))
+        #expect(!unbuilt(.core).contains("where events may go"))
+        #expect(ConformanceSuite(contracts: contracts, upTo: .events).cases.contains { $0.level == .events })
+        #expect(!ConformanceSuite(contracts: contracts, upTo: .navigation).cases.contains { $0.level == .events })
+    }
+
     @Test func theLevelsNest() throws {
         let contracts = try Self.contracts()
         let counts = ConformanceLevel.allCases.map { ConformanceSuite(contracts: contracts, upTo: $0).cases.count }
