@@ -148,4 +148,27 @@ struct SwiftTypesGeneratorTests {
         #expect(SwiftNames.enumCase("2.5ton") == "_2_5ton")
         #expect(SwiftNames.enumCase("premium") == "premium")
     }
+
+    @Test("names: any JSON name gives a valid identifier, the same one each time")
+    func namesOfAnyText() {
+        // Words split at anything that is not an ASCII letter or digit, Korean text included.
+        #expect(SwiftNames.property("Plan-ID.x") == "planIDX")
+        #expect(SwiftNames.property("a b") == "aB")
+        #expect(SwiftNames.property("한글_id") == "id")
+        #expect(SwiftNames.property("2fast") == "_2fast")
+        #expect(SwiftNames.property("") == "_" && SwiftNames.property("--") == "_" && SwiftNames.property("한글") == "_")
+        #expect(SwiftNames.property("self") == "`self`")
+        #expect(SwiftNames.type("utm_source") == "UtmSource")
+        #expect(SwiftNames.type("class") == "Class", "capitalized, no longer reserved")
+        #expect(SwiftNames.type("type") == "`Type`")
+        #expect(SwiftNames.type("2x") == "_2x")
+        #expect(SwiftNames.type("") == "Value" && SwiftNames.type("-") == "Value")
+        #expect(SwiftNames.event("login_state_changed", version: 1) == "LoginStateChangedEventV1")
+        #expect(SwiftNames.element("Tags") == "TagsItem")
+        #expect(SwiftNames.sharedType(file: "envelope") == "Envelope")
+        #expect(SwiftNames.enumCase("Sort-Asc") == "sort_Asc")
+        #expect(SwiftNames.enumCase("Default") == "`default`")
+        #expect(SwiftNames.enumCase("_x") == "_x" && SwiftNames.enumCase("Éa") == "_a")
+        #expect(SwiftNames.enumCase("") == "_" && SwiftNames.enumCase("가") == "_")
+    }
 }
