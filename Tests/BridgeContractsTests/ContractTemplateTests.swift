@@ -91,6 +91,25 @@ import Testing
         #expect(refusal { () throws(TemplateError) in try template(url: url) }?.option == "web-base-url", "\(url)")
     }
 
+    /// A host name is at most 253 characters in labels of 1 to 63 (RFC 1035), each tried at
+    /// n - 1, n and n + 1.
+    @Test(arguments: [(62, true), (63, true), (64, false)])
+    func aHostLabelIsUpTo63Characters(length: Int, taken: Bool) throws {
+        let url = "https://" + String(repeating: "a", count: length) + ".com"
+        let refused = refusal { () throws(TemplateError) in try template(url: url) }
+        #expect((refused == nil) == taken, "\(length)")
+        if !taken { #expect(refused?.message.contains("has no valid host name") == true) }
+    }
+
+    @Test(arguments: [(252, true), (253, true), (254, false)])
+    func aHostNameIsUpTo253Characters(length: Int, taken: Bool) throws {
+        // Three labels of 63, dots between, and a last label making up the length.
+        let host = Array(repeating: String(repeating: "a", count: 63), count: 3).joined(separator: ".") + "." + String(repeating: "b", count: length - 192)
+        #expect(host.count == length, "\(host.count)")
+        let refused = refusal { () throws(TemplateError) in try template(url: "https://" + host) }
+        #expect((refused == nil) == taken, "\(length)")
+    }
+
     @Test(arguments: ["a", "myapp", "MyApp", "my-app", "my.app", "my+app", "a1"])
     func anRFC3986SchemeIsTaken(scheme: String) throws {
         #expect(try template(scheme: scheme).scheme == scheme.lowercased())
