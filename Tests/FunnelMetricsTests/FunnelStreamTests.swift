@@ -49,6 +49,23 @@ struct FunnelStreamTests {
         let report = try stream(log)
         #expect(report.stepsDropped == dropped)
         #expect(report.all.sessions == 1)
+        // The text says so, in the singular for one, and not at all for none.
+        let text = report.text(name: "x")
+        #expect(text.contains("1 event past a visit's first 1000 not read") == (dropped == 1), "\(text)")
+        #expect(text.contains("past a visit's first") == (dropped > 0))
+    }
+
+    /// Export lines without a time make sessions without times: a wrong landing cannot be told
+    /// there, and the text says how many; a host log, which has no times, is the same.
+    @Test func sessionsWithoutTimesAreCountedInTheText() throws {
+        let untimed = [#"{"event":"push_clicked","properties":{"distinct_id":"p","path":"/order/42","campaign_id":"c"}}"#,
+                       #"{"event":"push_clicked","properties":{"distinct_id":"q","path":"/order/42","campaign_id":"c"}}"#]
+        let text = try stream(untimed.joined(separator: "\n")).text(name: "x")
+        #expect(text.contains("2 sessions without times: a wrong landing there is home shown as the first screen"), "\(text)")
+        let timed = try stream(line("push_clicked", "p", 1_764_547_200, #""path":"/order/42","campaign_id":"c""#)).text(name: "x")
+        #expect(!timed.contains("without times"), "\(timed)")
+        let page = try stream(untimed.joined(separator: "\n")).html(name: "x")
+        #expect(!page.contains("By day (UTC)"), "no times, no days, no time axis")
     }
 
     /// A line may hold 1 MiB (its "\r" aside): one byte more is refused with its line number,
