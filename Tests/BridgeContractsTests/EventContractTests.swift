@@ -58,6 +58,20 @@ struct EventContractTests {
         #expect(rejected.first?.message.contains("does not match its own schema") == true)
     }
 
+    /// An example must be a message of its own event and version: either one wrong is named on
+    /// that example, beside what the schema itself says of it.
+    @Test func anExampleOfAnotherEventOrVersionIsNamed() throws {
+        let schema = "schemas/login_state_changed.v1.json"
+        let example = #"{ "v": 1, "event": "login_state_changed", "version": 1, "payload": { "loggedIn": false, "reason": "logout" } }"#
+        let notIt = "the example is not a login_state_changed v1 message (its \"event\" and \"version\" must say so)"
+        for wrong in [example.replacingOccurrences(of: #""version": 1"#, with: #""version": 2"#),
+                      example.replacingOccurrences(of: #""event": "login_state_changed""#, with: #""event": "logout_happened""#)] {
+            let found = try findings([(schema, example, wrong)])
+            #expect(found.contains { $0.pointer == "/examples/1" && $0.message == notIt }, "\(found)")
+            #expect(!found.contains { $0.pointer == "/examples/0" }, "the other example is fine")
+        }
+    }
+
     @Test func eachVersionNeedsAValidAndAnInvalidFixture() throws {
         let folder = "event-fixtures/login_state_changed/v1/"
         let noInvalid = try findings([(folder + "invalid-logged-in-as-string.json", "", nil), (folder + "invalid-unknown-reason.json", "", nil)])
