@@ -13,6 +13,12 @@ struct WebOriginTests {
         (WebOrigin(scheme: "https", host: "::1", port: 0), "https://[::1]"),
         (WebOrigin(scheme: "", host: "", port: 0), "null"),
         (WebOrigin(scheme: "file", host: "", port: 0), "null"),
+        (WebOrigin(scheme: "", host: "sendy.co.kr", port: 0), "null"),
+        (WebOrigin(scheme: "https", host: "[::1]", port: 8443), "https://[::1]:8443"),
+        (WebOrigin(scheme: "wss", host: "sendy.co.kr", port: 443), "wss://sendy.co.kr"),
+        (WebOrigin(scheme: "ws", host: "sendy.co.kr", port: 80), "ws://sendy.co.kr"),
+        (WebOrigin(scheme: "https", host: "sendy.co.kr", port: 80), "https://sendy.co.kr:80"),
+        (WebOrigin(scheme: "ftp", host: "sendy.co.kr", port: 21), "ftp://sendy.co.kr:21"),
     ])
     func serialization(origin: WebOrigin, expected: String) {
         #expect(origin.serialization == expected)
