@@ -119,6 +119,13 @@ import TestSupport
 
     @Test func usageAndUnreadableInputExitTwo() throws {
         #expect(run(["validate", "--ndjson", "-", "--jobs", "0"]).code == 2)
+        // --jobs is from 1 to 1024: both ends taken (workers never outnumber the batches), 1025 refused.
+        for jobs in ["1", "1024"] {
+            let taken = run(["validate", "--ndjson", "-", "--jobs", jobs], input: Self.valid + "\n")
+            #expect(taken.code == 0 && taken.out.hasSuffix("1 valid, 0 invalid\n"), "--jobs \(jobs): \(taken.out)\(taken.err)")
+        }
+        let over = run(["validate", "--ndjson", "-", "--jobs", "1025"])
+        #expect(over.code == 2 && over.err.contains("--jobs must be a whole number from 1 to 1024, not \"1025\""), "\(over.err)")
         #expect(run(["validate", "--ndjson", "-", "--jobs", "many"]).err.contains("--jobs must be a whole number"))
         #expect(run(["validate", "x.json", "--jobs", "2"]).err.contains("--jobs goes with --ndjson"))
         #expect(run(["validate", "--ndjson", "a.ndjson", "b.ndjson"]).code == 2)
