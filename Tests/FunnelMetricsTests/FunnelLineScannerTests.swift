@@ -186,7 +186,8 @@ struct FunnelLineScannerTests {
     static let hostileBytes: [UInt8] = Array(#""\{}[],:0-.eE+ut"#.utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
 
     static let keys = FunnelLineScanner.propertyKeys + ["$os", "app_version", "mp_lib", "nested", "list", "n", "é", ""]
-    static let texts = ["", "push", "home", "a\\\"b", "\\u00e9\\ud83d\\ude00", "\\n\\t\\/", "한국어", "👍🏽", "1764000000", "12.5", "\\ud83d", "x\\u0000y"]
+    static let texts = ["", "push", "home", "a\\\"b", "\\u00e9\\ud83d\\ude00", "\\n\\t\\/", "한국어", "👍🏽", "1764000000", "12.5", "\\ud83d", "x\\u0000y",
+                               "한\\u0041", "é\\n국", "👍🏽\\\"x"]
 
     static func generatedLine(_ random: inout SplitMix) -> String {
         var members: [String] = []
