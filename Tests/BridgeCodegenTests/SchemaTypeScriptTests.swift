@@ -30,6 +30,21 @@ import Testing
         #expect(try render(#"{"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "string"}}"#).type == "unknown[]")
     }
 
+    /// A schema that refers to itself is written out once more at most; the occurrence inside
+    /// is `unknown` (the validators still check it), so the type is finite.
+    @Test func aRecursiveSchemaTypesItsInnerOccurrenceUnknown() throws {
+        #expect(try render(##"{"type": "object", "additionalProperties": false, "properties": {"next": {"$ref": "#"}, "n": {"type": "integer"}}}"##).type
+                == "{\n  next?: {\n    next?: unknown;\n    /** @integer */\n    n?: number;\n  };\n  /** @integer */\n  n?: number;\n}")
+        #expect(try render(##"{"$defs": {"node": {"type": "object", "additionalProperties": false, "properties": {"child": {"$ref": "#/$defs/node"}}}}, "$ref": "#/$defs/node"}"##).type
+                == "{\n  child?: unknown;\n}")
+    }
+
+    /// Literal types are written as script-safe JavaScript: U+2028 and "</" escaped.
+    @Test func literalTypesAreScriptSafe() throws {
+        #expect(try render(##"{"enum": ["a\u2028b", "</script>"]}"##).type == #""a\u2028b" | "<\/script>""#)
+        #expect(try render(##"{"const": "\u2029"}"##).type == #""\u2029""#)
+    }
+
     @Test func aTitleDocumentsAMemberWithoutADescription() throws {
         let rendered = try render(#"""
         {"type": "object", "additionalProperties": false, "properties": {
