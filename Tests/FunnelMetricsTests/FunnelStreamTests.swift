@@ -66,6 +66,8 @@ struct FunnelStreamTests {
         #expect(!timed.contains("without times"), "\(timed)")
         let page = try stream(untimed.joined(separator: "\n")).html(name: "x")
         #expect(!page.contains("By day (UTC)"), "no times, no days, no time axis")
+        // Without comparisons or days, nothing at all comes between the table and the page's end.
+        #expect(page.hasSuffix("</table>\n</body>\n</html>\n"), "\(page.suffix(200))")
     }
 
     /// A line may hold 1 MiB (its "\r" aside): one byte more is refused with its line number,
