@@ -4,12 +4,15 @@ import TestSupport
 
 @Suite("Semantic versions of app builds")
 struct SemanticVersionTests {
-    @Test(arguments: ["5.13.0", "0.0.1", "10.20.30", "1.0.0-beta.2", "1.0.0-rc-1", "1.0.0-0.3.7"])
+    @Test(arguments: ["5.13.0", "0.0.1", "10.20.30", "1.0.0-beta.2", "1.0.0-rc-1", "1.0.0-0.3.7", "0.0.0", "99999999.0.0",
+                      "999999999.0.0", "1.999999999.0", "1.0.0-999999999"])
     func validVersionsReadAndPrintBack(text: String) throws {
         #expect(try SemanticVersion(parsing: text).description == text)
     }
 
-    @Test(arguments: ["5.13", "5", "05.1.0", "5.01.0", "5.1.0.1", "5.1.0+42", "5.1.0-", "5.1.0-01", "5.1.0-a..b", "v5.1.0", "", "5.1.x", "5.1.0-ü"])
+    /// A numeric identifier has at most 9 digits (8, 9 taken; 10 refused) and no leading zero.
+    @Test(arguments: ["5.13", "5", "05.1.0", "5.01.0", "5.1.0.1", "5.1.0+42", "5.1.0-", "5.1.0-01", "5.1.0-a..b", "v5.1.0", "", "5.1.x", "5.1.0-ü",
+                      "1000000000.0.0", "1.0.1000000000", "1.0.0-1000000000", "5..0", ".1.0", "5.1.", "5.1.0-a.", "-1.0.0"])
     func malformedVersionsAreRefused(text: String) {
         #expect(throws: SemanticVersionError.self) { try SemanticVersion(parsing: text) }
     }
