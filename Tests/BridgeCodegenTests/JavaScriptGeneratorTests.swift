@@ -257,6 +257,9 @@ enum RepositoryContracts {
             try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out)
         }
         #expect(error.paths == [runtime.path])
+        #expect(error.description == "\(runtime.path) differs from the runtime built into this bridgectl: rebuild bridgectl after editing js/src, or pass --update-runtime to replace it")
+        #expect(GeneratedFiles.RuntimeDiffers(paths: ["a.js", "b.js"]).description
+                == "a.js, b.js differ from the runtime built into this bridgectl: rebuild bridgectl after editing js/src, or pass --update-runtime to replace them")
         #expect(try String(contentsOf: runtime, encoding: .utf8) == edited, "the edit is kept")
         #expect(try GeneratedFiles.write(try JavaScriptGenerator.files(for: contracts), to: out, replacingRuntime: true) == [runtime.path])
         #expect(GeneratedFiles.stale(try JavaScriptGenerator.files(for: contracts), in: out).isEmpty)
