@@ -583,7 +583,8 @@ struct SchemaComparison {
     static func unmodelledDirection(_ key: String, _ old: [String: JSONValue], _ new: [String: JSONValue]) -> Direction {
         let before = old[key], after = new[key]
         switch key {
-        case "contains", "unevaluatedItems", "unevaluatedProperties", _ where key.hasPrefix("dependencies/"):
+        case "contains", "unevaluatedItems", "unevaluatedProperties",
+             _ where key.hasPrefix("dependencies/"):
             if before == nil { return .narrowed }
             if after == nil { return .widened }
         case "dependentSchemas":
