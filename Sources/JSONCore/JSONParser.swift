@@ -202,7 +202,6 @@ struct JSONParser {
 
     private mutating func number() throws(Failure) -> JSONValue {
         let start = index
-        var isInteger = true
         _ = take(UInt8(ascii: "-"))
         guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit") }
         if take(UInt8(ascii: "0")) {
@@ -213,20 +212,19 @@ struct JSONParser {
             skipDigits()
         }
         if take(UInt8(ascii: ".")) {
-            isInteger = false
             guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit after the decimal point") }
             skipDigits()
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
-            isInteger = false
             index += 1
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
             guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit in the exponent") }
             skipDigits()
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        // An integer beyond 64 bits is kept as a real, as the jansson-backed parser does.
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        // Whole digits are an integer (Int64 takes no "." or exponent); one beyond 64 bits is kept
+        // as a real, as the jansson-backed parser does.
+        if let integer = Int64(text) { return .integer(integer) }
         guard let real = Double(text), real.isFinite else {
             throw Failure(message: "the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is out of range", offset: start)
         }
