@@ -56,6 +56,9 @@ struct FunnelReportTests {
         #expect(withOutside.days.map(\.day) == plain.days.map(\.day))
         #expect(withOutside.eventsOutsideSessions == plain.eventsOutsideSessions + 1)
         #expect(withOutside != plain)
+        // The text says how many events fell outside every session, and says nothing when none did.
+        #expect(withOutside.text(name: "x").contains("1 event before a person's first deep link (in no session)"))
+        #expect(!plain.text(name: "x").contains("before a person's first deep link"))
     }
 
     @Test func theFunnelReadsTheNamesItIsGivenAndNoOthers() throws {
