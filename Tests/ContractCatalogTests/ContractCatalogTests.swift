@@ -69,6 +69,15 @@ import TestSupport
         #expect(index.components(separatedBy: "<span class=\"tag login\">login first</span>").count - 1 == gatedVersions.count + gatedRoutes.count)
     }
 
+    /// A pattern the catalog cannot put in plain words is shown as written, with nothing after it.
+    @Test func aPatternWithoutPlainWordsIsShownAsWritten() throws {
+        var files = try ExampleContracts.files()
+        files["schemas/apply.v1.json"] = files["schemas/apply.v1.json"]!
+            .replacingOccurrences(of: #""pattern": "^[a-z0-9-]{1,64}$""#, with: #""pattern": "^(new|spring)-[a-z-]+$""#)
+        let page = try #require(try Self.files(try ContractSet(files: files, origin: "copy"))["actions/apply-v1.html"])
+        #expect(page.contains("<li>matches ^(new|spring)-[a-z-]+$</li>"), "\(page)")
+    }
+
     @Test func anActionPageHasTheFieldsInWordsTheExamplesWithTheAppsAnswerAndTheRoute() throws {
         let page = try #require(try Self.files(try ContractSet.load(directory: ExampleContracts.path))["actions/apply-v1.html"])
         #expect(page.contains("<tr><td><code>payload.slug</code></td><td>string</td><td><span class=\"tag bad\">required</span></td><td><ul><li>matches ^[a-z0-9-]{1,64}$ (1 to 64 of a-z 0-9 -)</li></ul></td>"))
