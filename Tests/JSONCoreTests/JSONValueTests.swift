@@ -62,12 +62,23 @@ struct JSONValueTests {
         #expect(JSONValue.object(JSONObject([("a\"b", 1)])).serialized() == #"{"a\"b":1}"#)
     }
 
-    @Test func numbersAreWrittenSoTheyReadBackTheSameKind() {
+    @Test func numbersAreWrittenSoTheyReadBackTheSameKind() throws {
         #expect(JSONValue.integer(-7).serialized() == "-7")
         #expect(JSONValue.number(2).serialized() == "2.0")
         #expect(JSONValue.number(0.1).serialized() == "0.1")
         #expect(JSONValue.number(.nan).serialized() == "null")
         #expect(JSONValue.number(.infinity).serialized() == "null")
+        // A whole real is written with ".0" (the fast path below 10^15 and Swift's own text above
+        // it agree), and in exponent form from 10^16; each reads back as the same real.
+        #expect(JSONValue.number(999_999_999_999_999).serialized() == "999999999999999.0")
+        #expect(JSONValue.number(-999_999_999_999_999).serialized() == "-999999999999999.0")
+        #expect(JSONValue.number(1e15).serialized() == "1000000000000000.0")
+        #expect(JSONValue.number(1e15 + 2).serialized() == "1000000000000002.0")
+        #expect(JSONValue.number(1e16).serialized() == "1e+16")
+        #expect(JSONValue.number(-1e16).serialized() == "-1e+16")
+        for text in ["999999999999999.0", "1000000000000002.0", "1e+16"] {
+            #expect(try JSONValue(parsing: text).serialized() == text, "\(text) reads back as itself")
+        }
     }
 
     @Test func integerValueIncludesWholeReals() {
