@@ -45,6 +45,17 @@ import Testing
         #expect(try render(##"{"const": "\u2029"}"##).type == #""\u2029""#)
     }
 
+    /// A `$ref` by absolute URI finds the file whose `$id` it is; a relative one is resolved
+    /// against the referring file's `$id` first.
+    @Test func aRefFindsItsFileByAbsoluteOrRelativeId() throws {
+        let converter = try converter([
+            "t.json": ##"{"$id": "https://example.test/kit/t.json", "type": "object", "additionalProperties": false, "properties": {"a": {"$ref": "https://example.test/kit/u.json"}, "b": {"$ref": "u.json"}, "c": {"$ref": "https://example.test/other/u.json"}}}"##,
+            "u.json": ##"{"$id": "https://example.test/kit/u.json", "enum": ["x"]}"##,
+            "v.json": ##"{"$id": "https://example.test/other/u.json", "enum": ["y"]}"##,
+        ])
+        #expect(try converter.render(file: "t.json").type == "{\n  a?: \"x\";\n  b?: \"x\";\n  c?: \"y\";\n}")
+    }
+
     @Test func aTitleDocumentsAMemberWithoutADescription() throws {
         let rendered = try render(#"""
         {"type": "object", "additionalProperties": false, "properties": {
