@@ -56,8 +56,8 @@ public enum ScriptMessageBody {
     public static func convert(_ body: Any, limits: Limits) throws(ConversionError) -> Converted {
         var converter = TreeConverter(limits: limits)
         let value = try converter.convert(body, pointer: "", depth: 0)
-        let text = value.serialized(sortedKeys: true)
-        return Converted(value: value, canonicalText: text)
+        // The converter adds each object's members in key order, so the plain text is canonical.
+        return Converted(value: value, canonicalText: value.serialized())
     }
 }
 
