@@ -176,7 +176,7 @@ function loadEquivalents() {
 /// How many equivalents the file may hold: a ratchet. Adding one without removing another fails
 /// whether or not it is committed; after removing some, lower this to the new count (--check says
 /// so). Raising it is a change to this script, seen in review, never a quiet append to the file.
-export const equivalentsCeiling = 22;
+export const equivalentsCeiling = 23;
 
 /// The problems of the equivalents file: entries that name no site any more, more entries than the
 /// ceiling (or fewer: the ceiling must come down with them), and entries absent from the committed
