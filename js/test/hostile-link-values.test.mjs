@@ -74,6 +74,16 @@ test("an empty value of a string path parameter is refused, as bridgectl link bu
   assert.equal(buildLink(linkTable, "checkout", { id: "센디" }, {}, {}).url, "https://sendy.co.kr/checkout/%EC%84%BC%EB%94%94");
 });
 
+test("a path parameter is checked by its route's type: a slug, an int", () => {
+  const refused = (route, parameters, message) => assert.throws(() => buildLink(linkTable, route, parameters, {}, {}),
+    (error) => error instanceof LinkError && error.message.startsWith(message), route + " " + JSON.stringify(parameters));
+  refused("eventCampaign", { slug: "New Promo" }, "path.slug: \"New Promo\" is not a valid slug");
+  refused("orderDetail", { id: "12a" }, "path.id: \"12a\" is not a valid int");
+  refused("orderDetail", { id: "9223372036854775808" }, "path.id: \"9223372036854775808\" is not a valid int");
+  assert.equal(buildLink(linkTable, "orderDetail", { id: "9223372036854775807" }, {}, {}).url, "https://sendy.co.kr/order/9223372036854775807");
+  assert.equal(buildLink(linkTable, "eventCampaign", { slug: "new-user-promo" }, {}, {}).url, "https://sendy.co.kr/event/new-user-promo");
+});
+
 // The shim reads the page's campaign with its own small reader when the bridge is made, and
 // loads link-rules.js only to word the warnings: both must keep the same fields.
 describe("the shim's campaign reader keeps what link-rules.js keeps", () => {
