@@ -40,6 +40,22 @@ import TestSupport
         #expect(ConformanceCase.lineNumber(ofLineAt: 0) == 2)
     }
 
+    /// A refusal must be an error reply with the code asked for: a success, or an error of
+    /// another code, is named; with the id asked for, a reply without it is named too.
+    @Test func aRefusalNeedsTheErrorCodeAskedFor() {
+        func refused(_ reply: String, id: String? = nil) -> [String] {
+            Judge.refused(HostTranscript(output: [reply]), line: 2, what: "it", code: "ORIGIN_REJECTED", id: id)
+        }
+        let right = #"{"type":"reply","line":2,"id":"a","ok":false,"error":{"code":"ORIGIN_REJECTED","message":"no"}}"#
+        #expect(refused(right) == [])
+        #expect(refused(right, id: "a") == [])
+        let otherCode = right.replacingOccurrences(of: "ORIGIN_REJECTED", with: "INVALID_MESSAGE")
+        #expect(refused(otherCode).count == 1 && refused(otherCode)[0].hasPrefix("expected it refused with ORIGIN_REJECTED, got "), "\(refused(otherCode))")
+        let success = #"{"type":"reply","line":2,"id":"a","ok":true,"result":{}}"#
+        #expect(refused(success).count == 1 && refused(success)[0].hasPrefix("expected it refused with ORIGIN_REJECTED, got "))
+        #expect(refused(right, id: "b") == [#"expected the reply to it to carry id "b", got "a""#])
+    }
+
     @Test func oneReplyIsRequiredNotNoneNorTwo() {
         let reply = #"{"type":"reply","line":2,"id":"a","ok":true,"result":{}}"#
         for count in 0...3 {
