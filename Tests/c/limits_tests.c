@@ -363,8 +363,12 @@ static void test_arena_past_its_slab(void)
     sc_arena *arena = sc_arena_new();
     sc_error error;
     json_t *value = arena ? sc_parse_in_arena(arena, text, at, &roomy, &error) : NULL;
-    report(value && json_array_size(value) == items, "arenas: a document past the slab is read whole",
-           value ? NULL : arena ? error.text : "no arena");
+    const char *why = NULL;
+    if (!arena)
+        why = "no arena";
+    else if (!value)
+        why = error.text;
+    report(value && json_array_size(value) == items, "arenas: a document past the slab is read whole", why);
     sc_arena_release(arena, value);
     /* The same arena, reset, takes the next document in its slab. */
     json_t *small = arena ? sc_parse_in_arena(arena, "[1]", 3, &roomy, &error) : NULL;
