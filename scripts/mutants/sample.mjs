@@ -406,11 +406,8 @@ function printFirstPass(seed, equivalents) {
   console.log("seed " + seed + ", first judgement of each site (" + journal + ")\n");
   console.log("module                     killed  survived  equivalent  first pass  without equivalents");
   const line = (name, row) => {
-    const judged = row.killed + row.survived + row.equivalent;
-    const counted = row.killed + row.survived;
-    const percent = (part, whole) => whole === 0 ? "-" : (Math.round((1000 * part) / whole) / 10) + "%";
     console.log(name.padEnd(26) + String(row.killed).padStart(7) + String(row.survived).padStart(10) + String(row.equivalent).padStart(12)
-      + percent(row.killed, judged).padStart(12) + percent(row.killed, counted).padStart(21));
+      + percent(row.killed, row.killed + row.survived + row.equivalent).padStart(12) + score(row).padStart(21));
   };
   for (const [module, row] of [...rows.entries()].sort()) {
     for (const key of Object.keys(total)) total[key] += row[key];
@@ -423,9 +420,13 @@ function printFirstPass(seed, equivalents) {
   }
 }
 
+function percent(part, whole) {
+  return whole === 0 ? "-" : (Math.round((1000 * part) / whole) / 10) + "%";
+}
+
+/// Killed of those judged, equivalents left out.
 function score(row) {
-  const counted = row.killed + row.survived;
-  return counted === 0 ? "-" : (Math.round((1000 * row.killed) / counted) / 10) + "%";
+  return percent(row.killed, row.killed + row.survived);
 }
 
 // Run as a script; imported by the tests, only the exported functions.
