@@ -14,7 +14,7 @@
 // A journal (journal.mjs) lets a stopped run resume; --fresh starts the seed again.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { appendJournal, carriedKills, readJournal, recordedBaseline, timeoutFor } from "./journal.mjs";
@@ -90,9 +90,11 @@ export function unmappedModules(files, table = modules) {
   return [...names].filter((name) => !Object.hasOwn(table, name)).sort();
 }
 
+const usageLine = "usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list | --first-pass] | --check";
+
 function usage(message) {
   console.error("mutants-sample: " + message);
-  console.error("usage: sample.mjs [--seed N] [--per-module N] [--modules A,B] [--fresh] [--list | --first-pass] | --check");
+  console.error(usageLine);
   process.exit(2);
 }
 
@@ -111,6 +113,9 @@ function parseArguments(argv) {
     } else if (argument === "--modules") {
       options.modules = new Set(value().split(",").filter(Boolean));
       for (const name of options.modules) if (!modules[name]) usage("no module " + JSON.stringify(name) + " (known: " + Object.keys(modules).join(", ") + ")");
+    } else if (argument === "--help" || argument === "-h") {
+      console.log(usageLine);
+      process.exit(0);
     } else if (argument === "--list") options.list = true;
     else if (argument === "--first-pass") options.firstPass = true;
     else if (argument === "--fresh") options.fresh = true;
@@ -399,9 +404,9 @@ export function firstPass(entries, equivalentKeys) {
 
 function printFirstPass(seed, equivalents) {
   const journal = path.join(scratchFolder("bridgekit-mutants"), "mutant-logs", "sample-seed-" + seed + ".jsonl");
-  const entries = readJournal(journal);
-  if (entries.length === 0) { console.error("mutants-sample: no journal at " + journal + " (MUTANTS_SCRATCH names the scratch copy)"); process.exit(2); }
-  const { rows, survivors } = firstPass(entries, new Set(equivalents.keys()));
+  if (!existsSync(journal)) { console.error("mutants-sample: no journal at " + journal + " (MUTANTS_SCRATCH names the scratch copy)"); process.exit(2); }
+  const { rows, survivors } = firstPass(readJournal(journal), new Set(equivalents.keys()));
+  if (rows.size === 0) { console.error("mutants-sample: " + journal + " holds no judged mutant yet"); process.exit(2); }
   const total = { killed: 0, survived: 0, equivalent: 0 };
   console.log("seed " + seed + ", first judgement of each site (" + journal + ")\n");
   console.log("module                     killed  survived  equivalent  first pass  without equivalents");
